@@ -1,0 +1,72 @@
+// `accelforge-explorer`: the GUI. Parses arguments, opens the window, optionally saves a
+// screenshot and exits (used by tests, the README and headless machines).
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+#include <cstdio>
+
+#include "main_window.h"
+#include "screenshot.h"
+#include "util/version.h"
+
+namespace {
+constexpr int kUsageError = 2;
+}
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  Q_INIT_RESOURCE(resources);  // af_ui is static: its resources must be registered by name
+  QApplication::setApplicationName("accelforge-explorer");
+  QApplication::setOrganizationName("AccelForge Explorer");
+  QApplication::setApplicationVersion(
+      QString::fromUtf8(af::version().data(), qsizetype(af::version().size())));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(
+      "Explore tensor-algebra accelerators: edit specs and mappings, see buffer accesses.");
+  const auto helpOption = parser.addHelpOption();
+  const auto versionOption = parser.addVersionOption();
+  const QCommandLineOption setOption("set", "Jinja data for the spec files (repeatable).", "NAME=VALUE");
+  const QCommandLineOption screenshotOption("screenshot", "Save a 1400x900 screenshot to OUT.png and exit.",
+                                            "OUT.png");
+  parser.addOption(setOption);
+  parser.addOption(screenshotOption);
+  parser.addPositionalArgument("files", "Spec files merged in order (arch, workload, mapping, ...).",
+                               "[FILE...]");
+
+  if (!parser.parse(QApplication::arguments())) {
+    std::fprintf(stderr, "accelforge-explorer: %s\n\n%s", qPrintable(parser.errorText()),
+                 qPrintable(parser.helpText()));
+    return kUsageError;
+  }
+  if (parser.isSet(helpOption)) {
+    std::printf("%s", qPrintable(parser.helpText()));
+    return 0;
+  }
+  if (parser.isSet(versionOption)) {
+    std::printf("%s %s\n", qPrintable(QApplication::applicationName()),
+                qPrintable(QApplication::applicationVersion()));
+    return 0;
+  }
+
+  af::ui::MainWindow window;
+  for (const QString& problem : window.openFiles(parser.positionalArguments()))
+    std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(problem));
+  if (parser.isSet(screenshotOption)) {
+    const QString path = parser.value(screenshotOption);
+    int status = 0;
+    QTimer::singleShot(0, &window, [&] {
+      const QString error = af::ui::saveScreenshot(window, path);
+      if (!error.isEmpty()) {
+        std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(error));
+        status = 1;
+      } else {
+        std::printf("%s\n", qPrintable(path));
+      }
+      QApplication::exit(status);
+    });
+    return QApplication::exec();
+  }
+  window.show();
+  return QApplication::exec();
+}
