@@ -1,0 +1,24 @@
+#pragma once
+// Renders a Jinja template the way AccelForge's loader does (domain spec §1.4):
+// StrictUndefined, no trim/lstrip, trailing newline dropped, `{% assert %}`, and the
+// globals include/include_all/include_text/add_to_path/find_path/find_paths/path_exists/cwd.
+#include <string>
+#include <string_view>
+
+#include "spec/diagnostic.h"
+#include "spec/expr/value.h"
+#include "spec/jinja/template_host.h"
+
+namespace af::spec {
+
+// `data` is a dict (or None). `file_path` locates relative includes and names the file in
+// errors. `host` may be nullptr (then include()/include_all() fail).
+// Throws SpecError located at file:line:column of the failing construct.
+[[nodiscard]] std::string render_template(std::string_view text, const std::string& file_path, const Value& data,
+                                          TemplateHost* host, const RenderOptions& options = {});
+
+// Reads `path` through the host (or the file system) and renders it.
+[[nodiscard]] std::string render_file(const std::string& path, const Value& data, TemplateHost* host,
+                                      const RenderOptions& options = {});
+
+}  // namespace af::spec
