@@ -2,18 +2,118 @@
 
 #include <CLI/CLI.hpp>
 #include <exception>
+#include <fstream>
 #include <ostream>
 
+#include "components/cost_table.h"
+#include "io/evaluation_json.h"
+#include "io/evaluation_report.h"
+#include "map_command.h"
+#include "model/evaluate.h"
+#include "spec/build/load.h"
+#include "spec/build/summary.h"
 #include "util/version.h"
 
 namespace af::cli {
 
+namespace {
+
+struct SpecArgs {
+  std::vector<std::string> files;
+  std::vector<std::string> assignments;
+};
+
+void add_spec_args(CLI::App& cmd, SpecArgs& args) {
+  cmd.add_option("files", args.files, "Spec files merged in order (arch, workload, mapping, ...)")
+      ->required();
+  cmd.add_option("--set", args.assignments, "Jinja data NAME=VALUE (value read as a YAML scalar); repeatable")
+      ->type_name("NAME=VALUE");
+}
+
+void print_diagnostics(const spec::SpecError& e, std::ostream& err) {
+  for (const auto& d : e.diagnostics()) err << d.to_string() << '\n';
+  const auto n = e.diagnostics().size();
+  err << n << (n == 1 ? " error\n" : " errors\n");
+}
+
+// Writes `text` to `target` ("-" = stdout). Returns false (with a message) on failure.
+bool write_output(const std::string& target, const std::string& text, std::ostream& out, std::ostream& err) {
+  if (target == "-") {
+    out << text << '\n';
+    return true;
+  }
+  std::ofstream file(target);
+  file << text << '\n';
+  if (!file) {
+    err << "accelforge: cannot write " << target << '\n';
+    return false;
+  }
+  return true;
+}
+
+std::optional<components::CostTable> load_costs(const std::string& costs_arg) {
+  if (costs_arg.empty()) return std::nullopt;
+  return components::load_cost_table(costs_arg);
+}
+
+int validate(const SpecArgs& args, const std::string& costs_arg, std::ostream& out) {
+  const auto costs = load_costs(costs_arg);
+  // Validation does not need every cost: a missing one is a warning here, an error in evaluate.
+  const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
+                                       {costs ? &*costs : nullptr, /*costs_required=*/false});
+  for (const auto& w : s.warnings) out << w.to_string() << '\n';
+  out << spec::summarize(s);
+  return kOk;
+}
+
+int evaluate(const SpecArgs& args, const std::string& costs_arg, const std::string& json_target,
+             std::ostream& out, std::ostream& err) {
+  const auto costs = load_costs(costs_arg);
+  const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
+                                       {costs ? &*costs : nullptr, /*costs_required=*/true});
+  if (!s.mapping) {
+    err << "accelforge: the spec has no mapping to evaluate (add a mapping file, or use `accelforge map`)\n";
+    return kInvalidInput;
+  }
+  if (!s.has_arch()) {
+    err << "accelforge: the spec has no architecture (add an arch file)\n";
+    return kInvalidInput;
+  }
+  const model::Evaluation ev = model::evaluate(s.resolved(), *s.mapping);
+  if (json_target != "-") out << io::evaluation_report(ev);
+  if (!json_target.empty() &&
+      !write_output(json_target, io::evaluation_to_json(ev, &*s.mapping).dump(2), out, err))
+    return kInvalidInput;
+  return kOk;
+}
+
+}  // namespace
+
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{"accelforge: read AccelForge specs, evaluate mappings and find optimal ones"};
-  app.name(args.empty() ? "accelforge" : "accelforge");
+  app.name("accelforge");
   app.set_version_flag("--version", std::string(af::version()));
   app.require_subcommand(0, 1);
   app.footer("Exit status: 0 ok, 1 invalid input, 2 usage error, 3 no valid mapping.");
+
+  SpecArgs validate_args;
+  auto* validate_cmd = app.add_subcommand("validate", "Check spec files and print a summary of the spec");
+  add_spec_args(*validate_cmd, validate_args);
+  std::string validate_costs;
+  validate_cmd->add_option("--component-costs", validate_costs,
+                           "Component cost table (JSON or YAML), FILE[#SECTION]");
+
+  SpecArgs evaluate_args;
+  std::string costs, json;
+  auto* evaluate_cmd =
+      app.add_subcommand("evaluate", "Evaluate the spec's mapping: accesses, energy, latency");
+  add_spec_args(*evaluate_cmd, evaluate_args);
+  evaluate_cmd->add_option("--component-costs", costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
+  evaluate_cmd->add_option("--json", json, "Write the result as JSON to OUT (- for stdout)")
+      ->type_name("OUT|-");
+
+  MapArgs map_args;
+  auto* map_cmd = add_map_subcommand(app, map_args);
 
   std::vector<std::string> argv_rev(args.rbegin(), args.rend());
   if (!argv_rev.empty()) argv_rev.pop_back();  // program name
@@ -29,13 +129,27 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     out << af::version() << '\n';
     return kOk;
   } catch (const CLI::ParseError& e) {
-    err << "accelforge: " << e.what() << "\n\n" << app.help();
+    const auto subs = app.get_subcommands();
+    err << "accelforge: " << e.what() << "\n\n" << (subs.empty() ? app.help() : subs.front()->help());
     return kUsage;
   }
-  if (app.get_subcommands().empty()) {
-    out << app.help();
-    return kOk;
+
+  try {
+    if (validate_cmd->parsed()) return validate(validate_args, validate_costs, out);
+    if (evaluate_cmd->parsed()) return evaluate(evaluate_args, costs, json, out, err);
+    if (map_cmd->parsed()) return run_map_command(map_args, out, err);
+  } catch (const spec::SpecError& e) {
+    print_diagnostics(e, err);
+    return kInvalidInput;
+  } catch (const model::InvalidMapping& e) {
+    err << (e.where() ? e.where()->to_string() + ": " : std::string())
+        << "error: invalid mapping: " << e.what() << '\n';
+    return kInvalidInput;
+  } catch (const std::exception& e) {
+    err << "accelforge: internal error: " << e.what() << '\n';
+    return kInvalidInput;
   }
+  out << app.help();
   return kOk;
 }
 

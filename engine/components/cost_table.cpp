@@ -1,0 +1,235 @@
+#include "components/cost_table.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "spec/diagnostic.h"
+
+namespace af::components {
+namespace {
+
+[[noreturn]] void error(const std::string& where, const std::string& message) {
+  spec::Diagnostic d;
+  d.where.file = where;
+  d.message = message;
+  throw spec::SpecError(d);
+}
+
+// Python's json writes Infinity/-Infinity/NaN; turn them into strings nlohmann accepts.
+std::string quote_nonfinite(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) out += text[++i];
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      out += c;
+      continue;
+    }
+    bool matched = false;
+    for (const char* word : {"-Infinity", "Infinity", "NaN"}) {
+      const std::string w = word;
+      if (text.compare(i, w.size(), w) == 0) {
+        out += "\"" + w + "\"";
+        i += w.size() - 1;
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) out += c;
+  }
+  return out;
+}
+
+double number_from_string(std::string s, const std::string& where) {
+  std::string low = s;
+  std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (low == "infinity" || low == "inf" || low == ".inf" || low == "+inf") return spec::kInf;
+  if (low == "-infinity" || low == "-inf" || low == "-.inf") return -spec::kInf;
+  if (low == "nan" || low == ".nan") return std::nan("");
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(s, &used);
+    if (used == s.size()) return v;
+  } catch (const std::exception&) {
+  }
+  error(where, "expected a number, got '" + s + "'");
+}
+
+double json_number(const nlohmann::json& j, const std::string& where) {
+  if (j.is_number()) return j.get<double>();
+  if (j.is_string()) return number_from_string(j.get<std::string>(), where);
+  error(where, "expected a number");
+}
+
+nlohmann::json yaml_to_json(const YAML::Node& n) {
+  switch (n.Type()) {
+    case YAML::NodeType::Map: {
+      nlohmann::json o = nlohmann::json::object();
+      for (const auto& kv : n) o[kv.first.as<std::string>()] = yaml_to_json(kv.second);
+      return o;
+    }
+    case YAML::NodeType::Sequence: {
+      nlohmann::json a = nlohmann::json::array();
+      for (const auto& v : n) a.push_back(yaml_to_json(v));
+      return a;
+    }
+    case YAML::NodeType::Scalar: return n.Scalar();  // numbers parsed on use
+    default: return nullptr;
+  }
+}
+
+bool looks_like_component(const nlohmann::json& j) {
+  return j.is_object() && (j.contains("actions") || j.contains("area") || j.contains("leak_power"));
+}
+
+CostTable table_from_json(const nlohmann::json& root, const std::string& section,
+                          const std::string& source) {
+  if (!root.is_object()) error(source, "component-cost table must be a mapping");
+  const nlohmann::json* body = &root;
+  std::string name = source;
+  if (!section.empty()) {
+    if (!root.contains(section)) {
+      std::string have;
+      for (const auto& [k, v] : root.items()) have += (have.empty() ? "" : ", ") + k;
+      error(source, "no section '" + section + "' (sections: " + have + ")");
+    }
+    body = &root.at(section);
+    name += "#" + section;
+  } else if (!root.empty() && !looks_like_component(root.begin().value())) {
+    if (root.size() != 1) {
+      std::string have;
+      for (const auto& [k, v] : root.items()) have += (have.empty() ? "" : ", ") + k;
+      error(source, "several sections (" + have + "); choose one with FILE#SECTION");
+    }
+    body = &root.begin().value();
+    name += "#" + root.begin().key();
+  }
+  CostTable table;
+  table.source = name;
+  for (const auto& [comp, v] : body->items()) {
+    const std::string where = name + ": " + comp;
+    if (!v.is_object()) error(where, "expected a mapping of costs");
+    ComponentCost c;
+    if (v.contains("area") && !v.at("area").is_null()) c.area = json_number(v.at("area"), where + ".area");
+    if (v.contains("leak_power") && !v.at("leak_power").is_null())
+      c.leak_power = json_number(v.at("leak_power"), where + ".leak_power");
+    if (v.contains("actions")) {
+      for (const auto& [aname, a] : v.at("actions").items()) {
+        ActionCost ac;
+        const std::string aw = where + ".actions." + aname;
+        if (a.contains("energy") && !a.at("energy").is_null()) ac.energy = json_number(a.at("energy"), aw + ".energy");
+        if (a.contains("throughput") && !a.at("throughput").is_null())
+          ac.throughput = json_number(a.at("throughput"), aw + ".throughput");
+        c.actions[aname] = ac;
+      }
+    }
+    table.components[comp] = std::move(c);
+  }
+  return table;
+}
+
+}  // namespace
+
+const ComponentCost* CostTable::find(const std::string& component) const {
+  const auto it = components.find(component);
+  return it == components.end() ? nullptr : &it->second;
+}
+
+CostTable parse_cost_table(const std::string& text, bool yaml, const std::string& section,
+                           const std::string& source_name) {
+  nlohmann::json root;
+  try {
+    root = yaml ? yaml_to_json(YAML::Load(text)) : nlohmann::json::parse(quote_nonfinite(text));
+  } catch (const std::exception& e) {
+    error(source_name, std::string("cannot parse component-cost table: ") + e.what());
+  }
+  return table_from_json(root, section, source_name);
+}
+
+CostTable load_cost_table(const std::string& spec_text) {
+  std::string file = spec_text, section;
+  if (const auto hash = spec_text.rfind('#'); hash != std::string::npos) {
+    file = spec_text.substr(0, hash);
+    section = spec_text.substr(hash + 1);
+  }
+  std::ifstream in(file);
+  if (!in) error(file, "cannot open component-cost table");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const bool yaml = file.ends_with(".yaml") || file.ends_with(".yml");
+  return parse_cost_table(ss.str(), yaml, section, file);
+}
+
+bool is_dummy_class(const std::string& component_class) {
+  std::string low = component_class;
+  std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
+  return low == "dummy";
+}
+
+ResolvedComponentCost resolve_component_costs(const ComponentCostInput& in, const CostTable* table) {
+  const bool dummy = is_dummy_class(in.component_class);
+  const ComponentCost* row = table ? table->find(in.name) : nullptr;
+  const auto missing = [&](const std::string& what) {
+    error(in.name, "no " + what + " for component '" + in.name + "'" +
+                       (in.component_class.empty() ? "" : " (class " + in.component_class + ")") +
+                       ": set it in the spec or give a --component-costs table that lists it");
+  };
+  ResolvedComponentCost out;
+  // Explicit values are scaled (§5.3); table values are already final; Dummy is 0 / inf.
+  if (in.leak_power) out.leak_power = *in.leak_power * in.leak_power_scale * in.n_parallel_instances;
+  else if (row && row->leak_power) out.leak_power = *row->leak_power;
+  else if (dummy) out.leak_power = 0;
+  else missing("leak_power");
+  if (in.area) out.area = *in.area * in.area_scale * in.n_parallel_instances;
+  else if (row && row->area) out.area = *row->area;
+  else out.area = 0;  // evaluate_mapping resolves costs with area off
+  for (const auto& a : in.actions) {
+    ResolvedActionCost r{a.name};
+    const ActionCost* ta = nullptr;
+    if (row)
+      if (const auto it = row->actions.find(a.name); it != row->actions.end()) ta = &it->second;
+    if (a.energy) r.energy = *a.energy * in.energy_scale * a.energy_scale;
+    else if (ta && ta->energy) r.energy = *ta->energy;
+    else if (dummy) r.energy = 0;
+    else missing("energy for action '" + a.name + "'");
+    if (a.throughput) r.throughput = *a.throughput * in.throughput_scale * a.throughput_scale * in.n_parallel_instances;
+    else if (ta && ta->throughput) r.throughput = *ta->throughput;
+    else if (dummy) r.throughput = spec::kInf;
+    else missing("throughput for action '" + a.name + "'");
+    out.actions.push_back(r);
+  }
+  return out;
+}
+
+void apply_costs(spec::Component& component, const ResolvedComponentCost& costs) {
+  component.leak_power = costs.leak_power;
+  component.area = costs.area;
+  for (const auto& a : costs.actions) {
+    auto it = std::find_if(component.actions.begin(), component.actions.end(),
+                           [&](const spec::Action& x) { return x.name == a.name; });
+    if (it == component.actions.end()) {
+      spec::Action fresh;
+      fresh.name = a.name;
+      component.actions.push_back(std::move(fresh));
+      it = component.actions.end() - 1;
+    }
+    it->energy = a.energy;
+    it->throughput = a.throughput;
+  }
+}
+
+}  // namespace af::components

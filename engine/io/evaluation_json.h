@@ -1,0 +1,19 @@
+#pragma once
+// The `--json` object of ARCHITECTURE.md for one evaluated mapping: totals, action counts,
+// energy and latency breakdowns keyed as AccelForge keys them, and the mapping tree.
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "model/evaluate.h"
+#include "spec/types/mapping.h"
+
+namespace af::io {
+
+// `n_mappings` is 1 for an evaluation; the mapper reports how many it returned.
+[[nodiscard]] nlohmann::json evaluation_to_json(const model::Evaluation& evaluation,
+                                                const spec::Mapping* mapping, double n_mappings = 1);
+
+// The mapping tree as JSON (same structure and keys as the YAML, tags under "type").
+[[nodiscard]] nlohmann::json mapping_to_json(const spec::Mapping& mapping);
+
+}  // namespace af::io

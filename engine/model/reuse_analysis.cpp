@@ -1,0 +1,277 @@
+#include "model/reuse_analysis.h"
+
+#include <cmath>
+
+namespace af::model::detail {
+
+void BuffetStats::repeat_temporal(double n, bool fully_relevant) {
+  if (n == 1) return;
+  total_reads_to_parent *= n;
+  total_writes_to_parent *= n;
+  max_per_parent_reads_to_parent *= n;
+  max_per_parent_writes_to_parent *= n;
+  total_read_actions *= n;
+  max_per_unit_read_actions *= n;
+  total_write_actions *= n;
+  max_per_unit_write_actions *= n;
+  // First touches happen once per distinct tile, i.e. only relevant loops multiply them.
+  if (fully_relevant) {
+    total_skipped_first_reads_to_parent *= n;
+    min_per_parent_skipped_first_reads_to_parent *= n;
+    total_skipped_first_read_actions *= n;
+    min_per_unit_skipped_first_read_actions *= n;
+    total_skipped_first_write_actions *= n;
+    min_per_unit_skipped_first_write_actions *= n;
+  }
+}
+
+void BuffetStats::repeat_spatial(double n, bool reuse_parent_accesses) {
+  if (n == 1) return;
+  // per_unit fields never scale (instances work in parallel); parent exchanges are shared
+  // (multicast / spatial reduction) when reused.
+  total_read_actions *= n;
+  total_write_actions *= n;
+  total_skipped_first_read_actions *= n;
+  total_skipped_first_write_actions *= n;
+  if (!reuse_parent_accesses) {
+    total_reads_to_parent *= n;
+    total_writes_to_parent *= n;
+    max_per_parent_reads_to_parent *= n;
+    max_per_parent_writes_to_parent *= n;
+    total_skipped_first_reads_to_parent *= n;
+    min_per_parent_skipped_first_reads_to_parent *= n;
+  }
+}
+
+namespace {
+double min_take_zero(double a, double b) { return (a == 0 || b == 0) ? 0 : std::min(a, b); }
+}  // namespace
+
+void BuffetStats::min_take_zero(const BuffetStats& o) {
+  auto m = [](double& a, double b) { a = detail::min_take_zero(a, b); };
+  m(total_reads_to_parent, o.total_reads_to_parent);
+  m(total_writes_to_parent, o.total_writes_to_parent);
+  m(max_per_parent_reads_to_parent, o.max_per_parent_reads_to_parent);
+  m(max_per_parent_writes_to_parent, o.max_per_parent_writes_to_parent);
+  m(total_skipped_first_reads_to_parent, o.total_skipped_first_reads_to_parent);
+  m(min_per_parent_skipped_first_reads_to_parent, o.min_per_parent_skipped_first_reads_to_parent);
+  m(max_occupancy, o.max_occupancy);
+  m(total_read_actions, o.total_read_actions);
+  m(max_per_unit_read_actions, o.max_per_unit_read_actions);
+  m(total_write_actions, o.total_write_actions);
+  m(max_per_unit_write_actions, o.max_per_unit_write_actions);
+  m(total_skipped_first_read_actions, o.total_skipped_first_read_actions);
+  m(min_per_unit_skipped_first_read_actions, o.min_per_unit_skipped_first_read_actions);
+  m(total_skipped_first_write_actions, o.total_skipped_first_write_actions);
+  m(min_per_unit_skipped_first_write_actions, o.min_per_unit_skipped_first_write_actions);
+  persistent = persistent || o.persistent;
+}
+
+LoopPass analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes,
+                       const std::vector<int>& view) {
+  LoopPass out;
+  out.iterations.assign(nodes.size(), 0.0);
+  out.fanout.resize(ctx.flat.size());
+  for (std::size_t c = 0; c < ctx.flat.size(); ++c) out.fanout[c].assign(ctx.flat[c]->spatial.size(), 0.0);
+
+  // Top-down: actual counts n = S/tile (fractional when the tile does not divide: the
+  // "average tile" model); the outermost loop of a simple rank variable records
+  // ceil(bound/tile) for irrelevant-loop use in the tensor passes (§7.5).
+  std::vector<double> shape = ctx.bounds;
+  std::vector<char> rv_seen(ctx.rvs.size(), 0);
+  std::vector<double> n_at(nodes.size(), 1.0);
+  for (const int i : view) {
+    const auto& p = nodes[static_cast<std::size_t>(i)];
+    if (p.kind != NodeKind::Temporal && p.kind != NodeKind::Spatial) continue;
+    const auto rv = static_cast<std::size_t>(p.rv);
+    const double n = shape[rv] / p.tile;
+    n_at[static_cast<std::size_t>(i)] = n;
+    out.iterations[static_cast<std::size_t>(i)] =
+        (ctx.simple_rv[rv] && !rv_seen[rv]) ? std::ceil(ctx.bounds[rv] / p.tile) : n;
+    rv_seen[rv] = 1;
+    shape[rv] = p.tile;
+  }
+
+  const double ops = ctx.is_copy ? 0.0 : 1.0;
+  out.compute = {ops, ops, ops};
+  for (auto it = view.rbegin(); it != view.rend(); ++it) {
+    const auto& p = nodes[static_cast<std::size_t>(*it)];
+    const double n = n_at[static_cast<std::size_t>(*it)];
+    if (p.kind == NodeKind::Temporal) {
+      out.compute.total_ops *= n;
+      out.compute.max_per_unit_ops *= n;
+      out.compute.max_latency *= n;
+    } else if (p.kind == NodeKind::Spatial) {
+      out.compute.total_ops *= n;  // per-unit latency is the max across instances
+      auto& used = out.fanout[static_cast<std::size_t>(p.component)][static_cast<std::size_t>(p.dim)];
+      used = n * (used == 0 ? 1.0 : used);
+    }
+  }
+  return out;
+}
+
+void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
+                    const std::vector<int>& view, int tensor, const LoopPass& loops,
+                    std::vector<double>& scratch, std::vector<Buffet>& out) {
+  const auto t = static_cast<std::size_t>(tensor);
+  const auto& rel = ctx.relevancy[t];
+  const bool output = ctx.is_output[t] != 0;
+  const double workload_bpv = ctx.bits_per_value[t];
+
+  // Top-down: per view position the loop count or the dense tile at that point.
+  std::vector<double> shape = ctx.bounds;
+  scratch.assign(view.size(), 1.0);
+  for (std::size_t k = 0; k < view.size(); ++k) {
+    const auto& p = nodes[static_cast<std::size_t>(view[k])];
+    switch (p.kind) {
+      case NodeKind::Temporal:
+      case NodeKind::Spatial: {
+        const auto rv = static_cast<std::size_t>(p.rv);
+        // Irrelevant loops may have been reordered; use the tensor-less pass's count.
+        scratch[k] = rel[rv] == spec::Relevancy::Irrelevant
+                         ? loops.iterations[static_cast<std::size_t>(view[k])]
+                         : shape[rv] / p.tile;
+        shape[rv] = p.tile;
+        break;
+      }
+      case NodeKind::Storage:
+      case NodeKind::Toll:
+      case NodeKind::Reservation:
+        scratch[k] = ctx.dense_tile(tensor, shape);
+        break;
+      case NodeKind::Compute:
+        break;
+    }
+  }
+
+  const std::size_t first = out.size();
+  const auto compute_skip = ctx.flat[static_cast<std::size_t>(ctx.compute)]->skip_initial_output_write;
+  for (std::size_t k = view.size(); k-- > 0;) {
+    const auto& p = nodes[static_cast<std::size_t>(view[k])];
+    const double v = scratch[k];
+    switch (p.kind) {
+      case NodeKind::Compute: {
+        Buffet b{tensor, ctx.compute, {}};
+        auto& s = b.stats;
+        if (!ctx.is_copy || !output) {  // a copy only writes its outputs
+          s.total_reads_to_parent = 1;
+          s.max_per_parent_reads_to_parent = 1;
+        }
+        if (output) {
+          s.total_writes_to_parent = 1;
+          s.max_per_parent_writes_to_parent = 1;
+          if (compute_skip && !ctx.is_copy) {
+            s.total_skipped_first_reads_to_parent = 1;
+            s.min_per_parent_skipped_first_reads_to_parent = 1;
+          }
+        }
+        s.max_occupancy = 1;
+        out.push_back(b);
+        break;
+      }
+      case NodeKind::Temporal: {
+        const bool relevant = rel[static_cast<std::size_t>(p.rv)] == spec::Relevancy::Relevant;
+        for (std::size_t b = first; b < out.size(); ++b) {
+          out[b].stats.n_loops_above += 1;
+          out[b].stats.repeat_temporal(v, relevant);
+        }
+        break;
+      }
+      case NodeKind::Spatial: {
+        const auto& dim = ctx.flat[static_cast<std::size_t>(p.component)]->spatial[static_cast<std::size_t>(p.dim)];
+        const bool may = rel[static_cast<std::size_t>(p.rv)] == spec::Relevancy::Irrelevant &&
+                         dim.may_reuse_tensor(ctx.tensors[t]);
+        for (std::size_t b = first; b < out.size(); ++b) {
+          out[b].stats.n_loops_above += 1;
+          // Only the outermost buffet's parent traffic crosses this fanout.
+          out[b].stats.repeat_spatial(v, may && b + 1 == out.size());
+        }
+        break;
+      }
+      case NodeKind::Reservation: {
+        const auto* comp = ctx.flat[static_cast<std::size_t>(p.component)];
+        Buffet b{tensor, p.component, {}};
+        b.stats.max_occupancy = v * comp->bits_per_value_for(ctx.tensors[t], workload_bpv);
+        out.push_back(b);
+        break;
+      }
+      case NodeKind::Storage:
+      case NodeKind::Toll: {
+        const auto* comp = ctx.flat[static_cast<std::size_t>(p.component)];
+        if (out.size() < first + 2 || out.back().level != p.component)
+          fail("internal: no reservation for holder", p.source);
+        auto& s = out.back().stats;
+        const auto& child = out[out.size() - 2].stats;
+        const bool toll = p.kind == NodeKind::Toll;
+        bool has_parent = false;
+        for (std::size_t j = 0; j < k; ++j) {
+          const auto& q = nodes[static_cast<std::size_t>(view[j])];
+          if ((q.kind == NodeKind::Storage || q.kind == NodeKind::Toll) && q.tensor == tensor) has_parent = true;
+        }
+        // Copy Einsums: backing detection is effectively off in the reference (§7.6).
+        const bool below_backing = has_parent && !ctx.is_copy;
+        const bool is_backing = !has_parent && !ctx.is_copy;
+        const bool skip = (toll || comp->skip_initial_output_write) && !ctx.is_copy;
+        if (p.persistent) s.persistent = true;
+        const double fills = v;
+        if (has_parent) {
+          if (!is_backing && below_backing) {
+            s.total_reads_to_parent += toll ? child.total_reads_to_parent : fills;
+            s.max_per_parent_reads_to_parent += toll ? child.max_per_parent_reads_to_parent : fills;
+          }
+          if (output || !below_backing) {
+            s.total_writes_to_parent += toll ? child.total_writes_to_parent : fills;
+            s.max_per_parent_writes_to_parent += toll ? child.max_per_parent_writes_to_parent : fills;
+          }
+          if (output && !is_backing && below_backing && skip) {
+            s.total_skipped_first_reads_to_parent += toll ? child.total_skipped_first_reads_to_parent : fills;
+            s.min_per_parent_skipped_first_reads_to_parent +=
+                toll ? child.min_per_parent_skipped_first_reads_to_parent : fills;
+          }
+        }
+        const auto& name = ctx.tensors[t];
+        const auto* read = comp->find_action("read");
+        if (read == nullptr) fail("component " + comp->name + " has no 'read' action", p.source);
+        const double rs = 1.0 / comp->values_per_action_for(*read, name, workload_bpv);
+        double ws = 0;  // a Toll never counts writes
+        if (!toll) {
+          const auto* write = comp->find_action("write");
+          if (write == nullptr) fail("component " + comp->name + " has no 'write' action", p.source);
+          ws = 1.0 / comp->values_per_action_for(*write, name, workload_bpv);
+        }
+        bool down = true, up = true;
+        if (toll) {
+          const auto d = comp->direction_for(name);
+          down = d != spec::TollDirection::Up;
+          up = d != spec::TollDirection::Down;
+        }
+        if (down) {  // parent -> me
+          s.total_write_actions += s.total_reads_to_parent * ws;
+          s.max_per_unit_write_actions += s.total_reads_to_parent * ws;
+          s.total_skipped_first_write_actions += s.total_skipped_first_reads_to_parent * ws;
+          s.min_per_unit_skipped_first_write_actions += s.min_per_parent_skipped_first_reads_to_parent * ws;
+        }
+        if (up) {  // me -> parent: write-back needs a read of me
+          s.total_read_actions += s.total_writes_to_parent * rs;
+          s.max_per_unit_read_actions += s.total_writes_to_parent * rs;
+        }
+        if (down) {  // me -> child
+          s.total_read_actions += child.total_reads_to_parent * rs;
+          s.max_per_unit_read_actions += child.max_per_parent_reads_to_parent * rs;
+          if (skip) {
+            s.total_skipped_first_read_actions += child.total_skipped_first_reads_to_parent * rs;
+            s.min_per_unit_skipped_first_read_actions += child.min_per_parent_skipped_first_reads_to_parent * rs;
+          }
+        }
+        if (up) {  // child -> me
+          s.total_write_actions += child.total_writes_to_parent * ws;
+          s.max_per_unit_write_actions += child.max_per_parent_writes_to_parent * ws;
+        }
+        if (toll) s.max_occupancy = 0;
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace af::model::detail

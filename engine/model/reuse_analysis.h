@@ -1,0 +1,55 @@
+#pragma once
+// Internal: the per-node recursion of §7.5, done as one top-down pass (tile shapes and
+// iteration counts) and one bottom-up pass (stats), since a pmapping is a chain.
+#include <vector>
+
+#include "model/pmapping.h"
+
+namespace af::model::detail {
+
+struct BuffetStats {
+  double total_reads_to_parent = 0, total_writes_to_parent = 0;
+  double max_per_parent_reads_to_parent = 0, max_per_parent_writes_to_parent = 0;
+  double total_skipped_first_reads_to_parent = 0, min_per_parent_skipped_first_reads_to_parent = 0;
+  double max_occupancy = 0;  // bits
+  double total_read_actions = 0, max_per_unit_read_actions = 0;
+  double total_write_actions = 0, max_per_unit_write_actions = 0;
+  double total_skipped_first_read_actions = 0, min_per_unit_skipped_first_read_actions = 0;
+  double total_skipped_first_write_actions = 0, min_per_unit_skipped_first_write_actions = 0;
+  int n_loops_above = 0;
+  bool persistent = false;
+
+  void repeat_temporal(double n, bool fully_relevant);
+  void repeat_spatial(double n, bool reuse_parent_accesses);
+  // Copy Einsums: per field min, but a zero anywhere wins (§7.6).
+  void min_take_zero(const BuffetStats& other);
+};
+
+struct Buffet {
+  int tensor = -1;
+  int level = -1;  // flat index; == ctx.compute for the compute-level buffet
+  BuffetStats stats;
+};
+
+struct ComputeStats {
+  double total_ops = 0;
+  double max_per_unit_ops = 0;
+  double max_latency = 0;  // temporal steps of the busiest unit
+};
+
+struct LoopPass {
+  ComputeStats compute;
+  std::vector<std::vector<double>> fanout;  // [flat][dim] used instances; 0 = no loop
+  std::vector<double> iterations;           // per node index: count irrelevant passes use
+};
+
+// The tensor-less pass: compute stats, fanout and recorded loop counts.
+LoopPass analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes,
+                       const std::vector<int>& view);
+
+// One tensor's pass; appends its buffets (compute level first, then inner to outer).
+void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
+                    const std::vector<int>& view, int tensor, const LoopPass& loops,
+                    std::vector<double>& scratch, std::vector<Buffet>& out);
+
+}  // namespace af::model::detail

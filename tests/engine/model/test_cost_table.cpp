@@ -1,0 +1,72 @@
+// Component cost tables against the reference expected/component-costs.json.
+#include <QtTest>
+
+#include "components/cost_table.h"
+#include "spec/diagnostic.h"
+
+using namespace af;
+
+class TestCostTable : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void loadsReferenceSections() {
+    const std::string file = AF_SHARED_DIR "/reference/accelforge/expected/component-costs.json";
+    const auto simple = components::load_cost_table(file + "#simple");
+    QCOMPARE(simple.components.size(), std::size_t{3});
+    QCOMPARE(*simple.find("MAC")->actions.at("compute").energy, 1.0);
+    QVERIFY(std::isinf(*simple.find("MainMemory")->actions.at("read").throughput));
+    const auto eyeriss = components::load_cost_table(file + "#eyeriss");
+    QCOMPARE(*eyeriss.find("MainMemory")->actions.at("read").energy, 8e-12);
+    QCOMPARE(*eyeriss.find("GlobalBuffer")->leak_power, 0.00025508039081958506);
+    QVERIFY_THROWS_EXCEPTION(spec::SpecError, components::load_cost_table(file));  // 4 sections
+    QVERIFY_THROWS_EXCEPTION(spec::SpecError, components::load_cost_table(file + "#nope"));
+  }
+
+  void loadsYaml() {
+    const auto t = components::parse_cost_table(
+        "MAC:\n  leak_power: 0.5\n  actions:\n    compute: {energy: 2, throughput: .inf}\n", true, "",
+        "inline.yaml");
+    QCOMPARE(*t.find("MAC")->leak_power, 0.5);
+    QVERIFY(std::isinf(*t.find("MAC")->actions.at("compute").throughput));
+  }
+
+  void resolverPrecedence() {
+    const std::string file = AF_SHARED_DIR "/reference/accelforge/expected/component-costs.json";
+    const auto table = components::load_cost_table(file + "#eyeriss");
+    components::ComponentCostInput in;
+    in.name = "GlobalBuffer";
+    in.component_class = "SmartBufferSRAM";
+    in.energy_scale = 2;
+    in.actions = {{"read", 3.0, std::nullopt, 1, 1}, {"write", std::nullopt, std::nullopt, 1, 1}};
+    const auto r = components::resolve_component_costs(in, &table);
+    QCOMPARE(r.actions[0].energy, 6.0);  // explicit value, scaled
+    QCOMPARE(r.actions[1].energy, 9.122346940403464e-11);  // table value, final
+    QCOMPARE(r.leak_power, 0.00025508039081958506);
+
+    components::ComponentCostInput dummy;
+    dummy.name = "Extra";
+    dummy.component_class = "DUMMY";
+    dummy.actions = {{"read", std::nullopt, std::nullopt, 1, 1}};
+    const auto d = components::resolve_component_costs(dummy, &table);
+    QCOMPARE(d.actions[0].energy, 0.0);
+    QVERIFY(std::isinf(d.actions[0].throughput));
+
+    components::ComponentCostInput unknown = dummy;
+    unknown.component_class = "SmartBufferSRAM";
+    unknown.leak_power = 0;
+    try {
+      components::resolve_component_costs(unknown, &table);
+      QFAIL("expected SpecError");
+    } catch (const spec::SpecError& e) {
+      QVERIFY2(QString(e.what()).contains("Extra") && QString(e.what()).contains("'read'"), e.what());
+    }
+  }
+};
+
+int run_cost_table_tests(int argc, char** argv) {
+  TestCostTable t;
+  return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_cost_table.moc"
