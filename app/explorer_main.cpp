@@ -50,12 +50,14 @@ int main(int argc, char** argv) {
   }
 
   af::ui::MainWindow window;
+  window.setAssignments(parser.values(setOption));
   for (const QString& problem : window.openFiles(parser.positionalArguments()))
     std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(problem));
   if (parser.isSet(screenshotOption)) {
+    // Wait for the first evaluation (or a timeout) so the picture shows results, not a spinner.
     const QString path = parser.value(screenshotOption);
     int status = 0;
-    QTimer::singleShot(0, &window, [&] {
+    const auto shoot = [&] {
       const QString error = af::ui::saveScreenshot(window, path);
       if (!error.isEmpty()) {
         std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(error));
@@ -64,9 +66,22 @@ int main(int argc, char** argv) {
         std::printf("%s\n", qPrintable(path));
       }
       QApplication::exit(status);
-    });
+    };
+    bool shot = false;
+    const auto once = [&] {
+      if (!shot) {
+        shot = true;
+        QTimer::singleShot(50, &window, shoot);
+      }
+    };
+    if (parser.positionalArguments().isEmpty()) once();
+    QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, once);
+    QTimer::singleShot(30000, &window, once);
+    window.resize(1400, 900);
+    window.show();
     return QApplication::exec();
   }
   window.show();
+  window.offerAutosaveRestore();
   return QApplication::exec();
 }

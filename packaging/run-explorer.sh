@@ -5,7 +5,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 af_install_deps
 af_build
 ex="$AF_ROOT/resources/examples"
-files=("$ex/two_level.arch.yaml" "$ex/matmul.workload.yaml" "$ex/matmul_two_level.mapping.yaml")
+files=("$ex/spatial_array_conv/arch.yaml" "$ex/spatial_array_conv/workload.yaml" "$ex/spatial_array_conv/mapping.yaml")
 exe="$AF_BUILD_DIR/app/accelforge-explorer"
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   exec "$exe" "${files[@]}" "$@"

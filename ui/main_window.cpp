@@ -1,31 +1,56 @@
 #include "main_window.h"
 
-#include <qcustomplot.h>
-
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
+#include <QDirIterator>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
-#include <QFontDatabase>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
-#include <QTreeWidget>
+
+#include "editors/autosaver.h"
+#include "editors/diagnostics_model.h"
+#include "editors/diagnostics_view.h"
+#include "editors/document_set.h"
+#include "editors/editor_tabs.h"
+#include "editors/file_actions.h"
+#include "editors/spec_document.h"
+#include "mapping/loop_nest_view.h"
+#include "mapping/mapping_sync.h"
+#include "mapping/mapping_tree_model.h"
+#include "mapping/mapping_tree_view.h"
+#include "models/accesses_model.h"
+#include "models/si_format.h"
+#include "plots/accesses_plot.h"
+#include "plots/accesses_table_view.h"
+#include "runner/job_runner.h"
+#include "session/spec_session.h"
+#include "spec/build/load.h"
+#include "spec/jinja/renderer.h"
+#include "views/architecture_view.h"
+#include "views/variables_model.h"
+#include "views/variables_pane.h"
+#include "views/workload_view.h"
 
 namespace af::ui {
 
 namespace {
-// Empty states say what to do next (docs/GUI.md: "Empty states explain what to do").
+
 QLabel* emptyState(const QString& text, QWidget* parent) {
   auto* label = new QLabel(text, parent);
   label->setAlignment(Qt::AlignCenter);
@@ -33,6 +58,20 @@ QLabel* emptyState(const QString& text, QWidget* parent) {
   label->setEnabled(false);
   return label;
 }
+
+QDockWidget* makeDock(QMainWindow* window, const char* objectName, const QString& title, QWidget* content,
+                      Qt::DockWidgetArea area) {
+  auto* dock = new QDockWidget(title, window);
+  dock->setObjectName(objectName);
+  dock->setWidget(content);
+  window->addDockWidget(area, dock);
+  return dock;
+}
+
+bool hasMappingSection(const QString& text) {
+  return text.startsWith("mapping:") || text.contains("\nmapping:");
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -41,83 +80,137 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowIcon(QIcon(":/icons/accelforge-explorer.svg"));
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
 
-  editorTabs_ = new QTabWidget(this);
-  editorTabs_->setObjectName("editorTabs");
-  editorTabs_->setDocumentMode(true);
-  editorTabs_->setTabsClosable(true);
-  editorTabs_->addTab(emptyState(tr("Open an architecture and a workload (File > Open),\n"
-                                    "or pick one from Examples."),
-                                 editorTabs_),
-                      tr("Welcome"));
-  setCentralWidget(editorTabs_);
-
-  buildActions();
+  documents_ = new DocumentSet(this);
+  autosaver_ = new Autosaver(documents_, this);
+  session_ = new SpecSession(documents_, this);
+  buildCentre();
   buildDocks();
+  buildMenus();
   buildStatusBar();
+  connectSignals();
   resize(1400, 900);
   restoreLayout();
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::buildActions() {
+void MainWindow::buildCentre() {
+  centralTabs_ = new QTabWidget(this);
+  centralTabs_->setObjectName("centralTabs");
+  centralTabs_->setTabPosition(QTabWidget::South);
+  centralTabs_->setDocumentMode(true);
+  tabs_ = new EditorTabs(documents_, centralTabs_);
+  tabs_->setEmptyText(
+      tr("Open an architecture, a workload and a mapping (File > Open, or drop files here),\n"
+         "or pick one from Examples."));
+  archView_ = new ArchitectureView(centralTabs_);
+  archView_->setObjectName("architectureView");
+  workloadView_ = new WorkloadView(centralTabs_);
+  workloadView_->setObjectName("workloadView");
+  centralTabs_->addTab(tabs_, tr("Editors"));
+  centralTabs_->addTab(archView_, tr("Architecture"));
+  centralTabs_->addTab(workloadView_, tr("Workload"));
+  setCentralWidget(centralTabs_);
+}
+
+void MainWindow::buildDocks() {
+  auto* project = new QSplitter(Qt::Vertical, this);
+  fileList_ = new QListWidget(project);
+  fileList_->setObjectName("projectFiles");
+  fileList_->setToolTip(tr("Files of the spec, merged in this order (drag the editor tabs to reorder)"));
+  variables_ = new VariablesPane(project);
+  variables_->setObjectName("variablesPane");
+  project->addWidget(fileList_);
+  project->addWidget(variables_);
+  project->setSizes({160, 400});
+  makeDock(this, kProjectDock, tr("Project"), project, Qt::LeftDockWidgetArea);
+
+  auto* inspector = new QSplitter(Qt::Vertical, this);
+  mappingModel_ = new MappingTreeModel(this);
+  mappingSync_ = new MappingSync(mappingModel_, this);
+  auto* tree = new MappingTreeView(inspector);
+  tree->setObjectName("mappingTree");
+
+  tree->setMappingModel(mappingModel_);
+  tree->setTensorPalette(&palette_);
+  tree->setColumnWidth(0, 260);  // labels first; details take the rest
+  loopNest_ = new LoopNestView(inspector);
+  loopNest_->setObjectName("loopNest");
+  loopNest_->setModel(mappingModel_);
+  loopNest_->setTensorPalette(&palette_);
+  loopNest_->setTreeSelectionModel(tree->selectionModel());
+  inspector->addWidget(tree);
+  inspector->addWidget(loopNest_);
+  makeDock(this, kInspectorDock, tr("Inspector"), inspector, Qt::RightDockWidgetArea);
+
+  auto* plots = new QTabWidget(this);
+  plots->setObjectName("plotTabs");
+  plot_ = new AccessesPlot(plots);
+  plot_->setObjectName("accessesPlot");
+  accessesModel_ = new AccessesModel(this);
+  auto* table = new AccessesTableView(plots);
+  table->setObjectName("accessesTable");
+  table->setAccessesModel(accessesModel_);
+  plots->addTab(plot_, tr("Accesses per buffer"));
+  plots->addTab(table, tr("Table"));
+  plots->addTab(emptyState(tr("Run the mapper to see the Pareto front."), plots), tr("Pareto front"));
+  plots->addTab(emptyState(tr("Run the mapper to see the keep-rate funnel."), plots), tr("Keep-rate funnel"));
+  auto* plotsDock = makeDock(this, kPlotsDock, tr("Plots"), plots, Qt::BottomDockWidgetArea);
+
+  diagnostics_ = new DiagnosticsModel(this);
+  auto* diagnosticsView = new DiagnosticsView(this);
+  diagnosticsView->setObjectName("diagnosticsView");
+  diagnosticsView->setModel(diagnostics_);
+  connect(diagnosticsView, &DiagnosticsView::jumpTo, this, [this](const QString& path, int line, int column) {
+    centralTabs_->setCurrentWidget(tabs_);
+    tabs_->jumpTo(path, line, column);
+  });
+  auto* diagDock =
+      makeDock(this, kDiagnosticsDock, tr("Diagnostics"), diagnosticsView, Qt::BottomDockWidgetArea);
+  splitDockWidget(plotsDock, diagDock, Qt::Vertical);
+  resizeDocks({findChild<QDockWidget*>(kProjectDock), findChild<QDockWidget*>(kInspectorDock)}, {240, 430},
+              Qt::Horizontal);
+  resizeDocks({plotsDock, diagDock}, {330, 100}, Qt::Vertical);
+}
+
+void MainWindow::buildMenus() {
+  fileActions_ = new FileActions(tabs_, this);
   auto* file = menuBar()->addMenu(tr("&File"));
+  file->addActions(fileActions_->actions());
+  file->addSeparator();
   auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
+
+  auto* examples = menuBar()->addMenu(tr("&Examples"));
+  examples->setObjectName("examplesMenu");
+  for (const QString& name : exampleNames())
+    examples->addAction(QString(name).replace('_', ' '), this, [this, name] { openExample(name); });
+
+  auto* run = menuBar()->addMenu(tr("&Run"));
+  auto* evaluate = run->addAction(tr("&Evaluate"), this, &MainWindow::revalidate);
+  evaluate->setShortcut(Qt::Key_F5);
+  auto* stop = run->addAction(tr("&Stop"), session_, [this] { session_->runner()->cancel(); });
+  stop->setShortcut(Qt::Key_Escape);
+
   auto* view = menuBar()->addMenu(tr("&View"));
-  view->setObjectName("viewMenu");
+  for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+
   auto* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About"), this, [this] {
     QMessageBox::about(this, tr("About AccelForge Explorer"),
-                       tr("AccelForge Explorer %1\nExplore tensor-algebra accelerators.")
+                       tr("AccelForge Explorer %1\nExplore tensor-algebra accelerators: edit specs and "
+                          "mappings, see every buffer's accesses.")
                            .arg(QApplication::applicationVersion()));
   });
 
   auto* toolbar = addToolBar(tr("Main"));
   toolbar->setObjectName("mainToolBar");
   toolbar->setMovable(false);
-}
-
-QDockWidget* MainWindow::addDock(const char* objectName, const QString& title, QWidget* content,
-                                 Qt::DockWidgetArea area) {
-  auto* dock = new QDockWidget(title, this);
-  dock->setObjectName(objectName);
-  dock->setWidget(content);
-  addDockWidget(area, dock);
-  if (auto* view = menuBar()->findChild<QMenu*>("viewMenu")) view->addAction(dock->toggleViewAction());
-  return dock;
-}
-
-void MainWindow::buildDocks() {
-  auto* project = new QTreeWidget(this);
-  project->setObjectName("projectTree");
-  project->setHeaderLabels({tr("Files and variables")});
-  addDock(kProjectDock, tr("Project"), project, Qt::LeftDockWidgetArea);
-
-  auto* inspector = new QTreeWidget(this);
-  inspector->setObjectName("mappingTree");
-  inspector->setHeaderLabels({tr("Mapping")});
-  addDock(kInspectorDock, tr("Inspector"), inspector, Qt::RightDockWidgetArea);
-
-  plotTabs_ = new QTabWidget(this);
-  plotTabs_->setObjectName("plotTabs");
-  auto* accesses = new QCustomPlot(plotTabs_);
-  accesses->setObjectName("accessesPlot");
-  accesses->xAxis->setLabel(tr("buffer"));
-  accesses->yAxis->setLabel(tr("accesses (bits)"));
-  plotTabs_->addTab(accesses, tr("Accesses per buffer"));
-  plotTabs_->addTab(emptyState(tr("Run the mapper to see the Pareto front."), plotTabs_), tr("Pareto front"));
-  plotTabs_->addTab(emptyState(tr("Run the mapper to see the keep-rate funnel."), plotTabs_),
-                    tr("Keep-rate funnel"));
-  addDock(kPlotsDock, tr("Plots"), plotTabs_, Qt::BottomDockWidgetArea);
-
-  auto* diagnostics = new QListWidget(this);
-  diagnostics->setObjectName("diagnosticsList");
-  auto* diagDock = addDock(kDiagnosticsDock, tr("Diagnostics"), diagnostics, Qt::BottomDockWidgetArea);
-  splitDockWidget(findChild<QDockWidget*>(kPlotsDock), diagDock, Qt::Vertical);
-  resizeDocks({findChild<QDockWidget*>(kProjectDock), findChild<QDockWidget*>(kInspectorDock)}, {260, 320},
-              Qt::Horizontal);
-  resizeDocks({findChild<QDockWidget*>(kPlotsDock), diagDock}, {300, 110}, Qt::Vertical);
+  toolbar->addAction(fileActions_->openAction());
+  toolbar->addAction(fileActions_->saveAction());
+  toolbar->addSeparator();
+  toolbar->addAction(evaluate);
+  toolbar->addAction(stop);
 }
 
 void MainWindow::buildStatusBar() {
@@ -127,40 +220,254 @@ void MainWindow::buildStatusBar() {
   jobState_->setObjectName("jobState");
   progress_ = new QProgressBar(this);
   progress_->setObjectName("jobProgress");
-  progress_->setMaximumWidth(220);
-  progress_->setRange(0, 100);
+  progress_->setMaximumWidth(200);
+  progress_->setRange(0, 1);
   progress_->setValue(0);
-  progress_->setTextVisible(true);
+  progress_->setTextVisible(false);
   statusBar()->addWidget(specState_, 1);
   statusBar()->addPermanentWidget(jobState_);
   statusBar()->addPermanentWidget(progress_);
 }
 
+void MainWindow::connectSignals() {
+  connect(fileActions_, &FileActions::opened, this, [this] {
+    refreshProject();
+    updateVariables();
+    session_->setAssignments(currentAssignments());
+    syncMappingFromDocuments();
+    revalidate();
+  });
+  connect(documents_, &DocumentSet::documentAboutToClose, this, [this] {
+    QTimer::singleShot(0, this, [this] {
+      refreshProject();
+      revalidate();
+    });
+  });
+  connect(documents_, &DocumentSet::documentMoved, this, [this] {
+    refreshProject();
+    revalidate();
+  });
+  connect(tabs_, &EditorTabs::settled, this, &MainWindow::onDocumentSettled);
+
+  connect(variables_->model(), &VariablesModel::variablesEdited, this, [this] {
+    if (updatingVariables_) return;  // values re-applied by updateVariables, not a user edit
+    syncMappingFromDocuments();      // a templated mapping renders with the new values
+    revalidate();
+  });
+
+  connect(session_, &SpecSession::resultReady, this, &MainWindow::applyResult);
+  connect(session_, &SpecSession::busyChanged, this, [this](bool busy) {
+    jobState_->setText(busy ? tr("Evaluating…") : tr("Idle"));
+    progress_->setRange(0, busy ? 0 : 1);  // an indeterminate bar while a job is in flight
+    progress_->setValue(0);
+  });
+
+  connect(mappingSync_, &MappingSync::yamlChanged, this, [this](const QString& text) {
+    if (SpecDocument* doc = mappingDocument()) doc->setText(text);  // one undoable edit
+    revalidate();
+  });
+  connect(mappingSync_, &MappingSync::confirmationNeeded, this, [this] {
+    const auto answer = QMessageBox::question(
+        this, tr("Replace the templated mapping?"),
+        tr("The mapping file uses Jinja templating. Writing the edited tree replaces it with plain YAML "
+           "(the template is lost; Undo in the editor brings it back)."),
+        QMessageBox::Apply | QMessageBox::Cancel);
+    if (answer == QMessageBox::Apply)
+      mappingSync_->confirmRegenerate();
+    else
+      mappingSync_->discardPendingEdit();
+  });
+  connect(mappingModel_, &MappingTreeModel::editRejected, this,
+          [this](const QString& reason) { statusBar()->showMessage(reason, 5000); });
+  connect(loopNest_, &LoopNestView::hoveredBuffer, plot_, &AccessesPlot::highlight);
+  connect(loopNest_, &LoopNestView::hoveredBuffer, archView_,
+          [this](const QString& component, const QString&) { archView_->highlight(component); });
+  connect(plot_, &AccessesPlot::hovered, workloadView_,
+          [this](const QString&, const QString& tensor) { workloadView_->highlightTensor(tensor); });
+}
+
 QStringList MainWindow::openFiles(const QStringList& paths) {
-  QStringList failures;
-  auto* project = findChild<QTreeWidget*>("projectTree");
-  auto* diagnostics = findChild<QListWidget*>("diagnosticsList");
-  for (const QString& path : paths) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
-      const QString problem = QStringLiteral("%1: %2").arg(path, file.errorString());
-      failures << problem;
-      diagnostics->addItem(problem);
-      continue;
+  QStringList problems;
+  for (const FileError& e : fileActions_->openPaths(paths)) problems << e.message;
+  return problems;
+}
+
+void MainWindow::setAssignments(const QStringList& assignments) {
+  baseAssignments_ = assignments;
+  session_->setAssignments(currentAssignments());
+}
+
+QStringList MainWindow::currentAssignments() const {
+  QMap<QString, QString> merged;
+  for (const QStringList& list : {baseAssignments_, variables_->model()->assignments()})
+    for (const QString& a : list)
+      if (const auto eq = a.indexOf('='); eq > 0) merged[a.left(eq)] = a.mid(eq + 1);
+  QStringList out;
+  for (auto it = merged.cbegin(); it != merged.cend(); ++it) out << it.key() + "=" + it.value();
+  return out;
+}
+
+void MainWindow::updateVariables() {
+  // The pane lists the variables the open files use; command-line values fill the ones
+  // the user has not edited.
+  updatingVariables_ = true;
+  QList<QPair<QString, QString>> sources;
+  for (const SpecDocument* d : documents_->documents()) sources.append({d->displayName(), d->text()});
+  VariablesModel* model = variables_->model();
+  model->setSources(sources);
+  const QMap<QString, QString> edited = model->values();
+  for (const QString& a : baseAssignments_)
+    if (const auto eq = a.indexOf('='); eq > 0 && !edited.contains(a.left(eq)))
+      model->setValue(a.left(eq), a.mid(eq + 1));
+  updatingVariables_ = false;
+}
+
+QStringList MainWindow::exampleNames() {
+  QStringList names;
+  for (const QString& entry : QDir(":/examples").entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+    names << entry;
+  return names;
+}
+
+QStringList MainWindow::openExample(const QString& name) {
+  // Examples are compiled in; the engine reads real files, so they are copied out first.
+  const QString target =
+      QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/examples/" + name;
+  QDir().mkpath(target);
+  QStringList files;
+  for (const QString& file : QDir(":/examples/" + name).entryList(QDir::Files, QDir::Name)) {
+    const QString out = target + "/" + file;
+    if (!QFileInfo::exists(out)) {
+      QFile::copy(":/examples/" + name + "/" + file, out);
+      QFile::setPermissions(out, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
     }
-    if (editorTabs_->count() == 1 && editorTabs_->tabText(0) == tr("Welcome")) editorTabs_->removeTab(0);
-    auto* editor = new QPlainTextEdit(editorTabs_);
-    editor->setObjectName("editor:" + QFileInfo(path).fileName());
-    editor->setPlainText(QString::fromUtf8(file.readAll()));
-    editor->setLineWrapMode(QPlainTextEdit::NoWrap);
-    editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    const int index = editorTabs_->addTab(editor, QFileInfo(path).fileName());
-    editorTabs_->setTabToolTip(index, QFileInfo(path).absoluteFilePath());
-    auto* item = new QTreeWidgetItem(project, {QFileInfo(path).fileName()});
-    item->setToolTip(0, QFileInfo(path).absoluteFilePath());
+    files << out;
   }
-  specState_->setText(tr("%n file(s) open", "", editorTabs_->count()));
-  return failures;
+  // Arch first, then workload, then mapping: the merge order the CLI uses.
+  std::sort(files.begin(), files.end(), [](const QString& a, const QString& b) {
+    const auto rank = [](const QString& f) {
+      return f.contains("arch") ? 0 : f.contains("workload") ? 1 : f.contains("mapping") ? 2 : 3;
+    };
+    return rank(a) < rank(b);
+  });
+  return openFiles(files);
+}
+
+void MainWindow::offerAutosaveRestore() {
+  const auto pending = autosaver_->pendingRestores();
+  for (const AutosaveEntry& entry : pending) {
+    const auto answer = QMessageBox::question(
+        this, tr("Restore unsaved edits?"),
+        tr("%1 has unsaved edits from %2 that were not saved before the explorer closed. Restore them?")
+            .arg(entry.displayName, entry.savedAt.toString()),
+        QMessageBox::Yes | QMessageBox::Discard);
+    if (answer == QMessageBox::Yes)
+      (void)autosaver_->restore(entry);
+    else
+      autosaver_->discard(entry);
+  }
+  autosaver_->removeStale();
+  if (!pending.isEmpty()) {
+    refreshProject();
+    revalidate();
+  }
+}
+
+SpecDocument* MainWindow::mappingDocument() const {
+  for (SpecDocument* d : documents_->documents())
+    if (hasMappingSection(d->text())) return d;
+  return nullptr;
+}
+
+void MainWindow::revalidate() {
+  updateVariables();
+  session_->setAssignments(currentAssignments());
+  session_->revalidate();
+}
+
+void MainWindow::onDocumentSettled(SpecDocument* document) {
+  autosaver_->saveNow();
+  if (document == mappingDocument()) mappingSync_->setYamlText(document->text());
+  revalidate();
+}
+
+void MainWindow::syncMappingFromDocuments() {
+  SpecDocument* doc = mappingDocument();
+  if (!doc) return;
+  mappingSync_->setFileName(doc->path());
+  // Templated mapping files render with the project's variables before the tree reads them.
+  mappingSync_->setRenderer([this, path = doc->path().toStdString()](const std::string& text) {
+    QStringList assignments = session_->assignments();
+    std::vector<std::string> list;
+    for (const auto& a : assignments) list.push_back(a.toStdString());
+    return spec::render_template(text, path, spec::Value(spec::parse_assignments(list)), nullptr);
+  });
+  mappingSync_->setYamlText(doc->text());
+}
+
+void MainWindow::refreshProject() {
+  fileList_->clear();
+  for (const SpecDocument* d : documents_->documents()) {
+    auto* item = new QListWidgetItem(d->displayName(), fileList_);
+    item->setToolTip(d->path());
+  }
+}
+
+void MainWindow::applyResult(const SessionResultPtr& result) {
+  showDiagnostics(*result);
+  if (!result->valid()) {
+    // Keep the last good results on screen, dimmed, with the banner the plot draws.
+    plot_->setDimmed(session_->lastValidResult() != nullptr);
+    specState_->setText(tr("%n error(s) — showing the last valid results", "", result->errorCount()));
+    emit resultApplied(result);
+    return;
+  }
+  const spec::Spec& spec = *result->spec;
+  QStringList tensors;
+  for (const auto& t : spec.workload.workload.tensor_names()) tensors << QString::fromStdString(t);
+  palette_.assign(tensors);
+  workloadView_->setPalette(palette_);
+  workloadView_->setWorkload(spec.workload.workload);
+  if (spec.has_arch())
+    archView_->setArch(spec.arch_by_einsum.begin()->second.arch);
+  else
+    archView_->clear();
+  mappingModel_->setWorkload(spec.workload.workload);
+  mappingModel_->setArchitecture(spec.has_arch() ? std::optional(spec.arch_by_einsum.begin()->second.arch)
+                                                 : std::nullopt);
+  if (spec.mapping && !mappingSync_->lastParseOk()) mappingModel_->setMapping(*spec.mapping);
+  mappingModel_->clearNodeErrors();
+
+  if (result->evaluation) {
+    plot_->setTensorPalette(palette_);
+    plot_->setData(result->accesses);
+    plot_->setDimmed(false);
+    accessesModel_->setAccesses(result->accesses);
+    const auto& ev = *result->evaluation;
+    specState_->setText(tr("Valid — energy %1, latency %2 (evaluated in %3 ms)")
+                            .arg(formatSi(ev.total_energy, "J"), formatSi(ev.total_latency, "s"),
+                                 QString::number(result->seconds * 1000, 'f', 1)));
+  } else if (result->mappingError) {
+    if (result->mappingErrorWhere && result->mappingErrorWhere->line > 0)
+      mappingModel_->setNodeErrorAtLine(result->mappingErrorWhere->line,
+                                        QString::fromStdString(*result->mappingError));
+    plot_->setDimmed(true);
+    specState_->setText(tr("Invalid mapping: %1").arg(QString::fromStdString(*result->mappingError)));
+  } else {
+    specState_->setText(spec.mapping ? tr("Valid spec — add an architecture to evaluate the mapping")
+                                     : tr("Valid spec — add a mapping to see buffer accesses"));
+  }
+  emit resultApplied(result);
+}
+
+void MainWindow::showDiagnostics(const SessionResult& result) {
+  QList<DiagnosticRow> rows;
+  for (const auto& d : result.diagnostics)
+    rows.append(DiagnosticRow{QString::fromStdString(d.where.file), d.where.line, d.where.column,
+                              QString::fromStdString(d.field), QString::fromStdString(d.message),
+                              d.severity == spec::Severity::Error});
+  diagnostics_->setDiagnostics(rows);
+  tabs_->applyDiagnostics(diagnostics_);
 }
 
 void MainWindow::restoreLayout() {
@@ -177,6 +484,10 @@ void MainWindow::saveLayout() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!tabs_->requestCloseAll()) {
+    event->ignore();
+    return;
+  }
   saveLayout();
   event->accept();
 }

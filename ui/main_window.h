@@ -1,15 +1,35 @@
 #pragma once
-// The explorer's window: central editor tabs and the docks of docs/GUI.md. It owns no
-// engine state; later pages and models plug into the docks named here.
+// The explorer's window: editors in the centre with the drawn architecture and workload,
+// the project (files, Jinja variables) on the left, the mapping tree and loop nest on the
+// right, plots and diagnostics below (docs/GUI.md). It only wires widgets together: the
+// spec and its evaluation come from a SpecSession running on a worker thread.
 #include <QMainWindow>
 
-class QDockWidget;
+#include "models/tensor_palette.h"
+#include "session/session_result.h"
+
 class QLabel;
+class QListWidget;
 class QProgressBar;
 class QTabWidget;
-class QCustomPlot;
 
 namespace af::ui {
+
+class AccessesModel;
+class AccessesPlot;
+class ArchitectureView;
+class Autosaver;
+class DiagnosticsModel;
+class DocumentSet;
+class EditorTabs;
+class FileActions;
+class LoopNestView;
+class MappingSync;
+class MappingTreeModel;
+class SpecDocument;
+class SpecSession;
+class VariablesPane;
+class WorkloadView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -23,27 +43,74 @@ class MainWindow : public QMainWindow {
   static constexpr const char* kPlotsDock = "plotsDock";
   static constexpr const char* kDiagnosticsDock = "diagnosticsDock";
 
-  [[nodiscard]] QTabWidget* editorTabs() const { return editorTabs_; }
-
-  // Opens spec files as editor tabs (in order; they form one spec). Returns the files that
-  // could not be read, each with the reason.
+  // Opens spec files (they form one spec, in order). Returns the problems, one per file.
   QStringList openFiles(const QStringList& paths);
+  // Jinja data for every file, as `--set NAME=VALUE` gives it.
+  void setAssignments(const QStringList& assignments);
+  // Copies a bundled example (":/examples/NAME") to a writable folder and opens it.
+  QStringList openExample(const QString& name);
+  // Names of the bundled examples, for the gallery.
+  [[nodiscard]] static QStringList exampleNames();
+  // Offers to restore unsaved edits left by a previous run that did not close cleanly.
+  void offerAutosaveRestore();
+
+  [[nodiscard]] EditorTabs* editorTabs() const { return tabs_; }
+  [[nodiscard]] QTabWidget* centralTabs() const { return centralTabs_; }
   [[nodiscard]] QProgressBar* progressBar() const { return progress_; }
+  [[nodiscard]] SpecSession* session() const { return session_; }
+  [[nodiscard]] DocumentSet* documents() const { return documents_; }
+  [[nodiscard]] AccessesPlot* accessesPlot() const { return plot_; }
+  [[nodiscard]] AccessesModel* accessesModel() const { return accessesModel_; }
+  [[nodiscard]] DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
+  [[nodiscard]] MappingTreeModel* mappingModel() const { return mappingModel_; }
+  [[nodiscard]] MappingSync* mappingSync() const { return mappingSync_; }
+  [[nodiscard]] SpecDocument* mappingDocument() const;
+
+ public slots:
+  void revalidate();
+
+ signals:
+  // A session result reached every view (tests and --screenshot wait for it).
+  void resultApplied(const af::ui::SessionResultPtr& result);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
 
  private:
-  void buildActions();
+  void buildCentre();
   void buildDocks();
+  void buildMenus();
   void buildStatusBar();
+  void connectSignals();
   void restoreLayout();
   void saveLayout() const;
-  QDockWidget* addDock(const char* objectName, const QString& title, QWidget* content,
-                       Qt::DockWidgetArea area);
+  void applyResult(const SessionResultPtr& result);
+  void showDiagnostics(const SessionResult& result);
+  void onDocumentSettled(SpecDocument* document);
+  void syncMappingFromDocuments();
+  void refreshProject();
+  void updateVariables();
+  [[nodiscard]] QStringList currentAssignments() const;
 
-  QTabWidget* editorTabs_ = nullptr;
-  QTabWidget* plotTabs_ = nullptr;
+  TensorPalette palette_;
+  QStringList baseAssignments_;  // from the command line; edits in the variables pane win
+  bool updatingVariables_ = false;
+  DocumentSet* documents_ = nullptr;
+  Autosaver* autosaver_ = nullptr;
+  EditorTabs* tabs_ = nullptr;
+  FileActions* fileActions_ = nullptr;
+  SpecSession* session_ = nullptr;
+  QTabWidget* centralTabs_ = nullptr;
+  ArchitectureView* archView_ = nullptr;
+  WorkloadView* workloadView_ = nullptr;
+  QListWidget* fileList_ = nullptr;
+  VariablesPane* variables_ = nullptr;
+  MappingTreeModel* mappingModel_ = nullptr;
+  MappingSync* mappingSync_ = nullptr;
+  LoopNestView* loopNest_ = nullptr;
+  AccessesPlot* plot_ = nullptr;
+  AccessesModel* accessesModel_ = nullptr;
+  DiagnosticsModel* diagnostics_ = nullptr;
   QLabel* specState_ = nullptr;
   QLabel* jobState_ = nullptr;
   QProgressBar* progress_ = nullptr;

@@ -1,0 +1,153 @@
+#include "map_command.h"
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <ostream>
+
+#include "cli_main.h"
+#include "components/cost_table.h"
+#include "io/evaluation_json.h"
+#include "io/evaluation_report.h"
+#include "io/mapping_writer.h"
+#include "mapper/mapper.h"
+#include "spec/build/load.h"
+
+namespace af::cli {
+
+namespace {
+
+nlohmann::json stats_to_json(const mapper::MapperResult& r) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& s : r.stats) {
+    nlohmann::json rates = nlohmann::json::object();
+    nlohmann::json removed = nlohmann::json::object();
+    for (const auto& [cause, n] : s.removed) {
+      rates[cause] = s.keep_rate(cause);
+      removed[cause] = n;
+    }
+    out.push_back({{"einsum", s.einsum},
+                   {"templates", s.templates},
+                   {"templates_needing_fused_loops", s.templates_fused_skipped},
+                   {"pmappings_total", s.pmappings_total},
+                   {"pmappings_evaluated", s.pmappings_evaluated},
+                   {"pmappings_valid", s.pmappings_valid},
+                   {"pmappings_pareto", s.pmappings_pareto},
+                   {"removed", removed},
+                   {"keep_rates", rates}});
+  }
+  return out;
+}
+
+std::string stats_text(const mapper::MapperResult& r) {
+  std::string s;
+  for (const auto& st : r.stats) {
+    s += fmt::format("{}: {} templates, {:.4g} pmappings total, {} evaluated, {} valid, {} Pareto-optimal\n",
+                     st.einsum, st.templates, st.pmappings_total, st.pmappings_evaluated, st.pmappings_valid,
+                     st.pmappings_pareto);
+    for (const auto& [cause, n] : st.removed)
+      s += fmt::format("    removed by {}: {} (keep rate {:.3g})\n", cause, n, st.keep_rate(cause));
+  }
+  return s;
+}
+
+bool write_text(const std::string& target, const std::string& text, std::ostream& out, std::ostream& err) {
+  if (target == "-") {
+    out << text << '\n';
+    return true;
+  }
+  std::ofstream file(target);
+  file << text << '\n';
+  if (!file) {
+    err << "accelforge: cannot write " << target << '\n';
+    return false;
+  }
+  return true;
+}
+
+int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
+  std::optional<components::CostTable> costs;
+  if (!args.costs.empty()) costs = components::load_cost_table(args.costs);
+  const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
+                                       {costs ? &*costs : nullptr, /*costs_required=*/true});
+  if (!s.has_arch()) {
+    err << "accelforge: the spec has no architecture (add an arch file)\n";
+    return kInvalidInput;
+  }
+  mapper::MapperOptions options = mapper::options_from_spec(s);
+  if (!args.metric.empty()) {
+    try {
+      options.metrics = mapper::parse_metrics(args.metric);
+    } catch (const std::invalid_argument& e) {
+      err << "accelforge: --metric: " << e.what() << '\n';
+      return kUsage;
+    }
+  }
+  if (args.max_fused_loops) options.max_fused_loops = *args.max_fused_loops;
+  options.unfused = options.unfused || args.unfused;
+  options.threads = args.threads;
+
+  const mapper::MapperResult r = mapper::map_workload(s, options);
+  const bool to_stdout = args.json == "-";
+  if (!r.found) {
+    err << "accelforge: no valid mapping: " << (r.failure.empty() ? "every joined mapping was removed" : r.failure)
+        << '\n'
+        << stats_text(r);
+    return kNoMapping;
+  }
+  if (!to_stdout) {
+    out << stats_text(r);
+    out << fmt::format("chosen mapping ({} on the final front, metric {}): energy {:.6g}, latency {:.6g}\n",
+                       r.n_mappings(), mapper::metrics_name(options.metrics), r.evaluation->total_energy,
+                       r.evaluation->total_latency);
+    out << io::evaluation_report(*r.evaluation);
+  }
+  if (!args.json.empty()) {
+    nlohmann::json j = io::evaluation_to_json(*r.evaluation, &*r.mapping, static_cast<double>(r.n_mappings()));
+    j["stats"] = stats_to_json(r);
+    if (!write_text(args.json, j.dump(2), out, err)) return kInvalidInput;
+  }
+  if (!args.mapping_out.empty() && !write_text(args.mapping_out, io::write_mapping_yaml(*r.mapping), out, err))
+    return kInvalidInput;
+  return kOk;
+}
+
+}  // namespace
+
+CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
+  auto* cmd = app.add_subcommand("map", "Find the optimal mapping of the workload on the architecture");
+  cmd->add_option("files", args.files, "Spec files merged in order (arch, workload, ...)")->required();
+  cmd->add_option("--set", args.assignments, "Jinja data NAME=VALUE (value read as a YAML scalar); repeatable")
+      ->type_name("NAME=VALUE");
+  cmd->add_option("--metric", args.metric, "Objective: energy, latency or edp (default: the spec's mapper.metrics)")
+      ->type_name("energy|latency|edp");
+  cmd->add_option("--max-fused-loops", args.max_fused_loops, "At most N fused loops per pmapping")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--unfused", args.unfused, "The outermost memory keeps every tensor (no fusion)");
+  cmd->add_option("--threads", args.threads, "Worker threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--component-costs", args.costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
+  cmd->add_option("--json", args.json, "Write the result as JSON to OUT (- for stdout)")->type_name("OUT|-");
+  cmd->add_option("--mapping-out", args.mapping_out, "Write the chosen mapping as YAML")->type_name("OUT.yaml");
+  return cmd;
+}
+
+int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err) {
+  try {
+    return run(args, out, err);
+  } catch (const spec::SpecError& e) {
+    for (const auto& d : e.diagnostics()) err << d.to_string() << '\n';
+    const auto n = e.diagnostics().size();
+    err << n << (n == 1 ? " error\n" : " errors\n");
+    return kInvalidInput;
+  } catch (const model::InvalidMapping& e) {
+    err << "accelforge: internal error: the chosen mapping is invalid: " << e.what() << '\n';
+    return kInvalidInput;
+  } catch (const std::exception& e) {
+    err << "accelforge: internal error: " << e.what() << '\n';
+    return kInvalidInput;
+  }
+}
+
+}  // namespace af::cli

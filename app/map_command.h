@@ -1,0 +1,33 @@
+#pragma once
+// `accelforge map`: find the optimal mapping of a workload on an architecture.
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace af::cli {
+
+struct MapArgs {
+  std::vector<std::string> files;
+  std::vector<std::string> assignments;  // --set NAME=VALUE
+  std::string metric;                    // empty: the spec's mapper.metrics (default energy)
+  std::optional<long long> max_fused_loops;
+  bool unfused = false;
+  int threads = 0;
+  std::string costs;        // --component-costs FILE[#SECTION]
+  std::string json;         // --json OUT|-
+  std::string mapping_out;  // --mapping-out OUT.yaml
+};
+
+// Registers the `map` subcommand on `app`, filling `args` when parsed.
+CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args);
+
+// Runs the mapper. Exit codes of cli_main.h: 0 ok, 1 invalid input, 3 no valid mapping.
+// Never throws.
+int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err);
+
+}  // namespace af::cli

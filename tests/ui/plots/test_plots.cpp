@@ -1,0 +1,397 @@
+// The accesses model, plot and table offscreen: numbers in the bars, filters, scales, highlight,
+// tooltips, exports and the text copies.
+#include <qcustomplot.h>
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QLabel>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <limits>
+
+#include "models/accesses_model.h"
+#include "models/accesses_query.h"
+#include "models/si_format.h"
+#include "plots/accesses_plot.h"
+#include "plots/accesses_table_view.h"
+
+using namespace af::ui;
+
+namespace {
+
+AccessesData sample() {
+  AccessesData d;
+  // A two-Einsum cascade on a three-level memory hierarchy; energies are count * per-action energy.
+  const struct {
+    const char *einsum, *component, *tensor, *action;
+    double count, perAction;
+  } rows[] = {
+      {"Matmul1", "MainMemory", "I", "read", 1024, 64e-12},
+      {"Matmul1", "MainMemory", "W", "read", 4096, 64e-12},
+      {"Matmul1", "MainMemory", "T", "write", 512, 64e-12},
+      {"Matmul1", "GlobalBuffer", "I", "read", 8192, 2e-12},
+      {"Matmul1", "GlobalBuffer", "W", "read", 16384, 2e-12},
+      {"Matmul1", "GlobalBuffer", "W", "write", 4096, 2.5e-12},
+      {"Matmul1", "GlobalBuffer", "T", "write", 2048, 2.5e-12},
+      {"Matmul1", "Register", "W", "read", 65536, 0.1e-12},
+      {"Matmul1", "MAC", "", "compute", 65536, 0.5e-12},
+      {"Matmul2", "MainMemory", "T", "read", 512, 64e-12},
+      {"Matmul2", "MainMemory", "W2", "read", 2048, 64e-12},
+      {"Matmul2", "MainMemory", "O", "write", 256, 64e-12},
+      {"Matmul2", "GlobalBuffer", "T", "read", 4096, 2e-12},
+      {"Matmul2", "GlobalBuffer", "W2", "read", 8192, 2e-12},
+      {"Matmul2", "GlobalBuffer", "O", "write", 1024, 2.5e-12},
+      {"Matmul2", "Register", "W2", "read", 32768, 0.1e-12},
+      {"Matmul2", "MAC", "", "compute", 32768, 0.5e-12},
+      {"Matmul1", "Register", "W", "leak", 0, 3e-12},
+  };
+  for (const auto& r : rows)
+    d.actions << AccessRecord{r.einsum, r.component, r.tensor,
+                              r.action, r.count,     r.count * r.perAction + (r.count == 0 ? 3e-12 : 0)};
+  const double inf = std::numeric_limits<double>::infinity();
+  d.occupancy = {{"MainMemory", "I", 8192, inf},
+                 {"MainMemory", "W", 32768, inf},
+                 {"MainMemory", "T", 4096, inf},
+                 {"GlobalBuffer", "I", 4096, 131072},
+                 {"GlobalBuffer", "W", 16384, 131072},
+                 {"GlobalBuffer", "T", 2048, 131072},
+                 {"Register", "W", 8, 64}};
+  d.latency = {{"Matmul1", "MainMemory", 2.4e-6},   {"Matmul1", "GlobalBuffer", 1.1e-6},
+               {"Matmul1", "MAC", 8.2e-6},          {"Matmul2", "MainMemory", 1.2e-6},
+               {"Matmul2", "GlobalBuffer", 0.6e-6}, {"Matmul2", "MAC", 4.1e-6}};
+  return d;
+}
+
+// The oracle: a plain sum over the records.
+double expected(const AccessesData& d, const QString& component, const QString& tensor, const QString& einsum,
+                const QString& action, bool energy) {
+  double sum = 0;
+  for (const auto& r : d.actions)
+    if (r.component == component && r.tensor == tensor && (einsum == kTotalEinsum || r.einsum == einsum) &&
+        (action.isEmpty() || r.action == action))
+      sum += energy ? r.energy : r.count;
+  return sum;
+}
+
+double barValue(const AccessesPlot& plot, const QString& tensor, const QString& component) {
+  const QCPBars* bars = plot.barsFor(tensor);
+  if (!bars) return std::numeric_limits<double>::quiet_NaN();
+  const int key = static_cast<int>(plot.table().categories.indexOf(component));
+  for (auto it = bars->data()->constBegin(); it != bars->data()->constEnd(); ++it)
+    if (static_cast<int>(it->key) == key) return it->value;
+  return 0.0;  // zeros are not drawn
+}
+
+template <typename T>
+int itemsOfType(QCustomPlot* plot) {
+  int n = 0;
+  for (int i = 0; i < plot->itemCount(); ++i) n += qobject_cast<T*>(plot->item(i)) != nullptr;
+  return n;
+}
+
+}  // namespace
+
+class TestPlots : public QObject {
+  Q_OBJECT
+ private slots:
+  void si_formatting() {
+    QCOMPARE(formatSi(1.5e-9, "J"), QStringLiteral("1.5 nJ"));
+    QCOMPARE(formatSi(2e-6, "s"), QStringLiteral("2 \u00b5s"));
+    QCOMPARE(formatSi(0.0, "J"), QStringLiteral("0 J"));
+    QCOMPARE(formatSi(25000, ""), QStringLiteral("25k"));
+    QCOMPARE(formatBits(4 * 8192), QStringLiteral("4 KiB"));
+    QCOMPARE(formatBits(512), QStringLiteral("512 b"));
+    QCOMPARE(formatBits(8.0 * 1024 * 1024 * 3), QStringLiteral("3 MiB"));
+    QCOMPARE(formatCount(1234567), QStringLiteral("1,234,567"));
+    QCOMPARE(formatCount(1234.5), QStringLiteral("1,234.5"));
+    QCOMPARE(formatSiExact(1.2345678e-9, "J"), QStringLiteral("1.2345678 nJ"));
+  }
+
+  void model_passes_tester() {
+    AccessesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAccesses(sample());
+    model.setEinsumFilter("Matmul1");
+    model.setEinsumFilter(kTotalEinsum);
+    model.setEinsumFilter({});
+    model.setAccesses({});
+    model.setAccesses(sample());
+  }
+
+  void model_formats_and_filters() {
+    AccessesModel model;
+    const AccessesData d = sample();
+    model.setAccesses(d);
+    QCOMPARE(model.rowCount(), d.actions.size());
+    QCOMPARE(model.columnCount(), 6);
+    QCOMPARE(model.einsums(), QStringList({"Matmul1", "Matmul2"}));
+
+    model.setEinsumFilter("Matmul2");
+    QCOMPARE(model.rowCount(), 8);
+    for (int row = 0; row < model.rowCount(); ++row)
+      QCOMPARE(model.index(row, AccessesModel::EinsumColumn).data().toString(), QStringLiteral("Matmul2"));
+
+    model.setEinsumFilter(kTotalEinsum);
+    bool found = false;
+    for (int row = 0; row < model.rowCount(); ++row) {
+      const auto& r = model.record(row);
+      QCOMPARE(r.einsum, QString(kTotalEinsum));
+      if (r.component == "Register" && r.tensor.isEmpty()) QFAIL("compute belongs to MAC");
+      if (r.component == "MAC") {
+        found = true;
+        // 65,536 + 32,768 MACs summed over both Einsums, shown exactly with separators.
+        QCOMPARE(model.index(row, AccessesModel::CountColumn).data().toString(), QStringLiteral("98,304"));
+        QCOMPARE(model.index(row, AccessesModel::CountColumn).data(AccessesModel::RawValueRole).toDouble(),
+                 98304.0);
+        QCOMPARE(model.index(row, AccessesModel::EnergyColumn).data(AccessesModel::RawValueRole).toDouble(),
+                 expected(d, "MAC", "", kTotalEinsum, "compute", true));
+        QVERIFY(model.index(row, AccessesModel::EnergyColumn).data().toString().endsWith("nJ"));
+      }
+    }
+    QVERIFY(found);
+  }
+
+  void stacked_bars_hold_the_counts() {
+    AccessesPlot plot;
+    const AccessesData d = sample();
+    plot.setData(d);
+    QVERIFY(!plot.showsEmptyState());
+    QCOMPARE(plot.table().categories, QStringList({"MainMemory", "GlobalBuffer", "Register", "MAC"}));
+    for (const QString component : {"MainMemory", "GlobalBuffer", "Register"})
+      for (const QString tensor : {"I", "W", "T", "W2", "O"})
+        QCOMPARE(barValue(plot, tensor, component), expected(d, component, tensor, kTotalEinsum, {}, false));
+    QCOMPARE(barValue(plot, kComputeSeries, "MAC"), 98304.0);
+    // Stacked: each tensor sits on the previous one.
+    QCOMPARE(plot.barsFor("W")->barBelow(), plot.barsFor("I"));
+    QVERIFY(plot.barsFor("I")->barsGroup() == nullptr);
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLinear);
+  }
+
+  void grouped_bars_sit_side_by_side() {
+    AccessesPlot plot;
+    plot.setData(sample());
+    plot.setArrangement(AccessesPlot::Arrangement::Grouped);
+    QVERIFY(plot.barsFor("W")->barBelow() == nullptr);
+    QVERIFY(plot.barsFor("W")->barsGroup() != nullptr);
+    QCOMPARE(plot.barsFor("W")->barsGroup(), plot.barsFor("I")->barsGroup());
+    QCOMPARE(barValue(plot, "W", "GlobalBuffer"), 16384.0 + 4096.0);
+  }
+
+  void energy_switch_and_filters_change_values() {
+    AccessesPlot plot;
+    const AccessesData d = sample();
+    plot.setData(d);
+    const double count = barValue(plot, "W", "MainMemory");
+    plot.setMetric(AccessMetric::Energy);
+    const double energy = barValue(plot, "W", "MainMemory");
+    QCOMPARE(energy, expected(d, "MainMemory", "W", kTotalEinsum, {}, true));
+    QVERIFY(energy != count);
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLogarithmic);  // log by default for energy
+    // Leak has energy but no count: it shows only in the energy view.
+    QCOMPARE(barValue(plot, "W", "Register"), expected(d, "Register", "W", kTotalEinsum, {}, true));
+
+    plot.setMetric(AccessMetric::Count);
+    plot.setEinsum("Matmul2");
+    QCOMPARE(barValue(plot, "T", "MainMemory"), 512.0);  // Matmul2 reads T; Matmul1's write is filtered out
+    QVERIFY(plot.barsFor("W") == nullptr);               // W is not used by Matmul2
+
+    plot.setEinsum(kTotalEinsum);
+    plot.setAction("write");
+    QCOMPARE(barValue(plot, "T", "GlobalBuffer"), 2048.0);
+    QCOMPARE(barValue(plot, "W", "GlobalBuffer"), 4096.0);
+    QVERIFY(plot.barsFor("I") == nullptr);
+  }
+
+  void controls_drive_the_plot() {
+    AccessesPlot plot;
+    plot.setData(sample());
+    auto* einsums = plot.findChild<QComboBox*>("einsumCombo");
+    QVERIFY(einsums);
+    QCOMPARE(einsums->count(), 3);  // Total, Matmul1, Matmul2
+    einsums->setCurrentIndex(1);
+    emit einsums->activated(1);
+    QCOMPARE(plot.einsum(), QStringLiteral("Matmul1"));
+    QCOMPARE(barValue(plot, "W", "MainMemory"), 4096.0);
+
+    auto* log = plot.findChild<QCheckBox*>("logScaleCheck");
+    QVERIFY(log && !log->isChecked());
+    log->setChecked(true);
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(plot.customPlot()->yAxis->range().lower > 0);
+    log->setChecked(false);
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLinear);
+
+    auto* tabs = plot.findChild<QTabBar*>("accessesViewTabs");
+    tabs->setCurrentIndex(2);
+    QCOMPARE(plot.view(), AccessesPlot::View::Latency);
+    QVERIFY(log->isChecked());  // latency is log by default
+  }
+
+  void occupancy_and_latency_views() {
+    AccessesPlot plot;
+    plot.setData(sample());
+    plot.setView(AccessesPlot::View::Occupancy);
+    QCOMPARE(plot.table().categories, QStringList({"MainMemory", "GlobalBuffer", "Register"}));
+    QCOMPARE(barValue(plot, "W", "GlobalBuffer"), 16384.0);
+    QCOMPARE(barValue(plot, "W", "Register"), 8.0);
+    QCOMPARE(itemsOfType<QCPItemLine>(plot.customPlot()), 2);  // GlobalBuffer, Register
+    QCOMPARE(itemsOfType<QCPItemText>(plot.customPlot()), 1);  // MainMemory: ∞
+    QVERIFY(plot.customPlot()->yAxis->range().upper >= 131072);
+
+    plot.setView(AccessesPlot::View::Latency);
+    QCOMPARE(barValue(plot, "latency", "MAC"), 8.2e-6 + 4.1e-6);
+    plot.setEinsum("Matmul2");
+    QCOMPARE(barValue(plot, "latency", "MAC"), 4.1e-6);
+  }
+
+  void empty_state_explains() {
+    AccessesPlot plot;
+    QVERIFY(plot.showsEmptyState());
+    QVERIFY(plot.findChild<QLabel*>("accessesEmptyState")->text().contains("Open an architecture"));
+    plot.setData(sample());
+    QVERIFY(!plot.showsEmptyState());
+    plot.setData({});
+    QVERIFY(plot.showsEmptyState());
+  }
+
+  void tooltip_names_bar_tensor_and_exact_value() {
+    AccessesPlot plot;
+    plot.resize(900, 500);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setData(sample());
+    plot.customPlot()->replot();
+    QCPBars* w = plot.barsFor("W");
+    const int key = static_cast<int>(plot.table().categories.indexOf("GlobalBuffer"));
+    const QPointF top = w->dataPixelPosition(key);
+    const QString tip = plot.toolTipAt((top + QPointF(0, 4)).toPoint());
+    QVERIFY2(tip.contains("GlobalBuffer") && tip.contains("W"), qPrintable(tip));
+    QVERIFY2(tip.contains("20,480"), qPrintable(tip));  // 16,384 reads + 4,096 writes
+    QVERIFY(plot.toolTipAt(QPoint(2, 2)).isEmpty());
+  }
+
+  void highlight_and_dimming() {
+    AccessesPlot plot;
+    plot.setData(sample());
+    const int items = plot.customPlot()->itemCount();
+    plot.highlight("GlobalBuffer", "W");
+    QCOMPARE(plot.customPlot()->itemCount(), items + 1);  // the column band
+    QCOMPARE(plot.barsFor("W")->brush().color().alpha(), 255);
+    QVERIFY(plot.barsFor("I")->brush().color().alpha() < 255);
+    plot.highlight({}, {});
+    QCOMPARE(plot.customPlot()->itemCount(), items);
+    QCOMPARE(plot.barsFor("I")->brush().color().alpha(), 255);
+
+    plot.setDimmed(true);
+    QVERIFY(plot.findChild<QLabel*>("dimmedBanner")->isVisibleTo(&plot));
+    QVERIFY(plot.barsFor("W")->brush().color().alpha() < 255);
+    plot.setDimmed(false);
+    QVERIFY(!plot.findChild<QLabel*>("dimmedBanner")->isVisibleTo(&plot));
+  }
+
+  void tensor_colours_are_stable() {
+    AccessesPlot plot;
+    AccessesData d = sample();
+    plot.setData(d);
+    const QColor w = plot.barsFor("W")->brush().color();
+    std::reverse(d.actions.begin(), d.actions.end());  // a different first-seen order
+    plot.setData(d);
+    QCOMPARE(plot.barsFor("W")->brush().color(), w);
+    QVERIFY(plot.barsFor("I")->brush().color() != w);
+  }
+
+  void exports_png_pdf_svg() {
+    AccessesPlot plot;
+    plot.resize(900, 500);
+    plot.setData(sample());
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    for (const QString suffix : {"png", "pdf", "svg"}) {
+      const QString path = dir.filePath("accesses." + suffix);
+      QString error;
+      QVERIFY2(plot.exportTo(path, &error), qPrintable(error));
+      QVERIFY2(QFileInfo(path).size() > 1000, qPrintable(path));
+    }
+    QFile png(dir.filePath("accesses.png"));
+    QVERIFY(png.open(QIODevice::ReadOnly));
+    QCOMPARE(png.read(4), QByteArray("\x89PNG"));
+    QFile pdf(dir.filePath("accesses.pdf"));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QCOMPARE(pdf.read(4), QByteArray("%PDF"));
+    QFile svg(dir.filePath("accesses.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<svg"));
+    QString error;
+    QVERIFY(!plot.exportTo(dir.filePath("accesses.bmp"), &error));
+    QVERIFY(error.contains("bmp"));
+  }
+
+  void table_copies_tsv_and_exports_csv() {
+    AccessesModel model;
+    model.setAccesses(sample());
+    AccessesTableView view;
+    view.setAccessesModel(&model);
+    const QString csv = view.toCsv();
+    const QStringList lines = csv.trimmed().split('\n');
+    QCOMPARE(lines.size(), sample().actions.size() + 1);
+    QCOMPARE(lines.first(), QStringLiteral("Einsum,Component,Tensor,Action,Count,Energy (J)"));
+    QVERIFY2(lines.contains("Matmul1,MainMemory,W,read,4096,2.62144e-07"), qPrintable(csv));
+
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.selectionModel()->select(
+        QItemSelection(view.model()->index(0, 1), view.model()->index(1, AccessesModel::CountColumn)),
+        QItemSelectionModel::Select);
+    const QString tsv = view.selectionAsTsv();
+    QCOMPARE(tsv, QStringLiteral("Component\tTensor\tAction\tCount\nMainMemory\tI\tread\t1024\n"
+                                 "MainMemory\tW\tread\t4096\n"));
+    view.setFocus();
+    QTest::keySequence(&view, QKeySequence::Copy);
+    QCOMPARE(QGuiApplication::clipboard()->text(), tsv);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath("accesses.csv");
+    QVERIFY(view.exportCsv(path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(file.readAll()), csv);
+  }
+
+  // Renders the widget in each view for a human to look at (not compared).
+  void screenshots() {
+    AccessesPlot plot;
+    plot.resize(1000, 420);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setData(sample());
+    const auto save = [&plot](const QString& name) {
+      QCoreApplication::processEvents();
+      plot.customPlot()->replot();
+      QVERIFY(plot.grab().save(QDir::temp().filePath("af-accesses-" + name + ".png")));
+    };
+    save("count-stacked");
+    plot.highlight("GlobalBuffer", "W");
+    save("count-highlight");
+    plot.highlight({}, {});
+    plot.setArrangement(AccessesPlot::Arrangement::Grouped);
+    save("count-grouped");
+    plot.setMetric(AccessMetric::Energy);
+    save("energy-log");
+    plot.setView(AccessesPlot::View::Occupancy);
+    save("occupancy");
+    plot.setView(AccessesPlot::View::Latency);
+    save("latency");
+    plot.setDimmed(true);
+    save("latency-dimmed");
+    plot.setData({});
+    QVERIFY(!plot.findChild<QLabel*>("dimmedBanner")->isVisibleTo(&plot));  // nothing to call stale
+    save("empty");
+  }
+};
+
+QTEST_MAIN(TestPlots)
+#include "test_plots.moc"

@@ -1,0 +1,115 @@
+#include "mapping/mapping_item_delegate.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QPainter>
+#include <QSpinBox>
+
+#include "mapping/mapping_tree_model.h"
+
+namespace af::ui {
+namespace {
+
+constexpr int kChipPad = 5;
+constexpr int kChipGap = 4;
+
+QStringList chipTensors(const QModelIndex& index) {
+  if (index.column() != MappingTreeModel::NodeColumn) return {};
+  return index.data(MappingTreeModel::TensorsRole).toStringList();
+}
+
+int chipsWidth(const QFontMetrics& fm, const QStringList& tensors) {
+  int w = 0;
+  for (const auto& t : tensors) w += fm.horizontalAdvance(t) + 2 * kChipPad + kChipGap;
+  return w;
+}
+
+// Black text on light chips (orange, sky, yellow), white on dark ones.
+QColor textOn(const QColor& fill) {
+  const double luma = 0.299 * fill.red() + 0.587 * fill.green() + 0.114 * fill.blue();
+  return luma > 140 ? Qt::black : Qt::white;
+}
+
+}  // namespace
+
+MappingItemDelegate::MappingItemDelegate(QObject* parent) : QStyledItemDelegate(parent) {}
+
+void MappingItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
+                                const QModelIndex& index) const {
+  const QStringList tensors = chipTensors(index);
+  if (tensors.isEmpty()) {
+    QStyledItemDelegate::paint(painter, option, index);
+    return;
+  }
+  QStyleOptionViewItem opt = option;
+  initStyleOption(&opt, index);
+  opt.text = index.data(MappingTreeModel::BaseLabelRole).toString();
+  const QWidget* widget = option.widget;
+  QStyle* style = widget ? widget->style() : QApplication::style();
+  style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+  const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget);
+  const QFontMetrics fm(opt.font);
+  int x = textRect.left() + fm.horizontalAdvance(opt.text) + 2 * kChipGap;
+  const int h = fm.height();
+  const int y = textRect.center().y() - h / 2;
+  painter->save();
+  painter->setRenderHint(QPainter::Antialiasing);
+  painter->setFont(opt.font);
+  for (const auto& t : tensors) {
+    const QColor fill = palette().colorFor(t);
+    const QRect chip(x, y, fm.horizontalAdvance(t) + 2 * kChipPad, h);
+    if (chip.left() > textRect.right()) break;  // clipped column: stop rather than overdraw
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(fill);
+    painter->drawRoundedRect(chip, h / 2.0, h / 2.0);
+    painter->setPen(textOn(fill));
+    painter->drawText(chip, Qt::AlignCenter, t);
+    x = chip.right() + 1 + kChipGap;
+  }
+  painter->restore();
+}
+
+QSize MappingItemDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
+  QSize size = QStyledItemDelegate::sizeHint(option, index);
+  const QStringList tensors = chipTensors(index);
+  if (tensors.isEmpty()) return size;
+  const QFontMetrics fm(option.font);
+  const QString full = index.data(Qt::DisplayRole).toString();
+  const QString base = index.data(MappingTreeModel::BaseLabelRole).toString();
+  size.setWidth(size.width() - fm.horizontalAdvance(full) + fm.horizontalAdvance(base) + 2 * kChipGap +
+                chipsWidth(fm, tensors));
+  size.setHeight(std::max(size.height(), fm.height() + 4));
+  return size;
+}
+
+QWidget* MappingItemDelegate::createEditor(QWidget* parent, const QStyleOptionViewItem& option,
+                                           const QModelIndex& index) const {
+  const auto* model = qobject_cast<const MappingTreeModel*>(index.model());
+  if (!model || index.column() != MappingTreeModel::DetailColumn)
+    return QStyledItemDelegate::createEditor(parent, option, index);
+  const auto valid = model->validTileShapes(index);
+  if (valid.isEmpty()) {  // bound unknown (no workload): any positive tile
+    auto* spin = new QSpinBox(parent);
+    spin->setRange(1, 1 << 30);
+    return spin;
+  }
+  auto* combo = new QComboBox(parent);
+  for (const auto v : valid) combo->addItem(QString::number(v), QVariant::fromValue<qlonglong>(v));
+  return combo;
+}
+
+void MappingItemDelegate::setEditorData(QWidget* editor, const QModelIndex& index) const {
+  const auto tile = index.data(Qt::EditRole).toLongLong();
+  if (auto* combo = qobject_cast<QComboBox*>(editor)) combo->setCurrentIndex(combo->findData(QVariant::fromValue<qlonglong>(tile)));
+  else if (auto* spin = qobject_cast<QSpinBox*>(editor)) spin->setValue(static_cast<int>(tile));
+  else QStyledItemDelegate::setEditorData(editor, index);
+}
+
+void MappingItemDelegate::setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const {
+  if (auto* combo = qobject_cast<QComboBox*>(editor)) model->setData(index, combo->currentData());
+  else if (auto* spin = qobject_cast<QSpinBox*>(editor)) model->setData(index, QVariant::fromValue<qlonglong>(spin->value()));
+  else QStyledItemDelegate::setModelData(editor, model, index);
+}
+
+}  // namespace af::ui

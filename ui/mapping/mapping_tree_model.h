@@ -1,0 +1,122 @@
+#pragma once
+// The mapping as an editable tree: one row per node; a branch's rows are its branches, a
+// branch's (Nested) rows are its chain. The model owns a copy of the mapping; every accepted
+// edit emits mappingChanged(). Rejected edits return (and emit) the reason.
+#include <QAbstractItemModel>
+#include <memory>
+#include <optional>
+
+#include "mapping/mapping_edits.h"
+#include "mapping/node_icons.h"
+#include "spec/types/arch.h"
+
+namespace af::model {
+class InvalidMapping;
+}
+
+namespace af::ui {
+
+class MappingTreeModel : public QAbstractItemModel {
+  Q_OBJECT
+ public:
+  enum Column { NodeColumn, DetailColumn, ColumnCount };
+  enum Role {
+    PathRole = Qt::UserRole + 1,  // QString "0.2.1"
+    KindRole,                     // int(NodeKind)
+    TensorsRole,                  // QStringList (Storage/Toll)
+    ErrorRole,                    // QString; empty when fine
+    BaseLabelRole,                // the node column without the tensor list (for chips)
+    ComponentRole,                // QString; Storage/Toll/Spatial/Compute
+  };
+  static constexpr const char* kPathMime = "application/x-af-mapping-node-path";
+
+  explicit MappingTreeModel(QObject* parent = nullptr);
+  ~MappingTreeModel() override;
+
+  // Replaces the whole tree (a reset; errors cleared). Not an edit: no mappingChanged.
+  void setMapping(spec::Mapping mapping);
+  [[nodiscard]] const spec::Mapping& mapping() const { return mapping_; }
+  // Context for tile shapes, tensor lists and labels; optional.
+  void setWorkload(spec::Workload workload);
+  [[nodiscard]] const spec::Workload& workload() const { return workload_; }
+  void setArchitecture(std::optional<spec::ResolvedArch> arch);
+  // While locked (templated text), moves/inserts/deletes are refused; field edits still work.
+  void setStructureLocked(bool locked);
+  [[nodiscard]] bool structureLocked() const { return locked_; }
+  // Copies `where` from a re-parse of regenerated YAML (same structure) so error lines match.
+  void updateLocations(const spec::Mapping& reparsed);
+
+  [[nodiscard]] QModelIndex indexForPath(const NodePath& path, int column = NodeColumn) const;
+  [[nodiscard]] NodePath pathForIndex(const QModelIndex& index) const;
+
+  // --- edits: empty string = done, else the reason --------------------------------------
+  QString moveNode(const NodePath& from, int destRow);
+  QString insertNodeAfter(const QModelIndex& after, spec::MappingNode node);
+  QString removeNode(const QModelIndex& index);
+  QString setTileShape(const QModelIndex& index, std::int64_t tileShape);
+  QString toggleTensor(const QModelIndex& index, const QString& tensor);
+  QString setComponent(const QModelIndex& index, const QString& component);
+
+  // --- choices for menus and delegates ------------------------------------------------
+  [[nodiscard]] QList<std::int64_t> validTileShapes(const QModelIndex& index) const;
+  [[nodiscard]] QStringList tensorChoices(const QModelIndex& index) const;  // Einsums below
+  [[nodiscard]] QStringList rankVariableChoices(const QModelIndex& index) const;
+  [[nodiscard]] QStringList componentChoices(NodeKind kind) const;  // arch, else used ones
+  [[nodiscard]] QList<QPair<QString, QString>> spatialDimChoices() const;  // (component, dim)
+
+  // --- per-node errors ----------------------------------------------------------------
+  void setNodeError(const NodePath& path, const QString& message);
+  // The node whose `where` line is `line`, else the last node starting above it. nullopt if none.
+  std::optional<NodePath> setNodeErrorAtLine(int line, const QString& message);
+  // Uses where() (line), else the node whose describe() equals node().
+  std::optional<NodePath> markInvalidMapping(const model::InvalidMapping& error);
+  void clearNodeErrors();
+
+  // --- QAbstractItemModel -------------------------------------------------------------
+  [[nodiscard]] QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+  [[nodiscard]] QModelIndex parent(const QModelIndex& child) const override;
+  [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+  [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
+  [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation,
+                                    int role = Qt::DisplayRole) const override;
+  [[nodiscard]] Qt::ItemFlags flags(const QModelIndex& index) const override;
+  bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+  [[nodiscard]] QStringList mimeTypes() const override;
+  [[nodiscard]] QMimeData* mimeData(const QModelIndexList& indexes) const override;
+  [[nodiscard]] bool canDropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
+                                     const QModelIndex& parent) const override;
+  bool dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
+                    const QModelIndex& parent) override;
+  [[nodiscard]] Qt::DropActions supportedDropActions() const override { return Qt::MoveAction; }
+  [[nodiscard]] Qt::DropActions supportedDragActions() const override { return Qt::MoveAction; }
+
+ signals:
+  void mappingChanged(const af::spec::Mapping& mapping);
+  void editRejected(const QString& reason);
+
+ private:
+  struct Item;  // mirrors the tree so indexes stay valid across edits (stable internal pointers)
+  [[nodiscard]] Item* itemFor(const QModelIndex& index) const;
+  [[nodiscard]] NodePath pathOf(const Item* item) const;
+  [[nodiscard]] const spec::MappingNode* nodeFor(const QModelIndex& index) const;
+  // Checks the drop and returns the move (source path, destination row) or the reason.
+  [[nodiscard]] std::variant<std::pair<NodePath, int>, QString> dropMove(const QMimeData* data, int row,
+                                                                          const QModelIndex& parent) const;
+  QString reject(QString reason);
+  QString structureLockReason() const;
+  void edited();           // refresh texts, clear stale errors, emit mappingChanged
+  void refreshAll();       // every row's texts may depend on other rows (enclosing tiles)
+  void rebuildItems();
+
+  spec::Mapping mapping_;
+  spec::Workload workload_;
+  std::optional<spec::ResolvedArch> arch_;
+  std::unique_ptr<Item> root_;
+  bool locked_ = false;
+  mutable NodeIcons icons_;
+};
+
+}  // namespace af::ui
+
+Q_DECLARE_METATYPE(af::spec::Mapping)

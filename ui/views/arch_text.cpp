@@ -1,0 +1,101 @@
+#include "views/arch_text.h"
+
+#include <QObject>
+#include <cmath>
+
+#include "models/si_format.h"
+
+namespace af::ui {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString row(const QString& label, const QString& value) {
+  return QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());
+}
+
+QString exactRate(double perSecond) {
+  return std::isinf(perSecond) ? QStringLiteral("\u221e") : formatSiExact(perSecond, QStringLiteral("/s"));
+}
+
+}  // namespace
+
+QString componentKindName(spec::ComponentKind kind) {
+  switch (kind) {
+    case spec::ComponentKind::Memory: return QStringLiteral("Memory");
+    case spec::ComponentKind::Toll: return QStringLiteral("Toll");
+    case spec::ComponentKind::Compute: return QStringLiteral("Compute");
+    case spec::ComponentKind::Container: return QStringLiteral("Container");
+  }
+  return {};
+}
+
+QString capacityText(double bits) { return formatBits(bits); }
+
+double bitsPerAction(const spec::Component& c, const spec::Action& a) {
+  return a.bits_per_action.value_or(c.bits_per_action.value_or(1.0));
+}
+
+ActionCells actionCells(const spec::Component& c, const spec::Action& a) {
+  const double bits = bitsPerAction(c, a);
+  ActionCells cells{q(a.name), formatSi(a.energy, QStringLiteral("J")), {},
+                    std::isinf(a.throughput) ? QStringLiteral("\u221e /s") : formatSi(a.throughput, QStringLiteral("/s"))};
+  if (bits > 1 && a.energy != 0) cells.perBit = formatSi(a.energy / bits, QStringLiteral("J/b"));
+  return cells;
+}
+
+QStringList fanoutLines(const spec::Component& c) {
+  QStringList lines;
+  for (const auto& d : c.spatial) lines << QStringLiteral("%1 \u00d7 %2").arg(q(d.name), formatCount(d.fanout));
+  return lines;
+}
+
+QString componentToolTip(const spec::Component& c, double instances) {
+  QString html = QStringLiteral("<b>%1</b> &mdash; %2").arg(q(c.name).toHtmlEscaped(), componentKindName(c.kind));
+  if (!c.component_class.empty()) html += QStringLiteral(" (%1)").arg(q(c.component_class).toHtmlEscaped());
+  html += QStringLiteral("<table>");
+  if (c.is_tensor_holder())
+    html += row(QObject::tr("Size"), std::isinf(c.size) ? QStringLiteral("\u221e")
+                                                        : QObject::tr("%1 bits (%2)").arg(formatCount(c.size),
+                                                                                          formatBits(c.size, 6)));
+  if (instances > 1) html += row(QObject::tr("Instances"), formatCount(instances));
+  if (c.leak_power != 0) html += row(QObject::tr("Leak power"), formatSiExact(c.leak_power, QStringLiteral("W")));
+  if (c.area != 0) html += row(QObject::tr("Area"), QStringLiteral("%1 m\u00b2").arg(c.area, 0, 'g', 17));
+  html += QStringLiteral("</table>");
+  if (!c.actions.empty()) {
+    html += QStringLiteral("<table><tr><th align=left>%1</th><th>%2</th><th>%3</th><th>%4</th></tr>")
+                .arg(QObject::tr("action"), QObject::tr("energy"), QObject::tr("bits/action"), QObject::tr("throughput"));
+    for (const auto& a : c.actions)
+      html += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td><td>&nbsp;%3</td><td>&nbsp;%4</td></tr>")
+                  .arg(q(a.name).toHtmlEscaped(), formatSiExact(a.energy, QStringLiteral("J")),
+                       formatCount(bitsPerAction(c, a)), exactRate(a.throughput));
+    html += QStringLiteral("</table>");
+  }
+  if (!c.spatial.empty()) html += QObject::tr("Spatial: %1").arg(fanoutLines(c).join(QStringLiteral(", ")).toHtmlEscaped());
+  return html;
+}
+
+QString fanoutToolTip(const spec::Component& c, double instancesAbove) {
+  QString html = QObject::tr("<b>%1</b> &mdash; replicated array").arg(q(c.name).toHtmlEscaped());
+  html += QStringLiteral("<table>");
+  for (const auto& d : c.spatial) {
+    QString text = QObject::tr("fanout %1").arg(formatCount(d.fanout));
+    if (d.may_reuse) {
+      QStringList names;
+      for (const auto& t : *d.may_reuse) names << q(t);
+      text += QObject::tr(", may reuse %1").arg(names.isEmpty() ? QObject::tr("nothing") : names.join(QStringLiteral(", ")));
+    }
+    if (!d.reuse.empty()) {
+      QStringList names;
+      for (const auto& t : d.reuse) names << q(t);
+      text += QObject::tr(", reuse %1").arg(names.join(QStringLiteral(", ")));
+    }
+    html += row(q(d.name), text);
+  }
+  html += row(QObject::tr("Instances here"), formatCount(c.fanout()));
+  html += row(QObject::tr("Instances in total"), formatCount(c.fanout() * instancesAbove));
+  return html + QStringLiteral("</table>");
+}
+
+}  // namespace af::ui

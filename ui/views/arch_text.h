@@ -1,0 +1,31 @@
+#pragma once
+// The words and numbers the architecture view shows: short SI labels on the boxes, exact values
+// in tooltips (docs/GUI.md).
+#include <QString>
+#include <QStringList>
+
+#include "spec/types/arch.h"
+
+namespace af::ui {
+
+[[nodiscard]] QString componentKindName(spec::ComponentKind kind);
+// "128 KiB", "192 b", "∞".
+[[nodiscard]] QString capacityText(double bits);
+// Bits moved by one action: the action's, else the component's, else 1.
+[[nodiscard]] double bitsPerAction(const spec::Component& c, const spec::Action& a);
+
+// One action as short cells: name, energy per action, energy per bit (empty when one bit per
+// action), throughput ("6.4 G/s", "∞").
+struct ActionCells {
+  QString name, energy, perBit, throughput;
+};
+[[nodiscard]] ActionCells actionCells(const spec::Component& c, const spec::Action& a);
+
+// "reuse_weight × 14", one per spatial dim.
+[[nodiscard]] QStringList fanoutLines(const spec::Component& c);
+
+// Rich-text tooltips with exact numbers.
+[[nodiscard]] QString componentToolTip(const spec::Component& c, double instances);
+[[nodiscard]] QString fanoutToolTip(const spec::Component& c, double instancesAbove);
+
+}  // namespace af::ui

@@ -1,0 +1,97 @@
+#include "views/architecture_view.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+#include "views/arch_diagram.h"
+#include "views/arch_scene.h"
+#include "views/diagram_scene.h"
+#include "views/diagram_view.h"
+#include "views/scene_export.h"
+
+namespace af::ui {
+
+ArchitectureView::ArchitectureView(QWidget* parent)
+    : QWidget(parent),
+      scene_(new DiagramScene(this)),
+      view_(new DiagramView(scene_, this)),
+      computeRow_(new QWidget(this)),
+      computeCombo_(new QComboBox(computeRow_)) {
+  auto* row = new QHBoxLayout(computeRow_);
+  row->setContentsMargins(4, 2, 4, 2);
+  row->addWidget(new QLabel(tr("Path to compute:"), computeRow_));
+  row->addWidget(computeCombo_);
+  row->addStretch();
+  computeRow_->hide();
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(computeRow_);
+  layout->addWidget(view_);
+
+  view_->setEmptyText(tr("No architecture yet.\nOpen an architecture and a workload, or pick an example."));
+  view_->setExportBaseName(QStringLiteral("architecture"));
+  connect(computeCombo_, &QComboBox::currentTextChanged, this, [this](const QString& name) {
+    redraw();
+    emit computeChanged(name);
+  });
+  connect(scene_, &DiagramScene::itemClicked, this, [this](const QString& name, const QString& kind) {
+    if (kind == QLatin1String(kKindComponent) || kind == QLatin1String(kKindFanout)) emit componentClicked(name);
+  });
+}
+
+ArchitectureView::~ArchitectureView() = default;
+
+void ArchitectureView::setArch(const spec::ResolvedArch& arch, const QString& computeName) {
+  arch_ = arch;
+  QStringList names;
+  for (const auto& n : af::ui::computeNames(arch_)) names << QString::fromStdString(n);
+  {
+    const QSignalBlocker block(computeCombo_);
+    computeCombo_->clear();
+    computeCombo_->addItems(names);
+    if (const int i = names.indexOf(computeName); i >= 0) computeCombo_->setCurrentIndex(i);
+  }
+  computeRow_->setVisible(names.size() > 1);
+  redraw();
+}
+
+void ArchitectureView::clear() {
+  arch_ = {};
+  {
+    const QSignalBlocker block(computeCombo_);
+    computeCombo_->clear();
+  }
+  computeRow_->hide();
+  redraw();
+}
+
+QString ArchitectureView::computeName() const { return computeCombo_->currentText(); }
+
+QStringList ArchitectureView::computeNames() const {
+  QStringList names;
+  for (int i = 0; i < computeCombo_->count(); ++i) names << computeCombo_->itemText(i);
+  return names;
+}
+
+bool ArchitectureView::exportTo(const QString& path, QString* error) { return exportScene(*scene_, path, error); }
+
+void ArchitectureView::highlight(const QString& name) {
+  scene_->highlight(name);
+  if (QGraphicsItem* item = scene_->findItem(scene_->highlighted(), kKindComponent)) view_->ensureVisible(item);
+}
+
+void ArchitectureView::zoomToFit() { view_->zoomToFit(); }
+
+void ArchitectureView::redraw() {
+  const QString keep = scene_->highlighted();
+  drawArchDiagram(*scene_, arch_, buildArchDiagram(arch_, computeCombo_->currentText().toStdString()));
+  scene_->highlight(keep);
+  view_->zoomToFit();
+}
+
+}  // namespace af::ui

@@ -1,0 +1,55 @@
+#pragma once
+// The architecture drawn as a hierarchy, top (backing store) to bottom (compute), for the path
+// to one compute; a combo picks the compute when there are several.
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+
+#include "spec/types/arch.h"
+
+class QComboBox;
+class QLabel;
+
+namespace af::ui {
+
+class DiagramScene;
+class DiagramView;
+
+class ArchitectureView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ArchitectureView(QWidget* parent = nullptr);
+  ~ArchitectureView() override;
+
+  // Draws the path to `computeName` (empty or unknown: the first compute).
+  void setArch(const spec::ResolvedArch& arch, const QString& computeName = {});
+  // Back to the empty state.
+  void clear();
+
+  [[nodiscard]] QString computeName() const;
+  [[nodiscard]] QStringList computeNames() const;
+  [[nodiscard]] DiagramScene* scene() const { return scene_; }
+  [[nodiscard]] DiagramView* view() const { return view_; }
+  // Writes the drawing as .png, .svg or .pdf.
+  bool exportTo(const QString& path, QString* error = nullptr);
+
+ public slots:
+  // Outlines the component (or array) `name`; empty clears. Unknown names clear too.
+  void highlight(const QString& name);
+  void zoomToFit();
+
+ signals:
+  void componentClicked(const QString& name);
+  void computeChanged(const QString& computeName);
+
+ private:
+  void redraw();
+
+  spec::ResolvedArch arch_;  // a copy: the combo redraws other paths later
+  DiagramScene* scene_;
+  DiagramView* view_;
+  QWidget* computeRow_;
+  QComboBox* computeCombo_;
+};
+
+}  // namespace af::ui

@@ -1,0 +1,43 @@
+#pragma once
+// The QGraphicsView both drawn views share: wheel zoom under the cursor, zoom to fit (kept while
+// the user has not zoomed), an empty-state message, and a context menu with Fit and Export.
+#include <QGraphicsView>
+#include <QString>
+
+namespace af::ui {
+
+class DiagramView : public QGraphicsView {
+  Q_OBJECT
+ public:
+  explicit DiagramView(QGraphicsScene* scene, QWidget* parent = nullptr);
+
+  // Shown centred while the scene has no items ("Open an architecture …").
+  void setEmptyText(const QString& text);
+  [[nodiscard]] QString emptyText() const { return emptyText_; }
+  // Base name offered by the export dialog ("architecture" -> architecture.png).
+  void setExportBaseName(const QString& name) { exportBaseName_ = name; }
+  // Fitting never zooms out below this; a larger diagram then opens at its left end and scrolls.
+  void setMinimumFitZoom(double zoom) { minFitZoom_ = zoom; }
+  [[nodiscard]] double zoom() const { return transform().m11(); }
+  // True until the user zooms by hand; while true the view refits on resize.
+  [[nodiscard]] bool autoFit() const { return autoFit_; }
+
+ public slots:
+  // Fits the whole scene (never magnifies above 100 %, so small diagrams stay crisp).
+  void zoomToFit();
+  void zoomBy(double factor);
+
+ protected:
+  void wheelEvent(QWheelEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+  void drawForeground(QPainter* painter, const QRectF& rect) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
+
+ private:
+  QString emptyText_;
+  QString exportBaseName_ = QStringLiteral("diagram");
+  double minFitZoom_ = 0.05;
+  bool autoFit_ = true;
+};
+
+}  // namespace af::ui

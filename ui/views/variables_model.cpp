@@ -1,0 +1,161 @@
+#include "views/variables_model.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+#include <QRegularExpression>
+
+namespace af::ui {
+
+QString yamlScalarKind(const QString& raw) {
+  const QString text = raw.trimmed();
+  static const QRegularExpression integer(QStringLiteral(R"(^[-+]?(?:[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$)"));
+  static const QRegularExpression floating(
+      QStringLiteral(R"(^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$)"));
+  static const QRegularExpression boolean(QStringLiteral(R"(^(?:true|True|TRUE|false|False|FALSE)$)"));
+  static const QRegularExpression null(QStringLiteral(R"(^(?:~|null|Null|NULL)?$)"));
+  if (integer.match(text).hasMatch()) return QStringLiteral("integer");
+  if (floating.match(text).hasMatch()) return QStringLiteral("float");
+  if (boolean.match(text).hasMatch()) return QStringLiteral("boolean");
+  if (null.match(text).hasMatch()) return QStringLiteral("null");
+  return QStringLiteral("string");
+}
+
+VariablesModel::VariablesModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void VariablesModel::setVariables(std::vector<JinjaVariable> variables) {
+  beginResetModel();
+  variables_ = std::move(variables);
+  endResetModel();
+}
+
+void VariablesModel::setSources(const QList<QPair<QString, QString>>& files) {
+  std::vector<std::vector<JinjaVariable>> perFile;
+  for (const auto& [name, text] : files) perFile.push_back(scanJinjaVariables(text, name));
+  setVariables(mergeJinjaVariables(perFile));
+}
+
+QMap<QString, QString> VariablesModel::values() const {
+  QMap<QString, QString> out;
+  for (const auto& v : variables_)
+    if (const auto it = typed_.constFind(v.name); it != typed_.constEnd()) out.insert(v.name, *it);
+  return out;
+}
+
+QStringList VariablesModel::assignments() const {
+  QStringList out;
+  const auto vs = values();
+  for (auto it = vs.constBegin(); it != vs.constEnd(); ++it) out << it.key() + QLatin1Char('=') + it.value();
+  return out;
+}
+
+bool VariablesModel::setValue(const QString& name, const QString& value) {
+  const QString trimmed = value.trimmed();
+  if (typed_.value(name) == trimmed) return false;
+  if (trimmed.isEmpty())
+    typed_.remove(name);
+  else
+    typed_.insert(name, trimmed);
+  for (std::size_t row = 0; row < variables_.size(); ++row)
+    if (variables_[row].name == name) {
+      const int r = static_cast<int>(row);
+      emit dataChanged(index(r, 0), index(r, ColumnCount - 1));
+    }
+  emit variablesEdited(values());
+  return true;
+}
+
+void VariablesModel::clearValues() {
+  if (typed_.isEmpty()) return;
+  typed_.clear();
+  if (!variables_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  emit variablesEdited(values());
+}
+
+QStringList VariablesModel::missingRequired() const {
+  QStringList out;
+  for (const auto& v : variables_)
+    if (!v.hasDefault && !typed_.contains(v.name)) out << v.name;
+  return out;
+}
+
+int VariablesModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(variables_.size());
+}
+
+int VariablesModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant VariablesModel::valueData(const JinjaVariable& v, int role) const {
+  const auto typed = typed_.constFind(v.name);
+  const bool isTyped = typed != typed_.constEnd();
+  switch (role) {
+    case Qt::DisplayRole: return isTyped ? *typed : v.defaultValue;  // the value in effect
+    case Qt::EditRole: return isTyped ? *typed : QString();
+    case Qt::ToolTipRole:
+      if (isTyped) return tr("%1 (read as a YAML %2)").arg(*typed, yamlScalarKind(*typed));
+      return v.hasDefault ? tr("Default %1 from the file; type a value to override it").arg(v.defaultValue)
+                          : tr("Required: the file gives no default. Type a value (64, True, \"text\").");
+    case Qt::ForegroundRole:
+      if (!isTyped) return QBrush(QColor(0x80, 0x80, 0x80));
+      return {};
+    case Qt::FontRole:
+      if (!isTyped) {
+        QFont f;
+        f.setItalic(true);
+        return f;
+      }
+      return {};
+    case Qt::BackgroundRole:
+      if (!isTyped && !v.hasDefault) return QBrush(QColor(0xFD, 0xE7, 0xE2));  // needs a value
+      return {};
+    default: return {};
+  }
+}
+
+QVariant VariablesModel::data(const QModelIndex& index, int role) const {
+  if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+  const JinjaVariable& v = variables_[static_cast<std::size_t>(index.row())];
+  switch (index.column()) {
+    case NameColumn:
+      if (role == Qt::DisplayRole || role == Qt::EditRole) return v.name;
+      if (role == Qt::ToolTipRole) return tr("Jinja variable %1, first read at %2:%3").arg(v.name, v.sourceFile).arg(v.line);
+      return {};
+    case ValueColumn: return valueData(v, role);
+    case DefaultColumn:
+      if (role == Qt::DisplayRole || role == Qt::EditRole) return v.hasDefault ? v.defaultValue : QString();
+      if (role == Qt::ToolTipRole && !v.hasDefault) return tr("No default: a value is required");
+      return {};
+    case SourceColumn:
+      if (role == Qt::DisplayRole || role == Qt::EditRole) return v.sourceFile;
+      if (role == Qt::ToolTipRole) return tr("First read at line %1 of %2").arg(v.line).arg(v.sourceFile);
+      return {};
+    default: return {};
+  }
+}
+
+bool VariablesModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+  if (role != Qt::EditRole || index.column() != ValueColumn ||
+      !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return false;
+  setValue(variables_[static_cast<std::size_t>(index.row())].name, value.toString());
+  return true;
+}
+
+Qt::ItemFlags VariablesModel::flags(const QModelIndex& index) const {
+  if (!index.isValid()) return Qt::NoItemFlags;
+  const Qt::ItemFlags base = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+  return index.column() == ValueColumn ? base | Qt::ItemIsEditable : base;
+}
+
+QVariant VariablesModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+  switch (section) {
+    case NameColumn: return tr("Name");
+    case ValueColumn: return tr("Value");
+    case DefaultColumn: return tr("Default");
+    case SourceColumn: return tr("Source");
+    default: return {};
+  }
+}
+
+}  // namespace af::ui

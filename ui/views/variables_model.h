@@ -1,0 +1,60 @@
+#pragma once
+// The Jinja data the open spec files read: one row per variable with the value the user typed
+// (a YAML scalar: 64, True, "text"), the file's default and where it is read. Edits go out as
+// `variablesEdited` so the lead re-validates with `--set`-like data.
+#include <QAbstractTableModel>
+#include <QList>
+#include <QMap>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+#include "views/jinja_scan.h"
+
+namespace af::ui {
+
+class VariablesModel : public QAbstractTableModel {
+  Q_OBJECT
+ public:
+  enum Column { NameColumn, ValueColumn, DefaultColumn, SourceColumn, ColumnCount };
+
+  explicit VariablesModel(QObject* parent = nullptr);
+
+  // Replaces the rows (e.g. after a re-scan); values already typed are kept by name.
+  void setVariables(std::vector<JinjaVariable> variables);
+  // Scans (file name, text) pairs in spec order and merges them (see mergeJinjaVariables).
+  void setSources(const QList<QPair<QString, QString>>& files);
+  [[nodiscard]] const std::vector<JinjaVariable>& variables() const { return variables_; }
+
+  // The typed values of the current rows, by name: the `--set` data.
+  [[nodiscard]] QMap<QString, QString> values() const;
+  // ["M=64", …] for spec::parse_assignments.
+  [[nodiscard]] QStringList assignments() const;
+  // Sets one value (empty clears it); emits dataChanged and variablesEdited when it changes.
+  bool setValue(const QString& name, const QString& value);
+  void clearValues();
+  // Variables with neither a typed value nor a default: the files cannot render without them.
+  [[nodiscard]] QStringList missingRequired() const;
+
+  [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+  [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
+  [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+  [[nodiscard]] Qt::ItemFlags flags(const QModelIndex& index) const override;
+  [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+ signals:
+  void variablesEdited(const QMap<QString, QString>& values);
+
+ private:
+  [[nodiscard]] QVariant valueData(const JinjaVariable& v, int role) const;
+
+  std::vector<JinjaVariable> variables_;
+  QMap<QString, QString> typed_;  // by name; kept across setVariables
+};
+
+// What a YAML scalar reads as: "integer", "float", "boolean", "null" or "string".
+[[nodiscard]] QString yamlScalarKind(const QString& text);
+
+}  // namespace af::ui

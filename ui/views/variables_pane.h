@@ -1,0 +1,32 @@
+#pragma once
+// The Project dock's "variables" part: the Jinja data table (name, value, default, source) with
+// a one-line status ("1 variable needs a value") and a reset button.
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace af::ui {
+
+class VariablesModel;
+
+class VariablesPane : public QWidget {
+  Q_OBJECT
+ public:
+  explicit VariablesPane(QWidget* parent = nullptr);
+
+  [[nodiscard]] VariablesModel* model() const { return model_; }
+  [[nodiscard]] QTableView* table() const { return table_; }
+  [[nodiscard]] QString statusText() const;
+
+ private:
+  void updateStatus();
+
+  VariablesModel* model_;
+  QTableView* table_;
+  QLabel* status_;
+  QPushButton* reset_;
+};
+
+}  // namespace af::ui

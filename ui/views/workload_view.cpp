@@ -1,0 +1,53 @@
+#include "views/workload_view.h"
+
+#include <QVBoxLayout>
+
+#include "spec/types/workload.h"
+#include "views/diagram_scene.h"
+#include "views/diagram_view.h"
+#include "views/scene_export.h"
+#include "views/workload_scene.h"
+
+namespace af::ui {
+
+WorkloadView::WorkloadView(QWidget* parent)
+    : QWidget(parent), scene_(new DiagramScene(this)), view_(new DiagramView(scene_, this)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(view_);
+  view_->setEmptyText(tr("No workload yet.\nOpen a workload, or pick an example."));
+  view_->setExportBaseName(QStringLiteral("workload"));
+  // Long transformer chains stay legible: fit, but not smaller than this; scroll for the rest.
+  view_->setMinimumFitZoom(0.8);
+  connect(scene_, &DiagramScene::itemClicked, this, [this](const QString& name, const QString& kind) {
+    if (kind == QLatin1String(kKindTensor) || kind == QLatin1String(kKindEdge)) emit tensorClicked(name);
+    if (kind == QLatin1String(kKindEinsum)) emit einsumClicked(name);
+  });
+}
+
+void WorkloadView::setWorkload(const spec::Workload& workload) {
+  const QString keep = scene_->highlighted();
+  drawWorkloadGraph(*scene_, workload, palette_);
+  scene_->highlight(keep);
+  view_->zoomToFit();
+}
+
+void WorkloadView::clear() {
+  scene_->reset();
+  view_->zoomToFit();
+}
+
+bool WorkloadView::exportTo(const QString& path, QString* error) { return exportScene(*scene_, path, error); }
+
+void WorkloadView::highlightTensor(const QString& name) { highlight(name, kKindTensor); }
+void WorkloadView::highlightEinsum(const QString& name) { highlight(name, kKindEinsum); }
+
+void WorkloadView::highlight(const QString& name, const char* kind) {
+  QGraphicsItem* item = scene_->findItem(name, kind);
+  scene_->highlight(item ? name : QString());
+  if (item) view_->ensureVisible(item);
+}
+
+void WorkloadView::zoomToFit() { view_->zoomToFit(); }
+
+}  // namespace af::ui
