@@ -1,0 +1,36 @@
+#pragma once
+// Live progress of a mapper run (the GUI subscribes; the CLI may print). Calls come from
+// worker threads but never concurrently (the mapper serializes them); keep them short.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "mapper/stats.h"
+
+namespace af::mapper {
+
+struct FrontPoint {
+  double energy = 0, latency = 0;
+};
+
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  // Templates are known for every Einsum before tile shapes start.
+  virtual void on_templates_made(const std::string& einsum, std::size_t n_templates) { (void)einsum, (void)n_templates; }
+  // After each template's tile shapes: running totals for its Einsum.
+  virtual void on_template_done(const std::string& einsum, std::size_t done, std::size_t total,
+                                const EinsumStats& so_far) {
+    (void)einsum, (void)done, (void)total, (void)so_far;
+  }
+  // The Einsum's Pareto front (energy, latency) after all its templates.
+  virtual void on_einsum_front(const std::string& einsum, const std::vector<FrontPoint>& front) {
+    (void)einsum, (void)front;
+  }
+  // The joined front after each join step (`einsums_joined` of the workload so far).
+  virtual void on_joined_front(std::size_t einsums_joined, const std::vector<FrontPoint>& front) {
+    (void)einsums_joined, (void)front;
+  }
+};
+
+}  // namespace af::mapper

@@ -1,0 +1,51 @@
+#pragma once
+// Mapper options: the spec's `mapper:` section plus command-line overrides.
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "spec/build/spec_builder.h"
+
+namespace af::mapper {
+
+// Bit flags as AccelForge's Metrics enum (only the objectives the mapper optimizes).
+enum Metric : unsigned {
+  kLatency = 1U << 0,
+  kEnergy = 1U << 1,
+  kDynamicEnergy = 1U << 2,
+  kLeakEnergy = 1U << 3,
+  kEdp = 1U << 4,
+};
+
+[[nodiscard]] inline bool includes_latency(unsigned m) { return (m & (kLatency | kEdp)) != 0; }
+[[nodiscard]] inline bool includes_energy(unsigned m) { return (m & (kEnergy | kEdp)) != 0; }
+[[nodiscard]] inline bool includes_dynamic_energy(unsigned m) {
+  return (m & (kEnergy | kDynamicEnergy | kEdp)) != 0;
+}
+[[nodiscard]] inline bool includes_leak_energy(unsigned m) { return (m & (kEnergy | kLeakEnergy | kEdp)) != 0; }
+
+// "energy", "latency", "edp", "ENERGY | LATENCY", "Metrics.ENERGY_DELAY_PRODUCT", ...
+// Throws std::invalid_argument naming the unknown metric.
+[[nodiscard]] unsigned parse_metrics(const std::string& text);
+[[nodiscard]] std::string metrics_name(unsigned metrics);
+
+inline constexpr std::int64_t kUnlimited = std::numeric_limits<std::int64_t>::max();
+
+struct MapperOptions {
+  unsigned metrics = kEnergy;
+  std::int64_t max_fused_loops = kUnlimited;
+  bool unfused = false;  // first Memory keeps every tensor
+  int threads = 0;       // 0: oneTBB's default
+  bool explore_loop_orders = true;
+  bool force_memory_hierarchy_order = true;
+  std::int64_t max_pmapping_templates_per_einsum = kUnlimited;
+  std::vector<std::string> einsums;  // empty: all, in workload order
+};
+
+// Reads `mapper:` from the spec tree (unknown keys were rejected by the schema; keys the
+// C++ mapper does not implement are ignored). Throws spec::SpecError on bad values.
+[[nodiscard]] MapperOptions options_from_spec(const spec::Spec& spec);
+
+}  // namespace af::mapper

@@ -1,0 +1,63 @@
+#pragma once
+// Pareto pruning with AccelForge's rules (domain-mapper.md §4.3): minimize every column;
+// values compare as float32; a row is dropped if another row is <= in every column and
+// < in one, or if it equals an earlier row (first occurrence wins, so order matters).
+#include <cstddef>
+#include <vector>
+
+namespace af::mapper {
+
+// Indices of the rows kept, in their original order. `rows[i]` is row i's objective vector.
+[[nodiscard]] std::vector<std::size_t> pareto_indices(const std::vector<std::vector<double>>& rows);
+
+// Incremental front with the same result as pareto_indices over the insertion sequence.
+template <class Row>
+class ParetoFront {
+ public:
+  // `objectives(row)` gives the row's vector (same length for every row).
+  // Returns true if the row entered the front.
+  template <class Objectives>
+  bool insert(Row row, const Objectives& objectives) {
+    const auto v = to_float(objectives(row));
+    for (const auto& kept : keys_)
+      if (dominates_or_equal(kept, v)) return false;
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      if (dominates_or_equal(v, keys_[i])) continue;  // strictly dominated (not equal: checked above)
+      if (w != i) {
+        rows_[w] = std::move(rows_[i]);
+        keys_[w] = std::move(keys_[i]);
+      }
+      ++w;
+    }
+    rows_.resize(w);
+    keys_.resize(w);
+    rows_.push_back(std::move(row));
+    keys_.push_back(v);
+    return true;
+  }
+  void clear() {
+    rows_.clear();
+    keys_.clear();
+  }
+  [[nodiscard]] const std::vector<Row>& rows() const { return rows_; }
+  [[nodiscard]] std::vector<Row> take() { return std::move(rows_); }
+  [[nodiscard]] std::size_t size() const { return rows_.size(); }
+
+ private:
+  static std::vector<float> to_float(const std::vector<double>& v) {
+    std::vector<float> out(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) out[i] = static_cast<float>(v[i]);
+    return out;
+  }
+  // a <= b in every column (so a dominates b, or equals it).
+  static bool dominates_or_equal(const std::vector<float>& a, const std::vector<float>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i] > b[i]) return false;
+    return true;
+  }
+  std::vector<Row> rows_;
+  std::vector<std::vector<float>> keys_;
+};
+
+}  // namespace af::mapper

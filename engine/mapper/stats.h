@@ -1,0 +1,30 @@
+#pragma once
+// Per-Einsum statistics: how many pmappings each stage saw and why they were removed
+// (the keep-rate funnel of the GUI).
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace af::mapper {
+
+struct EinsumStats {
+  std::string einsum;
+  std::size_t templates = 0;
+  std::size_t templates_fused_skipped = 0;  // need fused joins (not built yet)
+  std::size_t templates_duplicate = 0;
+  double pmappings_total = 0;      // Σ over templates of the full tile space size
+  std::uint64_t pmappings_evaluated = 0;  // handed to the model
+  std::uint64_t pmappings_valid = 0;      // passed capacity, fanout and min_usage
+  std::uint64_t pmappings_pareto = 0;     // in the Einsum's final front
+  // Cause -> pmappings removed by it ("capacity MEMORY", "fanout COMP.DIM",
+  // "min_usage COMP.DIM", "pareto"). Evaluated pmappings only.
+  std::map<std::string, std::uint64_t> removed;
+
+  // Kept fraction of what reached `cause`'s stage (1 when nothing reached it).
+  [[nodiscard]] double keep_rate(const std::string& cause) const;
+  // The cause that removed the most pmappings ("" if none).
+  [[nodiscard]] std::string worst_cause() const;
+  void merge(const EinsumStats& other);
+};
+
+}  // namespace af::mapper

@@ -1,0 +1,658 @@
+#include "mapper/templates.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "spec/build/evaluation.h"
+#include "spec/diagnostic.h"
+
+namespace af::mapper {
+
+std::string TemplateNode::compact() const {
+  switch (kind) {
+    case TemplateNodeKind::Storage: return "[" + tensor + " in " + component + "]";
+    case TemplateNodeKind::Temporal: return "T-" + rank_variable;
+    case TemplateNodeKind::Spatial: return "S-" + dim + "-" + rank_variable;
+  }
+  return {};
+}
+
+std::string PmappingTemplate::describe() const {
+  std::string s;
+  for (const auto& n : nodes) {
+    if (!s.empty()) s += ' ';
+    s += n.compact();
+  }
+  return s + " " + compute + " computes " + einsum;
+}
+
+namespace {
+
+using Nodes = std::vector<TemplateNode>;
+
+// ---------------------------------------------------------------------------------------
+// Storage choices (§2.2)
+
+const spec::YamlNode* find_arch_node(const spec::YamlNode& node, const std::string& name) {
+  if (node.is_map()) {
+    if (const auto* n = node.find("name"); n != nullptr && n->is_scalar() && n->text() == name) return &node;
+    if (const auto* nodes = node.find("nodes")) return find_arch_node(*nodes, name);
+    return nullptr;
+  }
+  if (node.is_sequence())
+    for (const auto& item : node.items())
+      if (const auto* found = find_arch_node(item, name)) return found;
+  return nullptr;
+}
+
+struct HolderLevel {
+  const spec::Component* component = nullptr;
+  const spec::YamlNode* tensors_yaml = nullptr;  // `tensors:` of the arch node, if any
+};
+
+struct LevelChoice {
+  std::set<std::string> must, may;
+  bool skip = false;  // a `back` tensor was already kept above
+};
+
+class StorageChoiceMaker {
+ public:
+  StorageChoiceMaker(const EinsumProblem& p, const MapperOptions& o) : p_(p), o_(o) {
+    const spec::YamlNode* arch = p.spec->tree.find("arch");
+    for (const auto* c : p.path) {
+      if (!c->is_tensor_holder()) continue;
+      if (const auto en = p.arch->enabled.find(c->name); en != p.arch->enabled.end() && !en->second) continue;
+      HolderLevel level{c, nullptr};
+      if (arch != nullptr)
+        if (const auto* node = find_arch_node(*arch, c->name)) level.tensors_yaml = node->find("tensors");
+      levels_.push_back(level);
+    }
+    base_ = p.spec->variables;
+    if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name); it != p.spec->workload.einsum_symbols.end())
+      for (const auto& [k, v] : it->second) base_[k] = v;
+    if (const auto it = base_.find("All"); it != base_.end() && it->second.is_name_set()) all_ = it->second.as_name_set();
+    base_["Above"] = spec::Value(all_.with_items({}));
+  }
+
+  void run(const std::function<void(const Nodes&)>& emit) {
+    Nodes nodes;
+    std::set<std::string> seen;
+    recurse(0, base_, seen, nodes, emit);
+  }
+
+ private:
+  std::optional<spec::NameSet> eval(const HolderLevel& level, const char* key, const spec::SymbolTable& table) const {
+    if (level.tensors_yaml == nullptr || !level.tensors_yaml->is_map()) return std::nullopt;
+    const spec::YamlNode* v = level.tensors_yaml->find(key);
+    if (v == nullptr || v->is_null()) return std::nullopt;
+    try {
+      return spec::evaluate_set(*v, table, "arch." + level.component->name + ".tensors." + key);
+    } catch (const spec::SpecError&) {
+      // Fall back to what the arch builder evaluated without the per-choice symbols.
+      const auto it = p_.arch->tensor_choices.find(level.component->name);
+      if (it == p_.arch->tensor_choices.end()) throw;
+      const std::string k = key;
+      if (k == "keep") return it->second.keep;
+      if (k == "may_keep") return it->second.may_keep;
+      return it->second.back;
+    }
+  }
+
+  LevelChoice choice_for(const HolderLevel& level, const spec::SymbolTable& table,
+                         const std::set<std::string>& seen) const {
+    const auto keep = eval(level, "keep", table);
+    auto may = eval(level, "may_keep", table);
+    const auto back = eval(level, "back", table);
+    std::set<std::string> must;
+    std::set<std::string> may_set;
+    if (keep) must.insert(keep->items().begin(), keep->items().end());
+    if (back) must.insert(back->items().begin(), back->items().end());
+    if (may) may_set.insert(may->items().begin(), may->items().end());
+    else if (!keep) may_set.insert(p_.tensors.begin(), p_.tensors.end());  // default may_keep: All
+    if (o_.unfused && level.component->name == p_.first_memory) must.insert(p_.tensors.begin(), p_.tensors.end());
+    const std::set<std::string> einsum_tensors(p_.tensors.begin(), p_.tensors.end());
+    LevelChoice c;
+    for (const auto& t : must)
+      if (einsum_tensors.contains(t)) c.must.insert(t);
+    for (const auto& t : may_set)
+      if (einsum_tensors.contains(t) && !c.must.contains(t)) c.may.insert(t);
+    if (level.component->kind == spec::ComponentKind::Toll) {  // a toll never backs a tensor
+      std::erase_if(c.must, [&](const std::string& t) { return !seen.contains(t); });
+      std::erase_if(c.may, [&](const std::string& t) { return !seen.contains(t); });
+    }
+    if (back)
+      for (const auto& t : back->items())
+        if (seen.contains(t)) c.skip = true;
+    if (p_.einsum->is_copy_operation) std::erase_if(c.may, [&](const std::string& t) { return seen.contains(t); });
+    return c;
+  }
+
+  void recurse(std::size_t li, const spec::SymbolTable& table, const std::set<std::string>& seen, Nodes& nodes,
+               const std::function<void(const Nodes&)>& emit) {
+    if (li == levels_.size()) {
+      for (const auto& t : p_.tensors)
+        if (!seen.contains(t)) {
+          spec::Diagnostic d;
+          d.field = "arch";
+          d.message = "Einsum " + p_.einsum->name + ": tensor " + t +
+                      " is kept by no memory (check the `tensors: keep/may_keep` of the memories)";
+          throw spec::SpecError(std::move(d));
+        }
+      emit(nodes);
+      return;
+    }
+    const HolderLevel& level = levels_[li];
+    const LevelChoice c = choice_for(level, table, seen);
+    if (c.skip) return;
+    const std::vector<std::string> may(c.may.begin(), c.may.end());  // sorted
+    // Python's powerset order: by subset size, then lexicographic combinations.
+    for (std::size_t k = 0; k <= may.size(); ++k) {
+      std::vector<char> pick(may.size(), 0);
+      std::fill(pick.begin(), pick.begin() + static_cast<std::ptrdiff_t>(k), 1);
+      do {
+        std::set<std::string> keep = c.must;
+        for (std::size_t i = 0; i < may.size(); ++i)
+          if (pick[i]) keep.insert(may[i]);
+        spec::SymbolTable next = table;
+        const spec::NameSet keep_set = all_.with_items({keep.begin(), keep.end()});
+        next[level.component->name] = spec::Value(keep_set);
+        next["Above"] = spec::Value(table.at("Above").as_name_set() | keep_set);
+        std::set<std::string> next_seen = seen;
+        const auto before = nodes.size();
+        for (const auto& t : keep) {  // sorted
+          TemplateNode n;
+          n.kind = TemplateNodeKind::Storage;
+          n.tensor = t;
+          n.component = level.component->name;
+          if (!seen.contains(t)) {
+            n.backing = true;
+            n.must_keep = true;
+            n.persistent = p_.persistent.contains(t);
+          } else {
+            n.must_keep = c.must.contains(t);
+          }
+          nodes.push_back(std::move(n));
+          next_seen.insert(t);
+        }
+        recurse(li + 1, next, next_seen, nodes, emit);
+        nodes.resize(before);
+      } while (std::prev_permutation(pick.begin(), pick.end()));
+    }
+  }
+
+  const EinsumProblem& p_;
+  const MapperOptions& o_;
+  std::vector<HolderLevel> levels_;
+  spec::SymbolTable base_;
+  spec::NameSet all_;
+};
+
+// ---------------------------------------------------------------------------------------
+// Storage orders (§2.3)
+
+class OrderMaker {
+ public:
+  OrderMaker(const EinsumProblem& p, const MapperOptions& o) : p_(p), o_(o) {
+    for (const auto* c : p.path)
+      if (c->is_tensor_holder()) holder_index_[c->name] = static_cast<int>(holder_index_.size());
+  }
+
+  void run(const Nodes& choice, const std::function<void(const Nodes&)>& emit) {
+    Nodes mapping;
+    std::vector<std::size_t> remaining(choice.size());
+    for (std::size_t i = 0; i < choice.size(); ++i) remaining[i] = i;
+    std::sort(remaining.begin(), remaining.end(),
+              [&](std::size_t a, std::size_t b) { return choice[a].compact() < choice[b].compact(); });
+    recurse(choice, mapping, remaining, emit);
+  }
+
+ private:
+  void recurse(const Nodes& choice, Nodes& mapping, const std::vector<std::size_t>& remaining,
+               const std::function<void(const Nodes&)>& emit) {
+    if (remaining.empty()) {
+      emit(mapping);
+      return;
+    }
+    if (p_.einsum->is_copy_operation) {  // every backing placed: non-backing ones are dropped
+      std::set<std::string> backed;
+      for (const auto& n : mapping)
+        if (n.backing) backed.insert(n.tensor);
+      if (backed.size() == p_.tensors.size()) {
+        emit(mapping);
+        return;
+      }
+    }
+    for (const auto idx : remaining) {
+      mapping.push_back(choice[idx]);
+      std::vector<std::size_t> rest;
+      for (const auto r : remaining)
+        if (r != idx) rest.push_back(r);
+      if (valid(choice, mapping, rest)) recurse(choice, mapping, rest, emit);
+      mapping.pop_back();
+    }
+  }
+
+  [[nodiscard]] bool valid(const Nodes& choice, const Nodes& mapping, const std::vector<std::size_t>& rest) const {
+    // `following` = placed nodes after i, a separator, then the unplaced ones.
+    for (std::size_t i = 0; i < mapping.size(); ++i) {
+      const TemplateNode& m0 = mapping[i];
+      const std::size_t n_following = mapping.size() - i - 1 + 1 + rest.size();
+      for (std::size_t jj = 0; jj < n_following; ++jj) {
+        const std::size_t placed_after = mapping.size() - i - 1;
+        if (jj == placed_after) continue;  // separator
+        const TemplateNode& m1 = jj < placed_after ? mapping[i + 1 + jj] : choice[rest[jj - placed_after - 1]];
+        const std::size_t j = jj + i + 1;
+        const int s1 = holder_index_.at(m0.component);
+        const int s2 = holder_index_.at(m1.component);
+        const bool either_persistent = m0.persistent || m1.persistent;
+        bool force = o_.force_memory_hierarchy_order && !either_persistent;
+        force = force || (m0.backing && p_.fusable.contains(m0.tensor));
+        if (force && s2 < s1) return false;
+        const bool out0 = m0.persistent || m0.component == p_.first_memory;
+        const bool out1 = m1.persistent || m1.component == p_.first_memory;
+        if (out1 && !out0) return false;
+        if (m0.component == p_.first_memory && m1.component == p_.first_memory) {
+          if (m0.tensor < m1.tensor) return false;  // one canonical order (non-increasing names)
+          continue;
+        }
+        if (m0.tensor != m1.tensor) continue;
+        if (s2 < s1) return false;
+        // Redundant bypass: adjacent copies of a tensor at equal fanout.
+        const bool same_fanout = p_.cumulative_fanout.at(m0.component) == p_.cumulative_fanout.at(m1.component);
+        if (same_fanout && i + 1 == j) {
+          if (s1 < s2 && !m0.must_keep) return false;
+          if (s2 < s1 && !m1.must_keep) return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  const EinsumProblem& p_;
+  const MapperOptions& o_;
+  std::map<std::string, int> holder_index_;
+};
+
+// ---------------------------------------------------------------------------------------
+// Temporal loops (§2.5)
+
+using Slot = std::vector<TemplateNode>;
+
+std::vector<Nodes> temporal_loop_variants(const EinsumProblem& p, const MapperOptions& o, const Nodes& order) {
+  std::vector<Slot> slots(1);
+  std::vector<char> placed(order.size(), 0);
+  for (std::size_t i = 0; i < order.size(); ++i)
+    if (order[i].persistent) {
+      slots[0].push_back(order[i]);
+      placed[i] = 1;
+    }
+  for (std::size_t i = 0; i < order.size(); ++i)
+    if (!placed[i] && order[i].component == p.first_memory) {
+      slots[0].push_back(order[i]);
+      placed[i] = 1;
+    }
+  std::string prev_component;
+  bool have_prev = false;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (placed[i]) continue;
+    if (p.einsum->is_copy_operation && have_prev && prev_component == order[i].component) slots.back().push_back(order[i]);
+    else slots.push_back({order[i]});
+    prev_component = order[i].component;
+    have_prev = true;
+  }
+  for (auto& s : slots)
+    std::stable_sort(s.begin(), s.end(), [&](const TemplateNode& a, const TemplateNode& b) {
+      return p.path_index(a.component) < p.path_index(b.component);
+    });
+
+  const auto fanout = [&](const TemplateNode& n) { return p.cumulative_fanout.at(n.component); };
+  // QUIRK kept: the irrelevant sets are shrunk in place across slots.
+  std::map<std::string, NameSet> irrelevant = p.irrelevant;
+  NameSet seen;
+  bool is_fused_loops = true;
+  std::vector<std::vector<std::vector<std::string>>> choices;
+  bool any_lower = false;
+  const NameSet all_rvs(p.rank_variables.begin(), p.rank_variables.end());
+
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const Slot& prev = slots[i];
+    const Slot* next = i + 1 < slots.size() ? &slots[i + 1] : nullptr;  // tolls are not generated
+    NameSet rvs = all_rvs;
+    NameSet prev_tensors;
+    for (const auto& s : prev) {
+      seen.insert(s.tensor);
+      prev_tensors.insert(s.tensor);
+    }
+    const auto unseen_fusable = [&] {
+      return std::any_of(p.fusable.begin(), p.fusable.end(), [&](const std::string& t) { return !seen.contains(t); });
+    };
+    is_fused_loops = is_fused_loops && unseen_fusable();
+    bool next_persistent = false;
+    if (next)
+      for (const auto& s : *next) next_persistent = next_persistent || s.persistent;
+
+    double max_before = -1;
+    for (std::size_t k = 0; k < i; ++k)
+      for (const auto& s : slots[k]) max_before = std::max(max_before, fanout(s));
+    if (max_before < 0) max_before = spec::kInf;
+    double cur = 1;
+    if (!prev.empty()) {
+      cur = 0;
+      for (const auto& s : prev) cur = std::max(cur, fanout(s));
+    }
+    double nxt = spec::kInf;
+    if (next && !next->empty()) {
+      nxt = 0;
+      for (const auto& s : *next) nxt = std::max(nxt, fanout(s));
+    }
+
+    const auto intersect = [&](const NameSet& keep) { std::erase_if(rvs, [&](const std::string& r) { return !keep.contains(r); }); };
+    const auto subtract = [&](const NameSet& drop) { std::erase_if(rvs, [&](const std::string& r) { return drop.contains(r); }); };
+
+    if (next_persistent) rvs.clear();
+    if (p.einsum->is_copy_operation) {
+      bool same = false;
+      for (const auto& s : prev)
+        for (std::size_t k = i + 1; k < slots.size(); ++k)
+          for (const auto& s2 : slots[k]) same = same || s.component == s2.component;
+      if (same) rvs.clear();
+    }
+    for (const auto& t : p.tensors)  // no recomputation
+      if (!seen.contains(t)) intersect(p.direct.at(t));
+    if (o.max_fused_loops == 0 && unseen_fusable()) rvs.clear();
+
+    const bool someone_elses_spatials = nxt < cur && max_before < cur;
+    if (!someone_elses_spatials) {
+      for (const auto& s : prev)  // lowering a non-backing holder through them is free
+        if (!s.backing) subtract(p.direct.at(s.tensor));
+      if (!is_fused_loops && next) {  // raising through irrelevant unfused loops is free
+        for (const auto& s : *next) {
+          NameSet& irr = irrelevant[s.tensor];
+          for (const auto& t2 : prev_tensors)
+            for (const auto& r : p.partial.at(t2)) irr.erase(r);
+          subtract(irr);
+        }
+      }
+    }
+
+    NameSet permutable;
+    for (const auto& s : prev) {
+      NameSet prp;
+      for (const auto& r : p.partial.at(s.tensor))
+        if (rvs.contains(r)) prp.insert(r);
+      const bool lowerable_backing = s.component != p.first_memory;
+      if (s.persistent || someone_elses_spatials) continue;
+      if (s.backing && lowerable_backing && !prp.empty()) {
+        any_lower = true;
+        permutable.insert(prp.begin(), prp.end());
+      } else if (!s.backing) {
+        any_lower = true;
+        permutable.insert(prp.begin(), prp.end());
+      }
+    }
+
+    std::vector<std::vector<std::string>> orders;
+    if (permutable.empty() || !any_lower) {
+      orders.emplace_back(rvs.begin(), rvs.end());
+    } else {
+      for (const auto& first : permutable) {
+        std::vector<std::string> order{first};
+        for (const auto& r : permutable)
+          if (r != first) order.push_back(r);
+        for (const auto& r : rvs)
+          if (!permutable.contains(r)) order.push_back(r);
+        orders.push_back(std::move(order));
+        if (!o.explore_loop_orders) break;
+      }
+    }
+    choices.push_back(std::move(orders));
+  }
+
+  std::vector<Nodes> out;
+  std::vector<std::size_t> pick(choices.size(), 0);
+  while (true) {
+    Nodes m;
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+      m.insert(m.end(), slots[i].begin(), slots[i].end());
+      for (const auto& r : choices[i][pick[i]]) {
+        TemplateNode t;
+        t.kind = TemplateNodeKind::Temporal;
+        t.rank_variable = r;
+        m.push_back(std::move(t));
+      }
+    }
+    out.push_back(std::move(m));
+    std::size_t k = choices.size();
+    while (k > 0) {  // odometer, last slot fastest (itertools.product order)
+      --k;
+      if (++pick[k] < choices[k].size()) break;
+      pick[k] = 0;
+      if (k == 0) return out;
+    }
+    if (choices.empty()) return out;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Spatial loops (§2.6), missing temporal loops (§2.7), constraints (§2.8), conflicts (§2.9)
+
+NameSet tensors_above(const Nodes& m, std::size_t idx) {
+  NameSet s;
+  for (std::size_t i = 0; i < idx && i < m.size(); ++i)
+    if (m[i].kind == TemplateNodeKind::Storage) s.insert(m[i].tensor);
+  return s;
+}
+
+void insert_spatial_loops(const EinsumProblem& p, Nodes& m) {
+  for (std::size_t ai = 0; ai < p.path.size(); ++ai) {
+    const spec::Component& node = *p.path[ai];
+    if (node.fanout() <= 1) continue;
+    std::size_t ip = 0;
+    for (std::size_t i = 0; i < m.size(); ++i)
+      if (m[i].kind == TemplateNodeKind::Storage && p.path_index(m[i].component) < static_cast<int>(ai)) ip = i + 1;
+    while (ip < m.size() && m[ip].kind == TemplateNodeKind::Temporal) ++ip;
+    NameSet rvs(p.rank_variables.begin(), p.rank_variables.end());
+    const NameSet above = tensors_above(m, ip);
+    for (const auto& t : p.intermediates)
+      if (!above.contains(t)) std::erase_if(rvs, [&](const std::string& r) { return !p.direct.at(t).contains(r); });
+    for (const auto& dim : node.spatial)
+      for (const auto& r : rvs) {
+        TemplateNode s;
+        s.kind = TemplateNodeKind::Spatial;
+        s.rank_variable = r;
+        s.dim = dim.name;
+        s.component = node.name;
+        m.insert(m.begin() + static_cast<std::ptrdiff_t>(ip), std::move(s));  // reversed order (QUIRK kept)
+      }
+  }
+}
+
+void place_missing_temporal_loops(const EinsumProblem& p, Nodes& m) {
+  NameSet missing(p.rank_variables.begin(), p.rank_variables.end());
+  for (const auto& n : m)
+    if (n.kind == TemplateNodeKind::Temporal) missing.erase(n.rank_variable);
+  std::size_t ip = 0;
+  double greatest = 1;
+  for (std::size_t i = 0; i < m.size(); ++i) {
+    if (m[i].kind == TemplateNodeKind::Storage) {
+      if (m[i].backing) ip = i + 1;
+      const double f = p.cumulative_fanout.at(m[i].component);
+      if (f < greatest) ip = i + 1;
+      greatest = std::max(greatest, f);
+    }
+    if (m[i].kind == TemplateNodeKind::Temporal && ip == i) ip = i + 1;
+  }
+  std::vector<TemplateNode> loops;
+  for (const auto& r : missing) {
+    TemplateNode t;
+    t.kind = TemplateNodeKind::Temporal;
+    t.rank_variable = r;
+    loops.push_back(std::move(t));
+  }
+  if (ip == m.size()) m.insert(m.end(), loops.begin(), loops.end());
+  else
+    for (auto& t : loops) m.insert(m.begin() + static_cast<std::ptrdiff_t>(ip), t);  // reversed (QUIRK kept)
+}
+
+double min_usage_of(const EinsumProblem& p, const spec::Component& c, const std::string& dim) {
+  const spec::YamlNode* arch = p.spec->tree.find("arch");
+  const spec::YamlNode* node = arch ? find_arch_node(*arch, c.name) : nullptr;
+  const spec::YamlNode* spatial = node ? node->find("spatial") : nullptr;
+  if (!spatial || !spatial->is_sequence()) return 0;
+  for (const auto& d : spatial->items()) {
+    const auto* name = d.is_map() ? d.find("name") : nullptr;
+    const auto* mu = d.is_map() ? d.find("min_usage") : nullptr;
+    if (!name || !mu || mu->is_null() || name->text() != dim) continue;
+    spec::SymbolTable table = p.spec->variables;
+    if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name); it != p.spec->workload.einsum_symbols.end())
+      for (const auto& [k, v] : it->second) table[k] = v;
+    return spec::to_number(spec::evaluate_node(*mu, table, "min_usage"), mu->location(), "min_usage");
+  }
+  return 0;
+}
+
+// `reuse` constraints delete spatial loops; min_usage constraints attach to the survivors.
+std::vector<MinUsageConstraint> apply_spatial_constraints(const EinsumProblem& p, Nodes& m) {
+  std::vector<MinUsageConstraint> out;
+  for (const auto* c : p.path) {
+    for (const auto& dim : c->spatial) {
+      NameSet banned;
+      for (const auto& t : dim.reuse)
+        if (const auto it = p.all_rvs.find(t); it != p.all_rvs.end()) banned.insert(it->second.begin(), it->second.end());
+      std::erase_if(m, [&](const TemplateNode& n) {
+        return n.kind == TemplateNodeKind::Spatial && n.component == c->name && n.dim == dim.name &&
+               banned.contains(n.rank_variable);
+      });
+      const double mu = p.einsum->is_copy_operation ? 0 : min_usage_of(p, *c, dim.name);
+      if (mu > 0) out.push_back({c->name, dim.name, mu});
+    }
+  }
+  return out;
+}
+
+void remove_unordered_spatial_temporal_loops(const EinsumProblem& p, Nodes& m) {
+  std::vector<std::size_t> remove;
+  for (std::size_t i = 0; i < m.size(); ++i) {
+    if (m[i].kind != TemplateNodeKind::Storage) continue;
+    const NameSet& relevant = p.all_rvs.at(m[i].tensor);
+    const double f = p.cumulative_fanout.at(m[i].component);
+    std::size_t check_up_to = i;
+    for (std::size_t j = i + 1; j < m.size(); ++j)
+      if (m[j].kind == TemplateNodeKind::Spatial && f >= p.cumulative_fanout.at(m[j].component)) check_up_to = j;
+    std::map<std::string, std::vector<std::size_t>> spatial, temporal;
+    for (std::size_t j = i + 1; j < check_up_to; ++j) {
+      if (m[j].kind == TemplateNodeKind::Spatial && relevant.contains(m[j].rank_variable)) spatial[m[j].rank_variable].push_back(j);
+      if (m[j].kind == TemplateNodeKind::Temporal) temporal[m[j].rank_variable].push_back(j);
+    }
+    for (const auto& [rv, idx] : temporal)
+      if (spatial.contains(rv) && relevant.contains(rv)) remove.insert(remove.end(), idx.begin(), idx.end());
+  }
+  std::sort(remove.begin(), remove.end());
+  remove.erase(std::unique(remove.begin(), remove.end()), remove.end());
+  for (auto it = remove.rbegin(); it != remove.rend(); ++it) m.erase(m.begin() + static_cast<std::ptrdiff_t>(*it));
+}
+
+// Runs of adjacent storage nodes are unordered sets; everything else by its compact string.
+std::vector<std::string> dedup_key(const Nodes& m) {
+  std::vector<std::string> key;
+  std::vector<std::string> group;
+  const auto flush = [&] {
+    if (group.empty()) return;
+    std::sort(group.begin(), group.end());
+    std::string g = "{";
+    for (const auto& s : group) g += s + ",";
+    key.push_back(g + "}");
+    group.clear();
+  };
+  for (const auto& n : m) {
+    if (n.kind == TemplateNodeKind::Storage) {
+      group.push_back(n.compact());
+    } else {
+      flush();
+      key.push_back(n.compact());
+    }
+  }
+  flush();
+  return key;
+}
+
+// A fusable tensor backed below a loop would need the fused join.
+bool needs_fused_join(const EinsumProblem& p, const Nodes& m) {
+  bool loop_above = false;
+  for (const auto& n : m) {
+    if (n.kind != TemplateNodeKind::Storage) loop_above = true;
+    else if (n.backing && p.fusable.contains(n.tensor) && (loop_above || n.component != p.first_memory)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& options,
+                             const std::function<bool(PmappingTemplate)>& emit, std::stop_token stop) {
+  TemplateStats stats;
+  if (!problem.compute_enabled) return stats;
+  std::set<std::vector<std::string>> seen;
+  std::size_t n_emitted = 0;
+  bool done = false;
+  StorageChoiceMaker choices(problem, options);
+  OrderMaker orders(problem, options);
+  choices.run([&](const Nodes& choice) {
+    if (done) return;
+    ++stats.storage_choices;
+    orders.run(choice, [&](const Nodes& order) {
+      if (done) return;
+      ++stats.storage_orders;
+      for (Nodes m : temporal_loop_variants(problem, options, order)) {
+        if (done || stop.stop_requested()) {
+          done = true;
+          return;
+        }
+        ++stats.loop_variants;
+        insert_spatial_loops(problem, m);
+        place_missing_temporal_loops(problem, m);
+        const auto min_usage = apply_spatial_constraints(problem, m);
+        remove_unordered_spatial_temporal_loops(problem, m);
+        if (!seen.insert(dedup_key(m)).second) {
+          ++stats.duplicates;
+          continue;
+        }
+        PmappingTemplate t;
+        t.einsum = problem.einsum->name;
+        t.compute = problem.compute;
+        t.fused = needs_fused_join(problem, m);
+        for (const auto& c : min_usage) {
+          const bool has_loop = std::any_of(m.begin(), m.end(), [&](const TemplateNode& n) {
+            return n.kind == TemplateNodeKind::Spatial && n.component == c.component && n.dim == c.dim;
+          });
+          if (has_loop) t.min_usage.push_back(c);
+        }
+        t.nodes = std::move(m);
+        if (t.fused) {
+          ++stats.fused_skipped;
+          continue;
+        }
+        t.index = n_emitted++;
+        if (!emit(std::move(t)) || static_cast<std::int64_t>(n_emitted) >= options.max_pmapping_templates_per_einsum) {
+          done = true;
+          return;
+        }
+      }
+    });
+  });
+  return stats;
+}
+
+std::vector<PmappingTemplate> all_templates(const EinsumProblem& problem, const MapperOptions& options,
+                                            TemplateStats* stats) {
+  std::vector<PmappingTemplate> out;
+  const auto s = make_templates(problem, options, [&](PmappingTemplate t) {
+    out.push_back(std::move(t));
+    return true;
+  });
+  if (stats) *stats = s;
+  return out;
+}
+
+}  // namespace af::mapper

@@ -1,0 +1,65 @@
+#pragma once
+// Pmapping templates (domain-mapper.md §2): storage choices, canonical storage orders,
+// temporal loops per slot, spatial loops per fanout dimension, constraints, dedup. Loop
+// tile shapes stay open; tile_shapes.h fills them.
+#include <cstdint>
+#include <functional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "mapper/problem.h"
+
+namespace af::mapper {
+
+enum class TemplateNodeKind : std::uint8_t { Storage, Temporal, Spatial };
+
+struct TemplateNode {
+  TemplateNodeKind kind = TemplateNodeKind::Storage;
+  std::string tensor;     // Storage
+  std::string component;  // Storage: the memory; Spatial: the node owning the dimension
+  bool backing = false;   // Storage: outermost holder of its tensor
+  bool persistent = false;
+  bool must_keep = false;
+  std::string rank_variable;  // loops
+  std::string dim;            // Spatial: dimension name
+
+  // AccelForge's compact_str (drives candidate order and the dedup key).
+  [[nodiscard]] std::string compact() const;
+};
+
+struct MinUsageConstraint {
+  std::string component, dim;
+  double min_usage = 0;
+};
+
+struct PmappingTemplate {
+  std::size_t index = 0;  // per Einsum, in generation order
+  std::string einsum, compute;
+  std::vector<TemplateNode> nodes;  // without the Compute node
+  std::vector<MinUsageConstraint> min_usage;
+  // Some fusable tensor's backing node sits below a loop: needs the fused join (not built).
+  bool fused = false;
+
+  [[nodiscard]] std::string describe() const;  // "[T0 in MainMemory] T-m S-X-n ..."
+};
+
+struct TemplateStats {
+  std::size_t storage_choices = 0;
+  std::size_t storage_orders = 0;
+  std::size_t loop_variants = 0;  // before dedup
+  std::size_t duplicates = 0;
+  std::size_t fused_skipped = 0;
+};
+
+// Calls `emit` for each distinct template (stops early when it returns false, when
+// `max_pmapping_templates_per_einsum` is reached, or when `stop` is requested).
+// Throws spec::SpecError for unusable holder settings (a tensor kept nowhere).
+TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& options,
+                             const std::function<bool(PmappingTemplate)>& emit, std::stop_token stop = {});
+
+// Convenience: every template in a vector.
+[[nodiscard]] std::vector<PmappingTemplate> all_templates(const EinsumProblem& problem, const MapperOptions& options,
+                                                          TemplateStats* stats = nullptr);
+
+}  // namespace af::mapper

@@ -1,0 +1,48 @@
+#pragma once
+// Tile shapes of one template (domain-mapper.md §3): every divisor chain per rank
+// variable (perfect factorization, innermost tile 1), each pmapping evaluated by the
+// model, invalid ones (capacity, fanout, min_usage) dropped, the rest Pareto-pruned.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "mapper/stats.h"
+#include "mapper/templates.h"
+#include "spec/types/mapping.h"
+#include "spec/types/resolved_spec.h"
+
+namespace af::mapper {
+
+struct PmappingRow {
+  std::size_t template_index = 0;
+  std::vector<std::int64_t> tiles;  // per loop node of the template, in node order
+  double latency = 0, dynamic_energy = 0, leak_energy = 0;
+
+  [[nodiscard]] double energy() const { return dynamic_energy + leak_energy; }
+};
+
+// Tile-stage objectives (§1.3): latency, dynamic and leak energy kept apart.
+[[nodiscard]] std::vector<double> tile_stage_objectives(const PmappingRow& row, unsigned metrics);
+// Join-stage objectives: energy summed, plus the split columns only when requested.
+[[nodiscard]] std::vector<double> join_objectives(const PmappingRow& row, unsigned metrics);
+
+// Every divisor chain bound = t0 >= t1 >= ... >= tk = 1 (t_i | t_{i-1}) for k loops,
+// outer tile first. k = 0 gives one empty chain.
+[[nodiscard]] std::vector<std::vector<std::int64_t>> divisor_chains(std::int64_t bound, std::size_t k);
+
+// The template with `tiles` substituted, plus its Compute node: one Einsum's pmapping.
+[[nodiscard]] spec::Mapping to_mapping(const PmappingTemplate& t, const std::vector<std::int64_t>& tiles);
+
+struct TemplateResult {
+  std::vector<PmappingRow> front;
+  EinsumStats stats;
+  bool cancelled = false;
+};
+
+// `spec` must hold the Einsum's resolved arch. `cancel` is polled between pmappings.
+[[nodiscard]] TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
+                                                 const spec::ResolvedSpec& spec, unsigned metrics,
+                                                 const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace af::mapper

@@ -1,0 +1,355 @@
+// Mapper oracles (domain-mapper.md §9): on tiny matrix-vector products, a brute-force
+// enumeration of the raw map space (every keep subset, storage order, loop placement and
+// order, tile chain), evaluated by the model, gives exactly the mapper's Pareto front.
+// Also: Pareto tie rules, divisor chains, thread-count invariance, cancellation latency.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <set>
+#include <thread>
+
+#include "mapper/mapper.h"
+#include "mapper/pareto.h"
+#include "spec/build/load.h"
+
+using namespace af;
+
+namespace {
+
+const char* kWorkload = R"(
+workload:
+  iteration_space_shape:
+    m: 0 <= m < {M}
+    k: 0 <= k < {K}
+  bits_per_value: {All: 8}
+  einsums:
+  - name: MV
+    tensor_accesses:
+    - {name: A, projection: [m, k]}
+    - {name: x, projection: [k]}
+    - {name: y, projection: [m], output: True}
+)";
+
+// {GLB}: GlobalBuffer size in bits; {PE}: an optional fanout Container.
+const char* kArch = R"(
+arch:
+  nodes:
+  - !Memory
+    name: MainMemory
+    size: inf
+    leak_power: 0
+    area: 0
+    tensors: {keep: All, may_keep: All}
+    actions:
+    - {name: read, energy: 2, throughput: inf}
+    - {name: write, energy: 2, throughput: inf}
+  - !Memory
+    name: GlobalBuffer
+    size: {GLB}
+    leak_power: 0
+    area: 0
+    tensors: {keep: ~MainMemory, may_keep: All}
+    actions:
+    - {name: read, energy: 0.5, throughput: 3}
+    - {name: write, energy: 0.5, throughput: 3}
+{PE}
+  - !Compute
+    name: MAC
+    leak_power: 0
+    area: 0
+    actions:
+    - {name: compute, energy: 1, throughput: 1}
+)";
+
+const char* kPe = R"(  - !Container
+    name: PE
+    spatial: [{name: X, fanout: 4}]
+)";
+
+std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  for (auto p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
+  return s;
+}
+
+spec::Spec load(const QTemporaryDir& dir, const std::string& glb, bool pe, int m, int k) {
+  const std::string arch = replace_all(replace_all(kArch, "{GLB}", glb), "{PE}", pe ? kPe : "");
+  const std::string wl = replace_all(replace_all(kWorkload, "{M}", std::to_string(m)), "{K}", std::to_string(k));
+  const std::string a = dir.filePath("arch.yaml").toStdString();
+  const std::string w = dir.filePath("workload.yaml").toStdString();
+  std::ofstream(a) << arch;
+  std::ofstream(w) << wl;
+  return spec::load_spec({a, w}, spec::Dict{});
+}
+
+using Vec = std::pair<float, float>;  // (energy, latency)
+
+std::set<Vec> mapper_front(const spec::Spec& s, int threads = 1) {
+  mapper::MapperOptions o;
+  o.metrics = mapper::kEnergy | mapper::kLatency;
+  o.threads = threads;
+  const auto r = mapper::map_workload(s, o);
+  std::set<Vec> out;
+  for (const auto& m : r.front) out.insert({static_cast<float>(m.energy()), static_cast<float>(m.latency)});
+  return out;
+}
+
+// ---- brute force -----------------------------------------------------------------------
+
+spec::MappingNode storage(const std::string& t, const std::string& c) {
+  spec::MappingNode n;
+  n.node = spec::StorageNode{{t}, c, false};
+  return n;
+}
+
+struct Loop {
+  bool spatial = false;
+  std::string rv;
+};
+
+void chains(std::int64_t outer, std::size_t k, std::vector<std::int64_t>& cur,
+            std::vector<std::vector<std::int64_t>>& out) {
+  if (k == 0) {
+    if (cur.empty() || cur.back() == 1) out.push_back(cur);
+    return;
+  }
+  for (std::int64_t d = 1; d <= outer; ++d)
+    if (outer % d == 0) {
+      cur.push_back(d);
+      chains(d, k - 1, cur, out);
+      cur.pop_back();
+    }
+}
+
+// Ordered subsets of {m, k}.
+const std::vector<std::vector<std::string>> kOrders = {{}, {"m"}, {"k"}, {"m", "k"}, {"k", "m"}};
+
+std::set<Vec> brute_force(const spec::Spec& s, bool pe, int M, int K) {
+  const spec::ResolvedSpec rs = s.resolved();
+  std::vector<std::pair<double, double>> points;
+  const std::vector<std::string> tensors = {"A", "x", "y"};
+  for (int subset = 0; subset < 8; ++subset) {
+    std::vector<std::string> glb;
+    for (int i = 0; i < 3; ++i)
+      if (subset & (1 << i)) glb.push_back(tensors[static_cast<std::size_t>(i)]);
+    std::sort(glb.begin(), glb.end());
+    do {
+      const std::size_t gaps = glb.size() + 1;
+      std::vector<std::size_t> pick(gaps + (pe ? 2 : 0), 0);
+      while (true) {
+        // Structure: MainMemory block, gap 0, GLB node, gap 1, ...; spatial loops in the
+        // last gap, before or after its temporal loops.
+        std::vector<std::variant<std::string, Loop>> nodes;  // storage tensor (GLB) or loop
+        std::vector<Loop> spatial;
+        if (pe)
+          for (const auto& rv : kOrders[pick[gaps]]) spatial.push_back({true, rv});
+        for (std::size_t g = 0; g < gaps; ++g) {
+          if (g > 0) nodes.emplace_back(glb[g - 1]);
+          const bool last = g + 1 == gaps;
+          if (last && pe && pick[gaps + 1] == 0)
+            for (const auto& l : spatial) nodes.emplace_back(l);
+          for (const auto& rv : kOrders[pick[g]]) nodes.emplace_back(Loop{false, rv});
+          if (last && pe && pick[gaps + 1] == 1)
+            for (const auto& l : spatial) nodes.emplace_back(l);
+        }
+        // Every rank variable needs a loop; enumerate tile chains per rank variable.
+        std::map<std::string, std::vector<std::size_t>> loops_of;
+        std::size_t n_loops = 0;
+        for (const auto& n : nodes)
+          if (const auto* l = std::get_if<Loop>(&n)) loops_of[l->rv].push_back(n_loops++);
+        if (loops_of.size() == 2) {
+          std::vector<std::int64_t> cur;
+          std::vector<std::vector<std::int64_t>> cm, ck;
+          chains(M, loops_of["m"].size(), cur, cm);
+          chains(K, loops_of["k"].size(), cur, ck);
+          for (const auto& a : cm)
+            for (const auto& b : ck) {
+              std::vector<std::int64_t> tiles(n_loops);
+              for (std::size_t i = 0; i < a.size(); ++i) tiles[loops_of["m"][i]] = a[i];
+              for (std::size_t i = 0; i < b.size(); ++i) tiles[loops_of["k"][i]] = b[i];
+              spec::Mapping mapping;
+              for (const auto& t : {"y", "x", "A"}) mapping.nodes.push_back(storage(t, "MainMemory"));
+              std::size_t li = 0;
+              for (const auto& n : nodes) {
+                if (const auto* t = std::get_if<std::string>(&n)) {
+                  mapping.nodes.push_back(storage(*t, "GlobalBuffer"));
+                  continue;
+                }
+                const auto& l = std::get<Loop>(n);
+                spec::MappingNode node;
+                if (l.spatial) node.node = spec::SpatialNode{l.rv, tiles[li++], std::nullopt, "X", "PE"};
+                else node.node = spec::TemporalNode{l.rv, tiles[li++], std::nullopt};
+                mapping.nodes.push_back(std::move(node));
+              }
+              spec::MappingNode c;
+              c.node = spec::ComputeNode{"MV", "MAC"};
+              mapping.nodes.push_back(std::move(c));
+              try {
+                const auto ev = model::evaluate(rs, mapping);
+                points.emplace_back(ev.total_energy, ev.total_latency);
+              } catch (const model::InvalidMapping&) {
+              }
+            }
+        }
+        std::size_t d = pick.size();
+        bool done = true;
+        while (d > 0) {
+          --d;
+          const std::size_t limit = d == gaps + 1 ? 2 : kOrders.size();
+          if (++pick[d] < limit) {
+            done = false;
+            break;
+          }
+          pick[d] = 0;
+        }
+        if (done) break;
+      }
+    } while (std::next_permutation(glb.begin(), glb.end()));
+  }
+  // O(n^2) Pareto on float32 values.
+  std::set<Vec> all;
+  for (const auto& [e, l] : points) all.insert({static_cast<float>(e), static_cast<float>(l)});
+  std::set<Vec> front;
+  for (const auto& a : all) {
+    bool dominated = false;
+    for (const auto& b : all)
+      if (b != a && b.first <= a.first && b.second <= a.second) dominated = true;
+    if (!dominated) front.insert(a);
+  }
+  return front;
+}
+
+std::string show(const std::set<Vec>& s) {
+  std::string out;
+  for (const auto& [e, l] : s) out += "(" + std::to_string(e) + ", " + std::to_string(l) + ") ";
+  return out;
+}
+
+}  // namespace
+
+class TestMapper : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void pareto_rules() {
+    // Dominated rows go; exact duplicates keep the first occurrence; order is kept.
+    const std::vector<std::vector<double>> rows = {{3, 1}, {1, 3}, {2, 2}, {2, 2}, {3, 3}, {1, 3}, {0.5, 4}};
+    const auto kept = mapper::pareto_indices(rows);
+    QCOMPARE(kept, (std::vector<std::size_t>{0, 1, 2, 6}));
+    // Brute force agreement on random rows with many ties.
+    std::vector<std::vector<double>> r;
+    unsigned seed = 7;
+    for (int i = 0; i < 300; ++i) {
+      std::vector<double> v;
+      for (int c = 0; c < 3; ++c) {
+        seed = seed * 1103515245U + 12345U;
+        v.push_back(static_cast<double>((seed >> 16) % 6));
+      }
+      r.push_back(v);
+    }
+    std::vector<std::size_t> expect;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      bool drop = false;
+      for (std::size_t j = 0; j < r.size() && !drop; ++j) {
+        if (i == j) continue;
+        const bool le = r[j][0] <= r[i][0] && r[j][1] <= r[i][1] && r[j][2] <= r[i][2];
+        drop = le && (r[j] != r[i] || j < i);
+      }
+      if (!drop) expect.push_back(i);
+    }
+    QCOMPARE(mapper::pareto_indices(r), expect);
+  }
+
+  void divisor_chain_counts() {
+    // F(8,2)=4, F(8,3)=10, F(64,3)=28, F(64,4)=84 (domain-mapper.md §3.4).
+    QCOMPARE(mapper::divisor_chains(8, 2).size(), std::size_t{4});
+    QCOMPARE(mapper::divisor_chains(8, 3).size(), std::size_t{10});
+    QCOMPARE(mapper::divisor_chains(64, 3).size(), std::size_t{28});
+    QCOMPARE(mapper::divisor_chains(64, 4).size(), std::size_t{84});
+    for (const auto& c : mapper::divisor_chains(12, 3)) QCOMPARE(c.back(), std::int64_t{1});
+  }
+
+  void oracle_data() {
+    QTest::addColumn<QString>("glb");
+    QTest::addColumn<bool>("pe");
+    QTest::addColumn<int>("M");
+    QTest::addColumn<int>("K");
+    QTest::newRow("infinite buffer") << "inf" << false << 4 << 8;
+    QTest::newRow("finite buffer") << "80" << false << 8 << 4;
+    QTest::newRow("fanout") << "inf" << true << 4 << 4;
+    QTest::newRow("fanout, finite buffer") << "48" << true << 4 << 4;
+  }
+  void oracle() {
+    QFETCH(QString, glb);
+    QFETCH(bool, pe);
+    QFETCH(int, M);
+    QFETCH(int, K);
+    QTemporaryDir dir;
+    const spec::Spec s = load(dir, glb.toStdString(), pe, M, K);
+    const auto expected = brute_force(s, pe, M, K);
+    const auto got = mapper_front(s);
+    QVERIFY(!expected.empty());
+    if (got != expected) qWarning("mapper %s\noracle %s", show(got).c_str(), show(expected).c_str());
+    QCOMPARE(got, expected);
+  }
+
+  void thread_count_invariance() {
+    QTemporaryDir dir;
+    const spec::Spec s = load(dir, "96", true, 4, 8);
+    mapper::MapperOptions o;
+    o.metrics = mapper::kEnergy | mapper::kLatency;
+    o.threads = 1;
+    const auto a = mapper::map_workload(s, o);
+    o.threads = 2;
+    const auto b = mapper::map_workload(s, o);
+    QCOMPARE(a.front.size(), b.front.size());
+    for (std::size_t i = 0; i < a.front.size(); ++i) {
+      QCOMPARE(a.front[i].pmappings[0].template_index, b.front[i].pmappings[0].template_index);
+      QCOMPARE(a.front[i].pmappings[0].tiles, b.front[i].pmappings[0].tiles);
+      QCOMPARE(a.front[i].energy(), b.front[i].energy());
+    }
+    QCOMPARE(a.stats[0].pmappings_evaluated, b.stats[0].pmappings_evaluated);
+  }
+
+  void cancellation_latency() {
+    QTemporaryDir dir;
+    const spec::Spec s = load(dir, "inf", true, 4096, 4096);  // far too big to finish
+    mapper::MapperOptions o;
+    o.metrics = mapper::kEdp;
+    o.threads = 2;
+    std::stop_source stop;
+    std::chrono::steady_clock::time_point returned;
+    mapper::MapperResult r;
+    std::jthread worker([&] {
+      r = mapper::map_workload(s, o, nullptr, stop.get_token());
+      returned = std::chrono::steady_clock::now();
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto requested = std::chrono::steady_clock::now();
+    stop.request_stop();
+    worker.join();
+    const auto ms = std::chrono::duration<double, std::milli>(returned - requested).count();
+    QVERIFY(r.cancelled);
+    QVERIFY2(ms < 100, qPrintable(QString("cancellation took %1 ms").arg(ms)));
+  }
+
+  void no_valid_mapping_names_cause() {
+    QTemporaryDir dir;
+    // A 1-bit buffer that must keep something: nothing fits.
+    const std::string arch = replace_all(replace_all(kArch, "{GLB}", "1"), "{PE}", "");
+    std::string forced = replace_all(arch, "tensors: {keep: ~MainMemory, may_keep: All}", "tensors: {keep: All}");
+    const std::string a = dir.filePath("arch.yaml").toStdString();
+    const std::string w = dir.filePath("workload.yaml").toStdString();
+    std::ofstream(a) << forced;
+    std::ofstream(w) << replace_all(replace_all(kWorkload, "{M}", "4"), "{K}", "4");
+    const spec::Spec s = spec::load_spec({a, w}, spec::Dict{});
+    const auto r = mapper::map_workload(s, mapper::MapperOptions{});
+    QVERIFY(!r.found);
+    QVERIFY2(r.failure.find("capacity GlobalBuffer") != std::string::npos, r.failure.c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestMapper)
+#include "test_mapper.moc"
