@@ -15,7 +15,6 @@ constexpr int kUsageError = 2;
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
-  Q_INIT_RESOURCE(resources);  // af_ui is static: its resources must be registered by name
   QApplication::setApplicationName("accelforge-explorer");
   QApplication::setOrganizationName("AccelForge Explorer");
   QApplication::setApplicationVersion(

@@ -47,6 +47,10 @@
 #include "views/variables_pane.h"
 #include "views/workload_view.h"
 
+// af_ui is a static library: its compiled-in resources (icons, examples) must be registered
+// by name, from the global namespace, before first use.
+static void registerExplorerResources() { Q_INIT_RESOURCE(resources); }
+
 namespace af::ui {
 
 namespace {
@@ -75,6 +79,7 @@ bool hasMappingSection(const QString& text) {
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+  registerExplorerResources();
   setObjectName("mainWindow");
   setWindowTitle(tr("AccelForge Explorer"));
   setWindowIcon(QIcon(":/icons/accelforge-explorer.svg"));

@@ -38,7 +38,8 @@ SessionResultPtr runSession(const std::vector<std::string>& files,
   } catch (const spec::SpecError& e) {
     result->diagnostics.insert(result->diagnostics.end(), e.diagnostics().begin(), e.diagnostics().end());
   } catch (const std::exception& e) {
-    result->diagnostics.push_back(spec::Diagnostic{{}, "", std::string("internal error: ") + e.what()});
+    result->diagnostics.push_back(
+        spec::Diagnostic{{}, "", std::string("internal error: ") + e.what(), spec::Severity::Error});
   }
   result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

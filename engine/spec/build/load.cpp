@@ -53,7 +53,8 @@ Dict parse_assignments(const std::vector<std::string>& assignments) {
   for (const auto& a : assignments) {
     const auto eq = a.find('=');
     if (eq == std::string::npos || eq == 0) {
-      errors.push_back(Diagnostic{{"--set", 0, 0}, "", fmt::format("'{}' is not of the form NAME=VALUE", a)});
+      errors.push_back(Diagnostic{
+          {"--set", 0, 0}, "", fmt::format("'{}' is not of the form NAME=VALUE", a), Severity::Error});
       continue;
     }
     const std::string value = a.substr(eq + 1);
