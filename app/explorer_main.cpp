@@ -30,6 +30,9 @@ int main(int argc, char** argv) {
                                             "OUT.png");
   parser.addOption(setOption);
   parser.addOption(screenshotOption);
+  const QCommandLineOption viewOption(
+      "view", "Show this view first: " + af::ui::MainWindow::viewNames().join(", ") + ".", "NAME");
+  parser.addOption(viewOption);
   parser.addPositionalArgument("files", "Spec files merged in order (arch, workload, mapping, ...).",
                                "[FILE...]");
 
@@ -49,6 +52,11 @@ int main(int argc, char** argv) {
   }
 
   af::ui::MainWindow window;
+  if (parser.isSet(viewOption) && !window.showView(parser.value(viewOption))) {
+    std::fprintf(stderr, "accelforge-explorer: unknown view '%s' (one of %s)\n", qPrintable(parser.value(viewOption)),
+                 qPrintable(af::ui::MainWindow::viewNames().join(", ")));
+    return kUsageError;
+  }
   window.setAssignments(parser.values(setOption));
   for (const QString& problem : window.openFiles(parser.positionalArguments()))
     std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(problem));

@@ -358,6 +358,27 @@ QStringList MainWindow::openExample(const QString& name) {
   return openFiles(files);
 }
 
+QStringList MainWindow::viewNames() {
+  return {"editors", "architecture", "workload", "accesses", "occupancy", "latency", "table"};
+}
+
+bool MainWindow::showView(const QString& name) {
+  auto* plots = findChild<QTabWidget*>("plotTabs");
+  if (name == "editors") centralTabs_->setCurrentWidget(tabs_);
+  else if (name == "architecture") centralTabs_->setCurrentWidget(archView_);
+  else if (name == "workload") centralTabs_->setCurrentWidget(workloadView_);
+  else if (name == "table") plots->setCurrentIndex(1);
+  else if (name == "accesses" || name == "occupancy" || name == "latency") {
+    plots->setCurrentWidget(plot_);
+    plot_->setView(name == "accesses"    ? AccessesPlot::View::Accesses
+                   : name == "occupancy" ? AccessesPlot::View::Occupancy
+                                         : AccessesPlot::View::Latency);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 void MainWindow::offerAutosaveRestore() {
   const auto pending = autosaver_->pendingRestores();
   for (const AutosaveEntry& entry : pending) {

@@ -51,6 +51,10 @@ class MainWindow : public QMainWindow {
   QStringList openExample(const QString& name);
   // Names of the bundled examples, for the gallery.
   [[nodiscard]] static QStringList exampleNames();
+  // Brings a view to the front: editors, architecture, workload, accesses, occupancy,
+  // latency or table. Returns false for an unknown name.
+  bool showView(const QString& name);
+  [[nodiscard]] static QStringList viewNames();
   // Offers to restore unsaved edits left by a previous run that did not close cleanly.
   void offerAutosaveRestore();
 
