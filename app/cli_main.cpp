@@ -142,8 +142,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     print_diagnostics(e, err);
     return kInvalidInput;
   } catch (const model::InvalidMapping& e) {
-    err << (e.where() ? e.where()->to_string() + ": " : std::string())
-        << "error: invalid mapping: " << e.what() << '\n';
+    err << (e.where() ? e.where()->to_string() + ": " : std::string()) << "error: invalid mapping at "
+        << e.node() << ": " << e.message() << '\n';
     return kInvalidInput;
   } catch (const std::exception& e) {
     err << "accelforge: internal error: " << e.what() << '\n';

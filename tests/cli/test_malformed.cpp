@@ -172,6 +172,9 @@ class TestMalformed : public QObject {
          "workload:\n  bits_per_value: {All: 8}\n  rank_sizes: {M: 4}\n  einsums:\n  - \"Z[m] = A[m]\"\n"
          "  - \"Z[m] = B[m]\"\n",
          "broken.yaml:6", "named 'Z'", true},
+        {"yaml error after jinja loops names the source line",
+         "{% for i in range(3) %}\n# comment {{i}}\n{% endfor %}\nworkload:\n  einsums: [\n", "broken.yaml:5",
+         "never closed", true},
         {"bad --set assignment", "workload: {}\n", "", "NAME=VALUE", true, {"--set", "NOEQUALS"}},
         {"missing file", "", "does_not_exist.yaml", "", true, {"does_not_exist.yaml"}},
     };

@@ -41,7 +41,9 @@ RenderFn make_renderer(Value data, RenderOptions options) {
   return [data = std::move(data), options = std::move(options)](
              std::string_view text, const std::string& path, IncludeStore& store) {
     IncludingHost host(store);
-    return render_template(text, path, data, &host, options);
+    RenderedText rendered = render_template_mapped(text, path, data, &host, options);
+    store.rendered_line_map = std::move(rendered.line_map);
+    return std::move(rendered.text);
   };
 }
 

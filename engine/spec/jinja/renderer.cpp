@@ -24,19 +24,21 @@ std::string include_name(const std::string& file, int counter) {
   std::string raw = base + "_" + std::to_string(counter);
   std::string out;
   for (char c : raw)
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80) out += c;
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || static_cast<unsigned char>(c) >= 0x80)
+      out += c;
   return out;
 }
 
 std::string string_arg(const Value& v, const char* function) {
-  if (!v.is_string()) throw ExpressionError(std::string(function) + "() expects a path string, got " + v.type_name());
+  if (!v.is_string())
+    throw ExpressionError(std::string(function) + "() expects a path string, got " + v.type_name());
   return v.as_string();
 }
 
 class Renderer {
  public:
-  Renderer(const Template& t, std::string file_path, const Value& data, TemplateHost& host, const RenderOptions& options,
-           EvalBudget& budget)
+  Renderer(const Template& t, std::string file_path, const Value& data, TemplateHost& host,
+           const RenderOptions& options, EvalBudget& budget)
       : template_(t),
         file_(std::move(file_path)),
         real_file_(host.real_path(file_)),
@@ -71,6 +73,8 @@ class Renderer {
     return std::move(out_);
   }
 
+  [[nodiscard]] std::vector<int> take_line_map() { return std::move(line_map_); }
+
  private:
   SourceLocation location(std::size_t offset) const {
     const auto [line, column] = template_.line_column(offset);
@@ -81,11 +85,18 @@ class Renderer {
     return evaluate(e, scope, EvalContext{.builtins = nullptr, .budget = &budget_});
   }
 
-  void emit(std::string_view s) {
+  // `source` is where `s` comes from: Text nodes map character by character, anything an
+  // expression printed maps to the expression's own line.
+  void emit(std::string_view s, std::size_t source, bool verbatim) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (line_map_.empty()) line_map_.push_back(template_.line_column(source + (verbatim ? i : 0)).first);
+      if (s[i] == '\n') line_map_.push_back(template_.line_column(source + (verbatim ? i + 1 : 0)).first);
+    }
     out_ += s;
     budget_.charge(s.size() / 64);
     if (out_.size() > options_.max_output)
-      throw ExpressionError("rendered text is too large (more than " + std::to_string(options_.max_output) + " bytes)");
+      throw ExpressionError("rendered text is too large (more than " + std::to_string(options_.max_output) +
+                            " bytes)");
   }
 
   void bind(Environment& scope, const std::vector<std::string>& targets, const Value& v) {
@@ -105,14 +116,22 @@ class Renderer {
       current_offset_ = n.offset;
       budget_.charge(1);
       switch (n.kind) {
-        case TemplateNode::Kind::Text: emit(n.text); break;
-        case TemplateNode::Kind::Output: emit(eval(n.expr, scope).str()); break;
-        case TemplateNode::Kind::Set: bind(scope, n.targets, eval(n.expr, scope)); break;
+        case TemplateNode::Kind::Text:
+          emit(n.text, n.offset, true);
+          break;
+        case TemplateNode::Kind::Output:
+          emit(eval(n.expr, scope).str(), n.offset, false);
+          break;
+        case TemplateNode::Kind::Set:
+          bind(scope, n.targets, eval(n.expr, scope));
+          break;
         case TemplateNode::Kind::SetBlock: {
           std::string saved;
           std::swap(saved, out_);
+          const std::size_t mapped = line_map_.size();
           render(n.body, scope);
           std::swap(saved, out_);
+          line_map_.resize(mapped);  // captured text is not output
           bind(scope, n.targets, Value(std::move(saved)));
           break;
         }
@@ -128,7 +147,9 @@ class Renderer {
           if (!done) render(n.else_body, scope);
           break;
         }
-        case TemplateNode::Kind::For: render_for(n, scope); break;
+        case TemplateNode::Kind::For:
+          render_for(n, scope);
+          break;
         case TemplateNode::Kind::Assert: {
           if (eval(n.expr, scope).truthy()) break;
           std::string message;
@@ -161,7 +182,7 @@ class Renderer {
     }
     const auto length = static_cast<Int>(items.size());
     for (Int i = 0; i < length; ++i) {
-      budget_.charge(16);  // a scope and the `loop` dict per iteration: not free
+      budget_.charge(16);             // a scope and the `loop` dict per iteration: not free
       Environment iteration(&scope);  // fresh each time: a `set` inside does not survive the iteration
       bind(iteration, n.targets, items[static_cast<std::size_t>(i)]);
       Dict loop;
@@ -202,7 +223,8 @@ class Renderer {
 
   void check_nesting(const std::vector<std::string>& paths) const {
     if (options_.depth + 1 > options_.max_depth)
-      throw ExpressionError("includes are nested more than " + std::to_string(options_.max_depth) + " levels deep");
+      throw ExpressionError("includes are nested more than " + std::to_string(options_.max_depth) +
+                            " levels deep");
     for (const auto& p : paths) {
       std::vector<std::string> chain = options_.include_chain;
       chain.push_back(real_file_);
@@ -237,17 +259,20 @@ class Renderer {
         continue;
       }
       const auto i = static_cast<std::size_t>(it - names.begin());
-      if (given[i]) throw ExpressionError(std::string(function) + "() got multiple values for argument '" + k + "'");
+      if (given[i])
+        throw ExpressionError(std::string(function) + "() got multiple values for argument '" + k + "'");
       b.params[i] = v;
       given[i] = true;
     }
-    if (!given[0]) throw ExpressionError(std::string(function) + "() missing required argument: '" + names[0] + "'");
+    if (!given[0])
+      throw ExpressionError(std::string(function) + "() missing required argument: '" + names[0] + "'");
     return b;
   }
 
   Value include(const CallArgs& a, bool all) {
     const char* fname = all ? "include_all" : "include";
-    const Bound b = bind_call(a, fname, {"p", "indices", "inherit_parse_data"}, {Value(), Value(""), Value(true)});
+    const Bound b =
+        bind_call(a, fname, {"p", "indices", "inherit_parse_data"}, {Value(), Value(""), Value(true)});
     const std::string pattern = string_arg(b.params[0], fname);
     std::string indices = b.params[1].str();
     indices.erase(0, indices.find_first_not_of('.'));
@@ -290,7 +315,9 @@ class Renderer {
   }
 
   void install_globals() {
-    const auto fn = [this](const char* name, NativeFunction f) { globals_.set(name, Value::function(name, std::move(f))); };
+    const auto fn = [this](const char* name, NativeFunction f) {
+      globals_.set(name, Value::function(name, std::move(f)));
+    };
     fn("range", python_range);
     fn("dict", [](const CallArgs& a) -> Value {
       if (!a.positional.empty()) throw ExpressionError("dict() takes keyword arguments only here");
@@ -302,8 +329,10 @@ class Renderer {
     fn("include_all", [this](const CallArgs& a) { return include(a, true); });
     fn("include_text", [this](const CallArgs& a) { return include_text(a); });
     fn("add_to_path", [this](const CallArgs& a) -> Value {
-      if (a.positional.size() != 1 || !a.keyword.empty()) throw ExpressionError("add_to_path() takes one path");
-      const auto found = find_paths(host_, string_arg(a.positional[0], "add_to_path"), real_file_, include_dirs_);
+      if (a.positional.size() != 1 || !a.keyword.empty())
+        throw ExpressionError("add_to_path() takes one path");
+      const auto found =
+          find_paths(host_, string_arg(a.positional[0], "add_to_path"), real_file_, include_dirs_);
       include_dirs_.insert(include_dirs_.end(), found.begin(), found.end());
       return std::string();
     });
@@ -312,14 +341,16 @@ class Renderer {
       return find_path(host_, string_arg(a.positional[0], "find_path"), real_file_, include_dirs_);
     });
     fn("find_paths", [this](const CallArgs& a) -> Value {
-      if (a.positional.size() != 1 || !a.keyword.empty()) throw ExpressionError("find_paths() takes one path");
+      if (a.positional.size() != 1 || !a.keyword.empty())
+        throw ExpressionError("find_paths() takes one path");
       std::vector<Value> out;
       for (auto& p : find_paths(host_, string_arg(a.positional[0], "find_paths"), real_file_, include_dirs_))
         out.emplace_back(std::move(p));
       return Value::list(std::move(out));
     });
     fn("path_exists", [this](const CallArgs& a) -> Value {
-      if (a.positional.size() != 1 || !a.keyword.empty()) throw ExpressionError("path_exists() takes one path");
+      if (a.positional.size() != 1 || !a.keyword.empty())
+        throw ExpressionError("path_exists() takes one path");
       try {
         (void)find_path(host_, string_arg(a.positional[0], "path_exists"), real_file_, include_dirs_);
         return true;
@@ -345,14 +376,15 @@ class Renderer {
   Environment data_env_;
   Environment top_;
   std::string out_;
+  std::vector<int> line_map_;  // source line of each output line (index 0 = output line 1)
   std::size_t current_offset_ = 0;
   int include_counter_ = 0;
 };
 
 }  // namespace
 
-std::string render_template(std::string_view text, const std::string& file_path, const Value& data, TemplateHost* host,
-                            const RenderOptions& options) {
+RenderedText render_template_mapped(std::string_view text, const std::string& file_path, const Value& data,
+                                    TemplateHost* host, const RenderOptions& options) {
   FileSystemHost default_host;
   TemplateHost& h = host ? *host : default_host;
   Template t;
@@ -370,10 +402,19 @@ std::string render_template(std::string_view text, const std::string& file_path,
   EvalBudget local_budget;
   EvalBudget& budget = options.budget ? *options.budget : local_budget;
   Renderer r(t, file_path, data, h, options, budget);
-  return r.run();
+  RenderedText out;
+  out.text = r.run();
+  out.line_map = r.take_line_map();
+  return out;
 }
 
-std::string render_file(const std::string& path, const Value& data, TemplateHost* host, const RenderOptions& options) {
+std::string render_template(std::string_view text, const std::string& file_path, const Value& data,
+                            TemplateHost* host, const RenderOptions& options) {
+  return render_template_mapped(text, file_path, data, host, options).text;
+}
+
+std::string render_file(const std::string& path, const Value& data, TemplateHost* host,
+                        const RenderOptions& options) {
   FileSystemHost default_host;
   TemplateHost& h = host ? *host : default_host;
   std::string text;

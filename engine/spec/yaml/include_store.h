@@ -22,10 +22,13 @@ struct StoredInclude {
 // of one file; included files get their own store (see load_yaml_file).
 struct IncludeStore {
   std::map<std::string, StoredInclude, std::less<>> trees;
-  int counter = 0;                          // next `<stem>_<counter>` name
-  std::vector<std::string> include_chain;   // files being loaded, outermost first (cycle guard)
+  int counter = 0;                         // next `<stem>_<counter>` name
+  std::vector<std::string> include_chain;  // files being loaded, outermost first (cycle guard)
   ParseLimits limits;
   int max_include_depth = 32;
+  // Set by a renderer that changes line numbers (Jinja): the source line of each rendered
+  // line (index 0 = rendered line 1). Empty = rendered text lines are source lines.
+  std::vector<int> rendered_line_map;
 };
 
 // `<stem of file>_<counter>` with non-word characters removed: "gpt3_6.7B.yaml", 0 -> "gpt3_67B_0".

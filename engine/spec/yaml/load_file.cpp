@@ -18,7 +18,8 @@ namespace fs = std::filesystem;
 
 std::string read_text(const std::string& path, const ParseLimits& limits) {
   if (limits.text_overrides != nullptr)
-    if (const auto it = limits.text_overrides->find(path); it != limits.text_overrides->end()) return it->second;
+    if (const auto it = limits.text_overrides->find(path); it != limits.text_overrides->end())
+      return it->second;
   std::error_code ec;
   if (!fs::exists(path, ec)) throw_yaml_error({path, 0, 0}, "file not found");
   if (fs::is_directory(path, ec)) throw_yaml_error({path, 0, 0}, "is a directory, not a file");
@@ -39,9 +40,40 @@ std::string identity_of(const std::string& path) {
   return ec ? fs::absolute(path).lexically_normal().string() : canonical.string();
 }
 
+// Rendered-text lines -> the lines of the file the user wrote (see IncludeStore).
+int source_line(int rendered, const std::vector<int>& map) {
+  if (rendered <= 0 || map.empty()) return rendered;
+  return map[std::min<std::size_t>(static_cast<std::size_t>(rendered - 1), map.size() - 1)];
+}
+
+std::vector<Diagnostic> to_source_lines(std::vector<Diagnostic> diagnostics, const std::string& path,
+                                        const std::vector<int>& map) {
+  for (auto& d : diagnostics)
+    if (d.where.file == path) d.where.line = source_line(d.where.line, map);
+  return diagnostics;
+}
+
+void to_source_lines(YamlNode& node, const std::string& path, const std::vector<int>& map) {
+  if (map.empty()) return;
+  if (node.location().file == path) {
+    SourceLocation where = node.location();
+    where.line = source_line(where.line, map);
+    node.set_location(std::move(where));
+  }
+  for (auto& item : node.items()) to_source_lines(item, path, map);
+  if (node.is_map())
+    for (auto& entry : node.entries()) {
+      if (entry.key_location.file == path)
+        entry.key_location.line = source_line(entry.key_location.line, map);
+      to_source_lines(entry.value, path, map);
+    }
+}
+
 }  // namespace
 
-std::string render_identity(std::string_view text, const std::string&, IncludeStore&) { return std::string(text); }
+std::string render_identity(std::string_view text, const std::string&, IncludeStore&) {
+  return std::string(text);
+}
 
 YamlNode load_yaml_file(const std::string& path, const RenderFn& render, const IncludeStore* parent,
                         const ParseLimits& limits) {
@@ -62,7 +94,13 @@ YamlNode load_yaml_file(const std::string& path, const RenderFn& render, const I
 
   const std::string text = read_text(path, store.limits);
   const std::string rendered = render(text, path, store);
-  YamlNode tree = parse_yaml(rendered, path, store.limits);
+  YamlNode tree;
+  try {
+    tree = parse_yaml(rendered, path, store.limits);
+  } catch (const SpecError& e) {
+    throw SpecError(to_source_lines(e.diagnostics(), path, store.rendered_line_map));
+  }
+  to_source_lines(tree, path, store.rendered_line_map);
   resolve_structural_tags(tree, path, render, store);
   apply_merge_keys(tree);
   return tree;
