@@ -4,7 +4,6 @@
 // Also: Pareto tie rules, divisor chains, thread-count invariance, cancellation latency.
 #include <QTemporaryDir>
 #include <QtTest>
-
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -70,13 +69,15 @@ const char* kPe = R"(  - !Container
 )";
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (auto p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
+  for (auto p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
+    s.replace(p, from.size(), to);
   return s;
 }
 
 spec::Spec load(const QTemporaryDir& dir, const std::string& glb, bool pe, int m, int k) {
   const std::string arch = replace_all(replace_all(kArch, "{GLB}", glb), "{PE}", pe ? kPe : "");
-  const std::string wl = replace_all(replace_all(kWorkload, "{M}", std::to_string(m)), "{K}", std::to_string(k));
+  const std::string wl =
+      replace_all(replace_all(kWorkload, "{M}", std::to_string(m)), "{K}", std::to_string(k));
   const std::string a = dir.filePath("arch.yaml").toStdString();
   const std::string w = dir.filePath("workload.yaml").toStdString();
   std::ofstream(a) << arch;
@@ -179,8 +180,10 @@ std::set<Vec> brute_force(const spec::Spec& s, bool pe, int M, int K) {
                 }
                 const auto& l = std::get<Loop>(n);
                 spec::MappingNode node;
-                if (l.spatial) node.node = spec::SpatialNode{l.rv, tiles[li++], std::nullopt, "X", "PE"};
-                else node.node = spec::TemporalNode{l.rv, tiles[li++], std::nullopt};
+                if (l.spatial)
+                  node.node = spec::SpatialNode{l.rv, tiles[li++], std::nullopt, "X", "PE"};
+                else
+                  node.node = spec::TemporalNode{l.rv, tiles[li++], std::nullopt};
                 mapping.nodes.push_back(std::move(node));
               }
               spec::MappingNode c;
@@ -315,7 +318,8 @@ class TestMapper : public QObject {
 
   void cancellation_latency() {
     QTemporaryDir dir;
-    const spec::Spec s = load(dir, "inf", true, 4096, 4096);  // far too big to finish
+    // 720720 has 240 divisors: the tile-shape space takes minutes, so the stop lands mid-run.
+    const spec::Spec s = load(dir, "inf", true, 720720, 720720);
     mapper::MapperOptions o;
     o.metrics = mapper::kEdp;
     o.threads = 2;
@@ -339,7 +343,8 @@ class TestMapper : public QObject {
     QTemporaryDir dir;
     // A 1-bit buffer that must keep something: nothing fits.
     const std::string arch = replace_all(replace_all(kArch, "{GLB}", "1"), "{PE}", "");
-    std::string forced = replace_all(arch, "tensors: {keep: ~MainMemory, may_keep: All}", "tensors: {keep: All}");
+    std::string forced =
+        replace_all(arch, "tensors: {keep: ~MainMemory, may_keep: All}", "tensors: {keep: All}");
     const std::string a = dir.filePath("arch.yaml").toStdString();
     const std::string w = dir.filePath("workload.yaml").toStdString();
     std::ofstream(a) << forced;
