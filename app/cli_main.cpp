@@ -5,6 +5,7 @@
 #include <fstream>
 #include <ostream>
 
+#include "components/area.h"
 #include "components/cost_table.h"
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
@@ -80,9 +81,10 @@ int evaluate(const SpecArgs& args, const std::string& costs_arg, const std::stri
     return kInvalidInput;
   }
   const model::Evaluation ev = model::evaluate(s.resolved(), *s.mapping);
-  if (json_target != "-") out << io::evaluation_report(ev);
+  const components::AreaReport area = components::total_area(s.arch_by_einsum.begin()->second.arch);
+  if (json_target != "-") out << io::evaluation_report(ev) << "total area " << area.total << " m^2\n";
   if (!json_target.empty() &&
-      !write_output(json_target, io::evaluation_to_json(ev, &*s.mapping).dump(2), out, err))
+      !write_output(json_target, io::evaluation_to_json(ev, &*s.mapping, 1, &area).dump(2), out, err))
     return kInvalidInput;
   return kOk;
 }

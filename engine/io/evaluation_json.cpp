@@ -46,7 +46,7 @@ nlohmann::json mapping_to_json(const spec::Mapping& mapping) {
 }
 
 nlohmann::json evaluation_to_json(const model::Evaluation& ev, const spec::Mapping* mapping,
-                                  double n_mappings) {
+                                  double n_mappings, const components::AreaReport* area) {
   nlohmann::json out;
   out["energy"] = ev.total_energy;
   out["dynamic_energy"] = ev.dynamic_energy;
@@ -88,6 +88,13 @@ nlohmann::json evaluation_to_json(const model::Evaluation& ev, const spec::Mappi
                          {"bits", bits}});
   out["occupancy"] = std::move(occupancy);
 
+  if (area) {
+    out["area"] = area->total;
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& [component, a] : area->per_component)
+      rows.push_back({{"component", component}, {"area", a}});
+    out["area_breakdown"] = std::move(rows);
+  }
   if (mapping) out["mapping"] = mapping_to_json(*mapping);
   return out;
 }

@@ -4,14 +4,17 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "components/area.h"
 #include "model/evaluate.h"
 #include "spec/types/mapping.h"
 
 namespace af::io {
 
 // `n_mappings` is 1 for an evaluation; the mapper reports how many it returned.
+// `area` (optional) adds "area" (m²) and "area_breakdown" per component.
 [[nodiscard]] nlohmann::json evaluation_to_json(const model::Evaluation& evaluation,
-                                                const spec::Mapping* mapping, double n_mappings = 1);
+                                                const spec::Mapping* mapping, double n_mappings = 1,
+                                                const components::AreaReport* area = nullptr);
 
 // The mapping tree as JSON (same structure and keys as the YAML, tags under "type").
 [[nodiscard]] nlohmann::json mapping_to_json(const spec::Mapping& mapping);

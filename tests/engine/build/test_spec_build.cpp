@@ -3,6 +3,7 @@
 // architecture (expressions over set symbols, default actions, spatial defaults, latency).
 #include <QtTest>
 
+#include "components/area.h"
 #include "spec/build/projection_parser.h"
 #include "spec/build/schema.h"
 #include "spec/build/spec_builder.h"
@@ -171,6 +172,23 @@ arch:
     // total_latency goes through the real expression engine.
     LatencyContext ctx{gb, {{"read", 50, 10, 1}, {"write", 30, 2, 1}}};
     QCOMPARE(gb->latency_evaluator(gb->total_latency, ctx), 15.0);
+  }
+
+  // Area counts the instances the fanouts above a component create, not its own fanout.
+  void area_multiplies_by_fanouts_above() {
+    const std::string text = std::string(kWorkload) + R"(
+arch:
+  nodes:
+  - !Memory {name: MainMemory, size: inf, leak_power: 0, area: 1, actions: [{name: read, energy: 1, throughput: 1}, {name: write, energy: 1, throughput: 1}]}
+  - !Container {name: Array, spatial: [{name: X, fanout: 4}]}
+  - !Memory {name: Buffer, size: 64, leak_power: 0, area: 2, spatial: [{name: Y, fanout: 2}], actions: [{name: read, energy: 1, throughput: 1}, {name: write, energy: 1, throughput: 1}]}
+  - !Compute {name: MAC, leak_power: 0, area: 0.5, actions: [{name: compute, energy: 1, throughput: 1}]}
+)";
+    const auto area = af::components::total_area(build(text).arch_by_einsum.at("E0").arch);
+    QCOMPARE(area.per_component.at("MainMemory"), 1.0);
+    QCOMPARE(area.per_component.at("Buffer"), 8.0);  // × 4 from Array, not × 2 from its own Y
+    QCOMPARE(area.per_component.at("MAC"), 4.0);     // × 4 × 2
+    QCOMPARE(area.total, 13.0);
   }
 
   void missing_cost_is_an_error_or_a_warning() {
