@@ -5,6 +5,7 @@
 #include <fstream>
 #include <ostream>
 
+#include "cli_output.h"
 #include "components/area.h"
 #include "components/cost_table.h"
 #include "io/evaluation_json.h"
@@ -35,21 +36,6 @@ void print_diagnostics(const spec::SpecError& e, std::ostream& err) {
   for (const auto& d : e.diagnostics()) err << d.to_string() << '\n';
   const auto n = e.diagnostics().size();
   err << n << (n == 1 ? " error\n" : " errors\n");
-}
-
-// Writes `text` to `target` ("-" = stdout). Returns false (with a message) on failure.
-bool write_output(const std::string& target, const std::string& text, std::ostream& out, std::ostream& err) {
-  if (target == "-") {
-    out << text << '\n';
-    return true;
-  }
-  std::ofstream file(target);
-  file << text << '\n';
-  if (!file) {
-    err << "accelforge: cannot write " << target << '\n';
-    return false;
-  }
-  return true;
 }
 
 std::optional<components::CostTable> load_costs(const std::string& costs_arg) {

@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
 
   af::ui::MainWindow window;
   if (parser.isSet(viewOption) && !window.showView(parser.value(viewOption))) {
-    std::fprintf(stderr, "accelforge-explorer: unknown view '%s' (one of %s)\n", qPrintable(parser.value(viewOption)),
+    std::fprintf(stderr, "accelforge-explorer: unknown view '%s' (one of %s)\n",
+                 qPrintable(parser.value(viewOption)),
                  qPrintable(af::ui::MainWindow::viewNames().join(", ")));
     return kUsageError;
   }

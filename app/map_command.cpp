@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli_main.h"
+#include "cli_output.h"
 #include "components/cost_table.h"
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
@@ -52,20 +53,6 @@ std::string stats_text(const mapper::MapperResult& r) {
   return s;
 }
 
-bool write_text(const std::string& target, const std::string& text, std::ostream& out, std::ostream& err) {
-  if (target == "-") {
-    out << text << '\n';
-    return true;
-  }
-  std::ofstream file(target);
-  file << text << '\n';
-  if (!file) {
-    err << "accelforge: cannot write " << target << '\n';
-    return false;
-  }
-  return true;
-}
-
 int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
   std::optional<components::CostTable> costs;
   if (!args.costs.empty()) costs = components::load_cost_table(args.costs);
@@ -91,8 +78,8 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
   const mapper::MapperResult r = mapper::map_workload(s, options);
   const bool to_stdout = args.json == "-";
   if (!r.found) {
-    err << "accelforge: no valid mapping: " << (r.failure.empty() ? "every joined mapping was removed" : r.failure)
-        << '\n'
+    err << "accelforge: no valid mapping: "
+        << (r.failure.empty() ? "every joined mapping was removed" : r.failure) << '\n'
         << stats_text(r);
     return kNoMapping;
   }
@@ -104,11 +91,13 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
     out << io::evaluation_report(*r.evaluation);
   }
   if (!args.json.empty()) {
-    nlohmann::json j = io::evaluation_to_json(*r.evaluation, &*r.mapping, static_cast<double>(r.n_mappings()));
+    nlohmann::json j =
+        io::evaluation_to_json(*r.evaluation, &*r.mapping, static_cast<double>(r.n_mappings()));
     j["stats"] = stats_to_json(r);
-    if (!write_text(args.json, j.dump(2), out, err)) return kInvalidInput;
+    if (!write_output(args.json, j.dump(2), out, err)) return kInvalidInput;
   }
-  if (!args.mapping_out.empty() && !write_text(args.mapping_out, io::write_mapping_yaml(*r.mapping), out, err))
+  if (!args.mapping_out.empty() &&
+      !write_output(args.mapping_out, io::write_mapping_yaml(*r.mapping), out, err))
     return kInvalidInput;
   return kOk;
 }
@@ -118,18 +107,22 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
 CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
   auto* cmd = app.add_subcommand("map", "Find the optimal mapping of the workload on the architecture");
   cmd->add_option("files", args.files, "Spec files merged in order (arch, workload, ...)")->required();
-  cmd->add_option("--set", args.assignments, "Jinja data NAME=VALUE (value read as a YAML scalar); repeatable")
+  cmd->add_option("--set", args.assignments,
+                  "Jinja data NAME=VALUE (value read as a YAML scalar); repeatable")
       ->type_name("NAME=VALUE");
-  cmd->add_option("--metric", args.metric, "Objective: energy, latency or edp (default: the spec's mapper.metrics)")
+  cmd->add_option("--metric", args.metric,
+                  "Objective: energy, latency or edp (default: the spec's mapper.metrics)")
       ->type_name("energy|latency|edp");
   cmd->add_option("--max-fused-loops", args.max_fused_loops, "At most N fused loops per pmapping")
       ->type_name("N")
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--unfused", args.unfused, "The outermost memory keeps every tensor (no fusion)");
-  cmd->add_option("--threads", args.threads, "Worker threads (default: all cores)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--threads", args.threads, "Worker threads (default: all cores)")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--component-costs", args.costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
   cmd->add_option("--json", args.json, "Write the result as JSON to OUT (- for stdout)")->type_name("OUT|-");
-  cmd->add_option("--mapping-out", args.mapping_out, "Write the chosen mapping as YAML")->type_name("OUT.yaml");
+  cmd->add_option("--mapping-out", args.mapping_out, "Write the chosen mapping as YAML")
+      ->type_name("OUT.yaml");
   return cmd;
 }
 

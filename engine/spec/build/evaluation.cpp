@@ -47,6 +47,20 @@ Value evaluate_value(const Value& raw, const SymbolTable& table, const SourceLoc
 
 }  // namespace
 
+Value scalar_value(const ScalarValue& scalar) {
+  return std::visit(
+      [](const auto& x) -> Value {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::monostate>)
+          return Value();
+        else if constexpr (std::is_same_v<T, std::int64_t>)
+          return Value(static_cast<Int>(x));
+        else
+          return Value(x);
+      },
+      scalar);
+}
+
 Value evaluate_text(const std::string& text, const SymbolTable& table, const SourceLocation& where,
                     std::string_view field) {
   return evaluate_value(Value(text), table, where, field);
@@ -60,17 +74,7 @@ Value evaluate_node(const YamlNode& node, const SymbolTable& table, std::string_
       if (node.quoted()) return Value(node.text());  // quoted scalars are literal strings
       const ScalarValue v = node.value(field);
       if (std::holds_alternative<std::monostate>(v)) return Value();
-      const Value raw = std::visit(
-          [](const auto& x) -> Value {
-            using T = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<T, std::monostate>)
-              return Value();
-            else if constexpr (std::is_same_v<T, std::int64_t>)
-              return Value(static_cast<Int>(x));
-            else
-              return Value(x);
-          },
-          v);
+      const Value raw = scalar_value(v);
       return evaluate_value(raw, table, node.location(), field);
     }
     case YamlNode::Kind::Sequence: {

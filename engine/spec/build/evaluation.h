@@ -15,6 +15,9 @@ namespace af::spec {
 // Name -> value; later layers are made by copying and overwriting (tables are small).
 using SymbolTable = std::map<std::string, Value, std::less<>>;
 
+// A core-schema scalar as a Value (no evaluation: ints, floats, bools and strings as read).
+[[nodiscard]] Value scalar_value(const ScalarValue& scalar);
+
 // Evaluates a YAML value (scalar, list or map; lists and maps element-wise) as an EvalsTo field.
 [[nodiscard]] Value evaluate_node(const YamlNode& node, const SymbolTable& table, std::string_view field);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "spec/build/evaluation.h"
 #include "spec/jinja/renderer.h"
 #include "spec/yaml/core_schema.h"
 #include "spec/yaml/spec_loader.h"
@@ -61,17 +62,7 @@ Dict parse_assignments(const std::vector<std::string>& assignments) {
     }
     const std::string value = a.substr(eq + 1);
     const ScalarValue v = resolve_plain_scalar(value);
-    Value parsed = std::visit(
-        [](const auto& x) -> Value {
-          using T = std::decay_t<decltype(x)>;
-          if constexpr (std::is_same_v<T, std::monostate>)
-            return Value();
-          else if constexpr (std::is_same_v<T, std::int64_t>)
-            return Value(static_cast<Int>(x));
-          else
-            return Value(x);
-        },
-        v);
+    Value parsed = scalar_value(v);
     data.set(a.substr(0, eq), std::move(parsed));
   }
   if (!errors.empty()) throw SpecError(std::move(errors));
