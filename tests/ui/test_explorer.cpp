@@ -63,6 +63,19 @@ const char* kTiledMapping = R"(mapping:
   - !Compute {einsum: Matmul0, component: MAC}
 )";
 
+// Opens simple + matmuls (N_EINSUMS=1, M=64, KN=32) with kTiledMapping written to `dir`.
+SessionResultPtr openTiled(MainWindow& w, const QTemporaryDir& dir) {
+  const QString path = dir.filePath("tiled.mapping.yaml");
+  QFile mapping(path);
+  if (!mapping.open(QIODevice::WriteOnly)) return nullptr;
+  mapping.write(kTiledMapping);
+  mapping.close();
+  w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
+  return nextResult(w, [&] {
+    w.openFiles({reference("arches/simple.yaml"), reference("workloads/basic/matmuls.yaml"), path});
+  });
+}
+
 }  // namespace
 
 class TestExplorer : public QObject {
@@ -94,16 +107,8 @@ class TestExplorer : public QObject {
 
   void tile_shape_edit_changes_numbers_and_yaml() {
     QTemporaryDir dir;
-    QFile mapping(dir.filePath("tiled.mapping.yaml"));
-    QVERIFY(mapping.open(QIODevice::WriteOnly));
-    mapping.write(kTiledMapping);
-    mapping.close();
     MainWindow w;
-    w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
-    auto result = nextResult(w, [&] {
-      w.openFiles(
-          {reference("arches/simple.yaml"), reference("workloads/basic/matmuls.yaml"), mapping.fileName()});
-    });
+    auto result = openTiled(w, dir);
     QVERIFY(result && result->evaluation);
     // W0 does not depend on m: the buffer refetches it once per outer m iteration (64 / 16).
     QCOMPARE(shownCount(w.accessesModel(), "MainMemory", "W0", "read"), 4.0 * 32 * 32 * 8);
@@ -122,16 +127,8 @@ class TestExplorer : public QObject {
 
   void dragging_a_loop_reorders_tree_and_yaml() {
     QTemporaryDir dir;
-    QFile mapping(dir.filePath("tiled.mapping.yaml"));
-    QVERIFY(mapping.open(QIODevice::WriteOnly));
-    mapping.write(kTiledMapping);
-    mapping.close();
     MainWindow w;
-    w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
-    auto result = nextResult(w, [&] {
-      w.openFiles(
-          {reference("arches/simple.yaml"), reference("workloads/basic/matmuls.yaml"), mapping.fileName()});
-    });
+    auto result = openTiled(w, dir);
     QVERIFY(result && result->evaluation);
     MappingTreeModel* tree = w.mappingModel();
     // Drag "for n1" (row 5) onto row 4, above "for n0", the way the view's drop does it.

@@ -10,20 +10,11 @@
 
 #include "editors/diagnostics_model.h"
 #include "editors/document_set.h"
+#include "editors/dropped_files.h"
 #include "editors/spec_document.h"
 #include "editors/yaml_editor.h"
 
 namespace af::ui {
-
-namespace {
-QStringList droppedFiles(const QMimeData* data) {
-  QStringList paths;
-  if (data && data->hasUrls())
-    for (const QUrl& url : data->urls())
-      if (url.isLocalFile()) paths << url.toLocalFile();
-  return paths;
-}
-}  // namespace
 
 EditorTabs::EditorTabs(DocumentSet* documents, QWidget* parent)
     : QTabWidget(parent), documents_(documents), empty_(new QLabel(this)) {
@@ -211,21 +202,21 @@ void EditorTabs::applyDiagnostics(const DiagnosticsModel* model) {
 }
 
 void EditorTabs::dragEnterEvent(QDragEnterEvent* event) {
-  if (!droppedFiles(event->mimeData()).isEmpty())
+  if (!droppedLocalFiles(event->mimeData()).isEmpty())
     event->acceptProposedAction();
   else
     QTabWidget::dragEnterEvent(event);
 }
 
 void EditorTabs::dragMoveEvent(QDragMoveEvent* event) {
-  if (!droppedFiles(event->mimeData()).isEmpty())
+  if (!droppedLocalFiles(event->mimeData()).isEmpty())
     event->acceptProposedAction();
   else
     QTabWidget::dragMoveEvent(event);
 }
 
 void EditorTabs::dropEvent(QDropEvent* event) {
-  const QStringList files = droppedFiles(event->mimeData());
+  const QStringList files = droppedLocalFiles(event->mimeData());
   if (files.isEmpty()) return QTabWidget::dropEvent(event);
   event->acceptProposedAction();
   emit filesDropped(files);

@@ -9,6 +9,7 @@
 #include <QTimer>
 #include <QToolTip>
 
+#include "editors/dropped_files.h"
 #include "editors/line_number_gutter.h"
 #include "editors/yaml_highlighter.h"
 
@@ -18,13 +19,6 @@ namespace {
 // Okabe–Ito vermillion for errors, orange for warnings (docs/GUI.md colour conventions).
 QColor severityColour(bool isError) { return isError ? QColor(0xd5, 0x5e, 0x00) : QColor(0xe6, 0x9f, 0x00); }
 
-QStringList localFiles(const QMimeData* data) {
-  QStringList paths;
-  if (data && data->hasUrls())
-    for (const QUrl& url : data->urls())
-      if (url.isLocalFile()) paths << url.toLocalFile();
-  return paths;
-}
 }  // namespace
 
 YamlEditor::YamlEditor(QWidget* parent)
@@ -202,11 +196,11 @@ bool YamlEditor::viewportEvent(QEvent* event) {
 }
 
 bool YamlEditor::canInsertFromMimeData(const QMimeData* source) const {
-  return !localFiles(source).isEmpty() || QPlainTextEdit::canInsertFromMimeData(source);
+  return !droppedLocalFiles(source).isEmpty() || QPlainTextEdit::canInsertFromMimeData(source);
 }
 
 void YamlEditor::insertFromMimeData(const QMimeData* source) {
-  if (const QStringList files = localFiles(source); !files.isEmpty())
+  if (const QStringList files = droppedLocalFiles(source); !files.isEmpty())
     emit filesDropped(files);
   else
     QPlainTextEdit::insertFromMimeData(source);
