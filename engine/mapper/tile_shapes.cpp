@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "mapper/options.h"
 #include "mapper/pareto.h"
+#include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
 
 namespace af::mapper {
@@ -20,8 +22,9 @@ std::vector<double> tile_stage_objectives(const PmappingRow& row, unsigned metri
 
 std::vector<double> join_objectives(const PmappingRow& row, unsigned metrics) {
   std::vector<double> v;
-  if (includes_energy(metrics)) v.push_back(static_cast<double>(static_cast<float>(row.dynamic_energy) +
-                                                                static_cast<float>(row.leak_energy)));
+  if (includes_energy(metrics))
+    v.push_back(
+        static_cast<double>(static_cast<float>(row.dynamic_energy) + static_cast<float>(row.leak_energy)));
   if (includes_latency(metrics)) v.push_back(row.latency);
   if (metrics & kDynamicEnergy) v.push_back(row.dynamic_energy);
   if (metrics & kLeakEnergy) v.push_back(row.leak_energy);
@@ -102,28 +105,11 @@ spec::Mapping to_mapping(const PmappingTemplate& t, const std::vector<std::int64
 
 namespace {
 
-// The model's message says what failed; the cause names the component (and dimension).
-std::string cause_of(const model::InvalidMapping& e) {
-  const std::string& m = e.message();
-  if (const auto p = m.find(" spatial instances of "); p != std::string::npos) {
-    const auto start = p + std::string(" spatial instances of ").size();
-    const auto dim = m.find(" dimension ", start);
-    const auto comma = m.find(',', dim);
-    if (dim != std::string::npos && comma != std::string::npos)
-      return "fanout " + m.substr(start, dim - start) + "." +
-             m.substr(dim + 11, comma - dim - 11);
-    return "fanout";
-  }
-  if (const auto p = m.find(" bits of "); p != std::string::npos) {
-    const auto start = p + 9;
-    const auto end = m.find(' ', start);
-    return "capacity " + m.substr(start, end - start);
-  }
-  return "invalid: " + m;
-}
+// The model's structural complaint about a template, as a removal cause.
+std::string cause_of(const model::InvalidMapping& e) { return "invalid: " + e.message(); }
 
 struct LoopChains {
-  std::vector<std::size_t> loop_positions;            // loop indices (into tiles) of this rv
+  std::vector<std::size_t> loop_positions;  // loop indices (into tiles) of this rv
   std::vector<std::vector<std::int64_t>> chains;
 };
 
@@ -153,15 +139,22 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
   }
   result.stats.pmappings_total = total;
 
-  spec::Mapping mapping = to_mapping(t, std::vector<std::int64_t>(n_loops, 1));
-  std::vector<std::size_t> loop_node(n_loops);  // loop index -> mapping node index
-  for (std::size_t i = 0, li = 0; i < t.nodes.size(); ++i)
-    if (t.nodes[i].kind != TemplateNodeKind::Storage) loop_node[li++] = i;
-  const auto set_tile = [&](std::size_t loop, std::int64_t tile) {
-    auto& node = mapping.nodes[loop_node[loop]].node;
-    if (auto* tn = std::get_if<spec::TemporalNode>(&node)) tn->tile_shape = tile;
-    else if (auto* sn = std::get_if<spec::SpatialNode>(&node)) sn->tile_shape = tile;
+  std::optional<model::CompiledPmapping> compiled;
+  try {
+    compiled.emplace(spec, to_mapping(t, std::vector<std::int64_t>(n_loops, 1)));
+  } catch (const model::InvalidMapping& e) {
+    result.stats.pmappings_evaluated = static_cast<std::uint64_t>(total);
+    result.stats.removed[cause_of(e)] += static_cast<std::uint64_t>(total);
+    return result;
+  }
+  std::vector<int> usage_slots;
+  for (const auto& c : t.min_usage) usage_slots.push_back(compiled->usage_index(c.component, c.dim));
+  // Removal counts per failing (kind, component, dim), named once at the end.
+  struct FailureCount {
+    model::QuickEvaluation failure;
+    std::uint64_t count = 0;
   };
+  std::vector<FailureCount> failures;
 
   // min_usage (with AccelForge's per-template "best if none reaches it"): the kept rows
   // are those with the lexicographically largest vector of clipped usages.
@@ -175,46 +168,54 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
   std::vector<std::size_t> pick(rvs.size(), 0);
   std::vector<std::int64_t> tiles(n_loops, 1);
   for (std::size_t r = 0; r < rvs.size(); ++r)
-    for (std::size_t k = 0; k < rvs[r]->loop_positions.size(); ++k) tiles[rvs[r]->loop_positions[k]] = rvs[r]->chains[0][k];
+    for (std::size_t k = 0; k < rvs[r]->loop_positions.size(); ++k)
+      tiles[rvs[r]->loop_positions[k]] = rvs[r]->chains[0][k];
 
   while (true) {
     if (cancel && cancel->load(std::memory_order_relaxed)) {
       result.cancelled = true;
       break;
     }
-    for (std::size_t l = 0; l < n_loops; ++l) set_tile(l, tiles[l]);
     ++result.stats.pmappings_evaluated;
     try {
-      const model::Evaluation ev = model::evaluate(spec, mapping);
-      std::vector<double> usage;
-      for (const auto& c : t.min_usage) {
-        const auto it = ev.spatial_usage.find({t.einsum, c.component, c.dim});
-        const double u = it == ev.spatial_usage.end() ? 0.0 : it->second.usage;
-        usage.push_back(std::min(static_cast<double>(static_cast<float>(u)), c.min_usage));
-      }
-      ++result.stats.pmappings_valid;
-      bool keep = true;
-      if (!usage.empty()) {
-        if (!have_best || usage > best_usage) {
-          if (have_best) below_min += valid_in_front_epoch;
-          best_usage = usage;
-          have_best = true;
-          front.clear();
-          valid_in_front_epoch = 0;
-        } else if (usage < best_usage) {
-          keep = false;
-          ++below_min;
+      const model::QuickEvaluation& ev = compiled->evaluate(tiles);
+      if (ev.failure != model::QuickEvaluation::Failure::None) {
+        auto it = std::find_if(failures.begin(), failures.end(), [&](const FailureCount& f) {
+          return f.failure.failure == ev.failure && f.failure.component == ev.component &&
+                 f.failure.dim == ev.dim;
+        });
+        if (it == failures.end()) it = failures.insert(failures.end(), {ev, 0});
+        ++it->count;
+      } else {
+        std::vector<double> usage;
+        for (std::size_t i = 0; i < t.min_usage.size(); ++i) {
+          const double u = compiled->usage(usage_slots[i]);
+          usage.push_back(std::min(static_cast<double>(static_cast<float>(u)), t.min_usage[i].min_usage));
         }
-      }
-      if (keep) {
-        ++valid_in_front_epoch;
-        PmappingRow row;
-        row.template_index = t.index;
-        row.tiles = tiles;
-        row.latency = ev.total_latency;
-        row.dynamic_energy = ev.dynamic_energy;
-        row.leak_energy = ev.leak_energy_total;
-        front.insert(std::move(row), objectives);
+        ++result.stats.pmappings_valid;
+        bool keep = true;
+        if (!usage.empty()) {
+          if (!have_best || usage > best_usage) {
+            if (have_best) below_min += valid_in_front_epoch;
+            best_usage = usage;
+            have_best = true;
+            front.clear();
+            valid_in_front_epoch = 0;
+          } else if (usage < best_usage) {
+            keep = false;
+            ++below_min;
+          }
+        }
+        if (keep) {
+          ++valid_in_front_epoch;
+          PmappingRow row;
+          row.template_index = t.index;
+          row.tiles = tiles;
+          row.latency = ev.latency;
+          row.dynamic_energy = ev.dynamic_energy;
+          row.leak_energy = ev.leak_energy;
+          front.insert(std::move(row), objectives);
+        }
       }
     } catch (const model::InvalidMapping& e) {
       ++result.stats.removed[cause_of(e)];
@@ -226,15 +227,18 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
       --r;
       auto& lc = *rvs[r];
       if (++pick[r] < lc.chains.size()) {
-        for (std::size_t k = 0; k < lc.loop_positions.size(); ++k) tiles[lc.loop_positions[k]] = lc.chains[pick[r]][k];
+        for (std::size_t k = 0; k < lc.loop_positions.size(); ++k)
+          tiles[lc.loop_positions[k]] = lc.chains[pick[r]][k];
         done = false;
         break;
       }
       pick[r] = 0;
-      for (std::size_t k = 0; k < lc.loop_positions.size(); ++k) tiles[lc.loop_positions[k]] = lc.chains[0][k];
+      for (std::size_t k = 0; k < lc.loop_positions.size(); ++k)
+        tiles[lc.loop_positions[k]] = lc.chains[0][k];
     }
     if (done) break;
   }
+  for (const auto& f : failures) result.stats.removed[compiled->failure_name(f.failure)] += f.count;
   if (!t.min_usage.empty() && below_min > 0) {
     std::string name = "min_usage";
     for (const auto& c : t.min_usage) name += " " + c.component + "." + c.dim;

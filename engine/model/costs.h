@@ -1,25 +1,16 @@
 #pragma once
 // Internal: latency (§7.8) and leak energy with power gating (§7.9) for one Einsum.
-#include <map>
-#include <string>
-#include <utility>
-#include <vector>
-
-#include "model/reuse_analysis.h"
+#include "model/prepared_einsum.h"
 
 namespace af::model::detail {
 
-// Per component present (holders with buffets, and the Compute), in flat order:
-// the component's total_latency evaluated over per-unit n_calls.
-std::vector<std::pair<std::string, double>> component_latencies(const EinsumContext& ctx,
-                                                                const std::vector<Buffet>& buffets,
-                                                                const ComputeStats& compute);
+// Fills out.component_latency / latency_present: per component present (holders with
+// buffets, and the Compute), its total_latency over the busiest unit's n_calls.
+void component_latencies(const PreparedEinsum& p, EinsumNumbers& out);
 
-// Leak energy for every Component of the whole arch (Containers excluded):
-// leak_power × F(preceding fanouts) × einsum latency × non-power-gated proportion.
-// `usage` is the scaled spatial usage per (component, dim) of the flattened path.
-std::vector<std::pair<std::string, double>> leak_energies(
-    const EinsumContext& ctx, const std::map<std::pair<std::string, std::string>, double>& usage,
-    double einsum_latency);
+// Fills out.leak and out.leak_energy for every Component of the whole arch (Containers
+// give 0): leak_power × F(preceding fanouts) × Einsum latency × non-power-gated proportion.
+// Needs out.usage and out.latency.
+void leak_energies(const PreparedEinsum& p, EinsumNumbers& out);
 
 }  // namespace af::model::detail

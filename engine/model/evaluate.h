@@ -41,21 +41,21 @@ struct MemoryUsage {
   double size = 0;       // bits (may be inf)
 };
 struct SpatialUsage {
-  double used = 1;     // instances used (1 when no loop uses the dim)
+  double used = 1;  // instances used (1 when no loop uses the dim)
   double fanout = 1;
-  double usage = 1;    // used / fanout × usage_scale
+  double usage = 1;  // used / fanout × usage_scale
 };
 
 struct Evaluation {
   // Counts are × actions_scale × n_instances; memory actions in bits/bits_per_action units.
   std::map<ActionKey, double> actions;
-  std::map<ActionKey, double> max_per_unit_actions;  // busiest unit (what latency sees)
-  std::map<ActionKey, double> energy;                 // dynamic, non-zero counts only
-  std::map<EinsumComponent, double> leak_energy;      // every arch component, per Einsum
+  std::map<ActionKey, double> max_per_unit_actions;     // busiest unit (what latency sees)
+  std::map<ActionKey, double> energy;                   // dynamic, non-zero counts only
+  std::map<EinsumComponent, double> leak_energy;        // every arch component, per Einsum
   std::map<EinsumComponent, double> component_latency;  // components with buffets + compute
   std::map<std::string, double> einsum_latency;
-  std::map<std::string, double> einsum_energy;        // dynamic + leak
-  std::map<EinsumComponentTensor, double> occupancy;  // bits per instance (persistent × k)
+  std::map<std::string, double> einsum_energy;          // dynamic + leak
+  std::map<EinsumComponentTensor, double> occupancy;    // bits per instance (persistent × k)
   std::map<EinsumComponent, MemoryUsage> memory_usage;  // per Einsum, per Memory on the path
   // Sequential join across Einsums: max of non-persistent + persistent per tensor (inferred).
   std::map<std::string, MemoryUsage> joined_memory_usage;

@@ -4,17 +4,18 @@
 
 namespace af::model::detail {
 
-std::vector<std::pair<std::string, double>> component_latencies(const EinsumContext& ctx,
-                                                                const std::vector<Buffet>& buffets,
-                                                                const ComputeStats& compute) {
-  std::vector<std::pair<std::string, double>> out;
+void component_latencies(const PreparedEinsum& p, EinsumNumbers& out) {
+  const auto& ctx = p.ctx;
+  const auto n_flat = ctx.flat.size();
+  out.component_latency.assign(n_flat, 0.0);
+  out.latency_present.assign(n_flat, 0);
   spec::LatencyContext lc;
-  for (std::size_t c = 0; c < ctx.flat.size(); ++c) {
+  for (std::size_t c = 0; c < n_flat; ++c) {
     const auto& comp = *ctx.flat[c];
     const bool is_compute = static_cast<int>(c) == ctx.compute;
     double reads = 0, writes = 0;
     bool present = is_compute;
-    for (const auto& b : buffets) {
+    for (const auto& b : out.buffets) {
       if (b.level != static_cast<int>(c) || is_compute) continue;
       present = true;
       // Busiest unit, minus its elided first reads/writes.
@@ -23,26 +24,41 @@ std::vector<std::pair<std::string, double>> component_latencies(const EinsumCont
     }
     if (!present) continue;
     if (comp.kind == spec::ComponentKind::Toll) writes = 0;
-    lc.component = &comp;
-    lc.actions.clear();
-    for (const auto& a : comp.actions) {
+    auto& actions = out.latency_actions;
+    actions.resize(comp.actions.size());
+    for (std::size_t i = 0; i < comp.actions.size(); ++i) {
+      const auto& a = comp.actions[i];
       double n = 0;
-      if (is_compute && a.name == "compute") n = std::max(0.0, compute.max_latency);
-      else if (!is_compute && a.name == "read") n = reads;
-      else if (!is_compute && a.name == "write") n = writes;
-      lc.actions.push_back({a.name, n * comp.actions_scale, a.throughput, a.energy});
+      if (is_compute && a.name == "compute")
+        n = std::max(0.0, out.loops.compute.max_latency);
+      else if (!is_compute && a.name == "read")
+        n = reads;
+      else if (!is_compute && a.name == "write")
+        n = writes;
+      actions[i].n_calls = n * comp.actions_scale;
+      actions[i].throughput = a.throughput;
+      actions[i].energy = a.energy;
     }
     double latency = 0;
-    try {
-      latency = comp.latency_evaluator ? comp.latency_evaluator(comp.total_latency, lc)
-                                       : spec::builtin_latency_evaluator(comp.total_latency, lc);
-    } catch (const std::exception& e) {
-      throw std::runtime_error("total_latency of " + comp.name + " for Einsum " +
-                               ctx.einsum->name + ": " + e.what());
+    const auto fast = p.latency_formula[c] ? p.latency_formula[c]->apply(actions) : std::nullopt;
+    if (fast) {
+      latency = *fast;
+    } else {
+      // The full expression engine sees the action names too.
+      lc.component = &comp;
+      lc.actions = actions;
+      for (std::size_t i = 0; i < comp.actions.size(); ++i) lc.actions[i].name = comp.actions[i].name;
+      try {
+        latency = comp.latency_evaluator ? comp.latency_evaluator(comp.total_latency, lc)
+                                         : spec::builtin_latency_evaluator(comp.total_latency, lc);
+      } catch (const std::exception& e) {
+        throw std::runtime_error("total_latency of " + comp.name + " for Einsum " + ctx.einsum->name + ": " +
+                                 e.what());
+      }
     }
-    out.emplace_back(comp.name, latency);
+    out.component_latency[c] = latency;
+    out.latency_present[c] = 1;
   }
-  return out;
 }
 
 }  // namespace af::model::detail

@@ -149,8 +149,7 @@ PNode make_loop(const EinsumContext& ctx, const spec::MappingNode& node, const s
   p.source = &node;
   p.rv = ctx.rv_index(rv);
   if (p.rv < 0)
-    fail("loop over rank variable '" + rv + "', which Einsum " + ctx.einsum->name + " does not have",
-         &node);
+    fail("loop over rank variable '" + rv + "', which Einsum " + ctx.einsum->name + " does not have", &node);
   if (tile <= 0) fail("tile_shape must be positive", &node);
   // A rank variable of bound 1 always has tile 1 (§7.2).
   p.tile = ctx.bounds[static_cast<std::size_t>(p.rv)] == 1 ? 1.0 : static_cast<double>(tile);
@@ -158,13 +157,13 @@ PNode make_loop(const EinsumContext& ctx, const spec::MappingNode& node, const s
 }
 
 void add_holder(const EinsumContext& ctx, const spec::MappingNode& node,
-                const std::vector<std::string>& tensors, const std::string& component,
-                bool persistent, bool toll, std::vector<PNode>& out) {
+                const std::vector<std::string>& tensors, const std::string& component, bool persistent,
+                bool toll, std::vector<PNode>& out) {
   const int c = ctx.flat_index(component);
   const auto want = toll ? spec::ComponentKind::Toll : spec::ComponentKind::Memory;
   if (c < 0)
-    fail("unknown component '" + component + "' (not on the architecture path to " +
-             ctx.flat.back()->name + " for Einsum " + ctx.einsum->name + ")",
+    fail("unknown component '" + component + "' (not on the architecture path to " + ctx.flat.back()->name +
+             " for Einsum " + ctx.einsum->name + ")",
          &node);
   if (ctx.flat[static_cast<std::size_t>(c)]->kind != want)
     fail("component '" + component + "' is not a " + (toll ? "Toll" : "Memory"), &node);
@@ -184,8 +183,7 @@ void add_holder(const EinsumContext& ctx, const spec::MappingNode& node,
 
 }  // namespace
 
-std::vector<PNode> normalise(const EinsumContext& ctx,
-                             const std::vector<const spec::MappingNode*>& chain) {
+std::vector<PNode> normalise(const EinsumContext& ctx, const std::vector<const spec::MappingNode*>& chain) {
   std::vector<PNode> out;
   out.reserve(chain.size() + ctx.tensors.size() * 2);
   for (const auto* node : chain) {
@@ -243,16 +241,15 @@ std::vector<PNode> normalise(const EinsumContext& ctx,
   for (std::size_t r = 0; r < ctx.rvs.size(); ++r) {
     if (ctx.bounds[r] <= 1) continue;
     const bool has = std::any_of(out.begin(), out.end(), [&](const PNode& p) {
-      return (p.kind == NodeKind::Temporal || p.kind == NodeKind::Spatial) &&
-             p.rv == static_cast<int>(r) && p.tile == 1;
+      return (p.kind == NodeKind::Temporal || p.kind == NodeKind::Spatial) && p.rv == static_cast<int>(r) &&
+             p.tile == 1;
     });
     if (!has) missing.push_back(ctx.rvs[r]);
   }
   if (!missing.empty()) {
     std::string list;
     for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-    fail("missing loop with tile_shape 1 for rank variable(s) {" + list + "} in Einsum " +
-             ctx.einsum->name,
+    fail("missing loop with tile_shape 1 for rank variable(s) {" + list + "} in Einsum " + ctx.einsum->name,
          compute_src);
   }
   return out;

@@ -20,8 +20,13 @@ struct PNode {
   int dim = -1;        // spatial: index into the component's spatial dims
   double tile = 1;
   bool persistent = false;
-  bool backing = false;  // holder: first holder of its tensor in the pmapping
-  bool lowerable = true; // holder: reservation may sit below later loops (false for copies)
+  bool backing = false;   // holder: first holder of its tensor in the pmapping
+  bool lowerable = true;  // holder: reservation may sit below later loops (false for copies)
+  // Filled by prepare_einsum. Holders: actions per value moved and Toll directions.
+  double read_scale = 0, write_scale = 0;
+  double bits_per_value = 0;  // reservations: the component's bits per value of the tensor
+  bool has_parent = false, toll_down = true, toll_up = true;
+  std::vector<char> may_reuse;  // spatial: per Einsum tensor, the dim may multicast/reduce it
   const spec::MappingNode* source = nullptr;
 };
 
@@ -38,12 +43,12 @@ struct EinsumContext {
   const spec::Einsum* einsum = nullptr;
   const spec::ResolvedArch* arch = nullptr;
   std::vector<const spec::Component*> flat;  // root -> compute
-  int compute = -1;                           // index in flat
+  int compute = -1;                          // index in flat
   std::vector<std::string> tensors;
   std::vector<std::string> rvs;
-  std::vector<double> bounds;                         // per rv
+  std::vector<double> bounds;                           // per rv
   std::vector<std::vector<spec::Relevancy>> relevancy;  // [tensor][rv]
-  std::vector<std::vector<RankExpr>> projection;      // [tensor] -> ranks
+  std::vector<std::vector<RankExpr>> projection;        // [tensor] -> ranks
   std::vector<char> is_output;
   std::vector<double> bits_per_value;  // workload value per tensor
   std::vector<char> simple_rv;
@@ -64,8 +69,7 @@ EinsumContext make_context(const spec::ResolvedSpec& spec, const spec::MappingNo
 
 // §7.1 steps 1 and 3, §6 validity: drop foreign tensors and user reservations, split holders
 // per tensor, mark backing, check names, rank variables and the tile-1 rule.
-std::vector<PNode> normalise(const EinsumContext& ctx,
-                             const std::vector<const spec::MappingNode*>& chain);
+std::vector<PNode> normalise(const EinsumContext& ctx, const std::vector<const spec::MappingNode*>& chain);
 
 // §7.6: copy Einsums keep holders only down to the last backing holder.
 std::vector<PNode> prepare_copy(const EinsumContext& ctx, std::vector<PNode> nodes);
@@ -74,8 +78,7 @@ std::vector<PNode> prepare_copy(const EinsumContext& ctx, std::vector<PNode> nod
 std::vector<PNode> insert_reservations(const EinsumContext& ctx, std::vector<PNode> nodes);
 
 // §7.4: indices into `nodes` forming tensor t's view (t = -1: loops and Compute only).
-std::vector<int> single_tensor_mapping(const EinsumContext& ctx, const std::vector<PNode>& nodes,
-                                       int tensor);
+std::vector<int> single_tensor_mapping(const EinsumContext& ctx, const std::vector<PNode>& nodes, int tensor);
 
 [[noreturn]] void fail(const std::string& message, const spec::MappingNode* node);
 

@@ -37,7 +37,8 @@ std::vector<PNode> insert_reservations(const EinsumContext& ctx, std::vector<PNo
         break;
       case NodeKind::Temporal:
         for (auto& t : trackers) {
-          const auto rel = ctx.relevancy[static_cast<std::size_t>(t.tensor)][static_cast<std::size_t>(node.rv)];
+          const auto rel =
+              ctx.relevancy[static_cast<std::size_t>(t.tensor)][static_cast<std::size_t>(node.rv)];
           t.insert_under = rel == spec::Relevancy::PartiallyRelevant;  // close below
           t.should_stop = rel != spec::Relevancy::Relevant;
         }

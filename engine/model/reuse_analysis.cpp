@@ -110,13 +110,12 @@ LoopPass analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes
   return out;
 }
 
-void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
-                    const std::vector<int>& view, int tensor, const LoopPass& loops,
-                    std::vector<double>& scratch, std::vector<Buffet>& out) {
+void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes, const std::vector<int>& view,
+                    int tensor, const LoopPass& loops, std::vector<double>& scratch,
+                    std::vector<Buffet>& out) {
   const auto t = static_cast<std::size_t>(tensor);
   const auto& rel = ctx.relevancy[t];
   const bool output = ctx.is_output[t] != 0;
-  const double workload_bpv = ctx.bits_per_value[t];
 
   // Top-down: per view position the loop count or the dense tile at that point.
   std::vector<double> shape = ctx.bounds;
@@ -178,9 +177,7 @@ void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
         break;
       }
       case NodeKind::Spatial: {
-        const auto& dim = ctx.flat[static_cast<std::size_t>(p.component)]->spatial[static_cast<std::size_t>(p.dim)];
-        const bool may = rel[static_cast<std::size_t>(p.rv)] == spec::Relevancy::Irrelevant &&
-                         dim.may_reuse_tensor(ctx.tensors[t]);
+        const bool may = rel[static_cast<std::size_t>(p.rv)] == spec::Relevancy::Irrelevant && p.may_reuse[t];
         for (std::size_t b = first; b < out.size(); ++b) {
           out[b].stats.n_loops_above += 1;
           // Only the outermost buffet's parent traffic crosses this fanout.
@@ -189,9 +186,8 @@ void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
         break;
       }
       case NodeKind::Reservation: {
-        const auto* comp = ctx.flat[static_cast<std::size_t>(p.component)];
         Buffet b{tensor, p.component, {}};
-        b.stats.max_occupancy = v * comp->bits_per_value_for(ctx.tensors[t], workload_bpv);
+        b.stats.max_occupancy = v * p.bits_per_value;
         out.push_back(b);
         break;
       }
@@ -203,11 +199,7 @@ void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
         auto& s = out.back().stats;
         const auto& child = out[out.size() - 2].stats;
         const bool toll = p.kind == NodeKind::Toll;
-        bool has_parent = false;
-        for (std::size_t j = 0; j < k; ++j) {
-          const auto& q = nodes[static_cast<std::size_t>(view[j])];
-          if ((q.kind == NodeKind::Storage || q.kind == NodeKind::Toll) && q.tensor == tensor) has_parent = true;
-        }
+        const bool has_parent = p.has_parent;
         // Copy Einsums: backing detection is effectively off in the reference (§7.6).
         const bool below_backing = has_parent && !ctx.is_copy;
         const bool is_backing = !has_parent && !ctx.is_copy;
@@ -229,22 +221,9 @@ void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
                 toll ? child.min_per_parent_skipped_first_reads_to_parent : fills;
           }
         }
-        const auto& name = ctx.tensors[t];
-        const auto* read = comp->find_action("read");
-        if (read == nullptr) fail("component " + comp->name + " has no 'read' action", p.source);
-        const double rs = 1.0 / comp->values_per_action_for(*read, name, workload_bpv);
-        double ws = 0;  // a Toll never counts writes
-        if (!toll) {
-          const auto* write = comp->find_action("write");
-          if (write == nullptr) fail("component " + comp->name + " has no 'write' action", p.source);
-          ws = 1.0 / comp->values_per_action_for(*write, name, workload_bpv);
-        }
-        bool down = true, up = true;
-        if (toll) {
-          const auto d = comp->direction_for(name);
-          down = d != spec::TollDirection::Up;
-          up = d != spec::TollDirection::Down;
-        }
+        const double rs = p.read_scale;
+        const double ws = p.write_scale;  // a Toll never counts writes
+        const bool down = p.toll_down, up = p.toll_up;
         if (down) {  // parent -> me
           s.total_write_actions += s.total_reads_to_parent * ws;
           s.max_per_unit_write_actions += s.total_reads_to_parent * ws;
@@ -260,7 +239,8 @@ void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
           s.max_per_unit_read_actions += child.max_per_parent_reads_to_parent * rs;
           if (skip) {
             s.total_skipped_first_read_actions += child.total_skipped_first_reads_to_parent * rs;
-            s.min_per_unit_skipped_first_read_actions += child.min_per_parent_skipped_first_reads_to_parent * rs;
+            s.min_per_unit_skipped_first_read_actions +=
+                child.min_per_parent_skipped_first_reads_to_parent * rs;
           }
         }
         if (up) {  // child -> me

@@ -48,8 +48,8 @@ LoopPass analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes
                        const std::vector<int>& view);
 
 // One tensor's pass; appends its buffets (compute level first, then inner to outer).
-void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
-                    const std::vector<int>& view, int tensor, const LoopPass& loops,
-                    std::vector<double>& scratch, std::vector<Buffet>& out);
+void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes, const std::vector<int>& view,
+                    int tensor, const LoopPass& loops, std::vector<double>& scratch,
+                    std::vector<Buffet>& out);
 
 }  // namespace af::model::detail

@@ -27,8 +27,10 @@ std::vector<int> single_tensor_mapping(const EinsumContext& ctx, const std::vect
     if (holder || n.kind == NodeKind::Compute) {
       auto keep = spatials.begin();
       for (auto it = spatials.begin(); it != spatials.end(); ++it) {
-        if (nodes[static_cast<std::size_t>(*it)].component <= n.component) mapping.push_back(*it);
-        else *keep++ = *it;
+        if (nodes[static_cast<std::size_t>(*it)].component <= n.component)
+          mapping.push_back(*it);
+        else
+          *keep++ = *it;
       }
       spatials.erase(keep, spatials.end());
     }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "spec/source_location.h"
@@ -33,9 +34,9 @@ struct SpatialDim {
 
 struct Action {
   std::string name;
-  double energy = 0;        // J per action, after all scales
-  double throughput = kInf; // actions/s, after scales and n_parallel_instances
-  std::optional<double> bits_per_action;          // default: component's, else 1
+  double energy = 0;                                // J per action, after all scales
+  double throughput = kInf;                         // actions/s, after scales and n_parallel_instances
+  std::optional<double> bits_per_action;            // default: component's, else 1
   std::map<std::string, double> values_per_action;  // per tensor
 };
 
@@ -63,13 +64,13 @@ struct Component {
   std::string component_class;  // informational ("Dummy", "SmartBufferSRAM", ...)
 
   // Memory / Toll
-  double size = kInf;  // bits
+  double size = kInf;                            // bits
   std::map<std::string, double> bits_per_value;  // per-tensor override of the workload's
   std::optional<double> bits_per_action;
   std::map<std::string, double> values_per_action;
-  bool skip_initial_output_write = true;  // Memory and Compute
+  bool skip_initial_output_write = true;                // Memory and Compute
   std::map<std::string, TollDirection> toll_direction;  // per tensor
-  std::optional<TollDirection> toll_default_direction;   // for tensors not listed
+  std::optional<TollDirection> toll_default_direction;  // for tensors not listed
 
   std::vector<Action> actions;
   double leak_power = 0;  // W per instance, after leak_power_scale and n_parallel_instances
@@ -92,9 +93,8 @@ struct Component {
   [[nodiscard]] TollDirection direction_for(const std::string& tensor) const;
   // §5.3 TensorHolder._get_values_per_action.
   [[nodiscard]] double values_per_action_for(const Action& action, const std::string& tensor,
-                                         double workload_bits_per_value) const;
-  [[nodiscard]] double bits_per_value_for(const std::string& tensor,
-                                          double workload_bits_per_value) const;
+                                             double workload_bits_per_value) const;
+  [[nodiscard]] double bits_per_value_for(const std::string& tensor, double workload_bits_per_value) const;
 };
 
 // Architecture resolved for one Einsum. `components` holds every leaf (Memory, Toll,
@@ -111,10 +111,26 @@ struct ResolvedArch {
   [[nodiscard]] std::vector<std::size_t> path_for(const std::string& compute) const;
 };
 
-// The stop-gap total_latency evaluator (replace with the spec/expr engine): understands
-//   sum|max|min(a.n_calls / a.throughput for a in actions)
+// A total_latency of one of the common forms, parsed once so the mapper's inner loop does
+// not go through the expression engine:
+//   sum|max|min(a.n_calls / a.throughput for a in actions) [/ number]* [* number]*
 //   sum|max|min(a.n_calls for a in actions) [/ number]* [* number]*
-// Throws std::invalid_argument for anything else.
+struct LatencyFormula {
+  enum class Reducer { Sum, Max, Min };
+  Reducer reducer = Reducer::Sum;
+  bool per_throughput = false;
+  std::vector<std::pair<bool, double>> scale;  // (divide?, number), applied in order
+
+  // nullopt when `expr` has another form.
+  [[nodiscard]] static std::optional<LatencyFormula> parse(const std::string& expr);
+  // Python's result for these actions; nullopt where Python would raise (a division by a
+  // zero throughput, max/min of no actions), so the caller can let the full evaluator say so.
+  [[nodiscard]] std::optional<double> apply(const std::vector<LatencyAction>& actions) const;
+};
+
+// The fallback when a Component has no latency_evaluator: a LatencyFormula, where 0/0
+// counts as no latency and an empty max/min as 0. Throws std::invalid_argument for any
+// other form.
 double builtin_latency_evaluator(const std::string& expr, const LatencyContext& ctx);
 
 }  // namespace af::spec

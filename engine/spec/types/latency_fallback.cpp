@@ -1,4 +1,4 @@
-// Stop-gap total_latency evaluation until the spec/expr engine is wired in (see arch.h).
+// The common total_latency forms, parsed once (LatencyFormula), and the fallback evaluator.
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -47,67 +47,101 @@ std::vector<Token> tokenize(const std::string& s) {
 
 }  // namespace
 
-double builtin_latency_evaluator(const std::string& expr, const LatencyContext& ctx) {
-  const auto fail = [&]() -> double {
-    throw std::invalid_argument(
-        "total_latency `" + expr + "` of " + (ctx.component ? ctx.component->name : "?") +
-        " is not understood by the builtin evaluator (sum/max/min of a.n_calls[/a.throughput] "
-        "for a in actions, optionally / or * numbers)");
-  };
+std::optional<LatencyFormula> LatencyFormula::parse(const std::string& expr) {
   std::vector<Token> t;
   try {
     t = tokenize(expr);
   } catch (const std::invalid_argument&) {
-    return fail();
+    return std::nullopt;
   }
   std::size_t i = 0;
-  const auto is = [&](Token::Kind k, const char* text) {
+  const auto is = [&](Token::Kind k, const std::string& text) {
     return i < t.size() && t[i].kind == k && t[i].text == text;
   };
-  const auto expect = [&](Token::Kind k, const char* text) {
-    if (!is(k, text)) fail();
+  const auto take = [&](Token::Kind k, const std::string& text) {
+    if (!is(k, text)) return false;
     ++i;
+    return true;
   };
-  if (i >= t.size() || t[i].kind != Token::Ident) return fail();
+  LatencyFormula f;
+  if (i >= t.size() || t[i].kind != Token::Ident) return std::nullopt;
   const std::string reducer = t[i++].text;
-  if (reducer != "sum" && reducer != "max" && reducer != "min") return fail();
-  expect(Token::Symbol, "(");
-  if (i >= t.size() || t[i].kind != Token::Ident) return fail();
+  if (reducer == "sum")
+    f.reducer = Reducer::Sum;
+  else if (reducer == "max")
+    f.reducer = Reducer::Max;
+  else if (reducer == "min")
+    f.reducer = Reducer::Min;
+  else
+    return std::nullopt;
+  if (!take(Token::Symbol, "(") || i >= t.size() || t[i].kind != Token::Ident) return std::nullopt;
   const std::string var = t[i++].text;
-  expect(Token::Symbol, ".");
-  expect(Token::Ident, "n_calls");
-  bool per_throughput = false;
-  if (is(Token::Symbol, "/")) {
-    ++i;
-    expect(Token::Ident, var.c_str());
-    expect(Token::Symbol, ".");
-    expect(Token::Ident, "throughput");
-    per_throughput = true;
+  if (!take(Token::Symbol, ".") || !take(Token::Ident, "n_calls")) return std::nullopt;
+  if (take(Token::Symbol, "/")) {
+    if (!take(Token::Ident, var) || !take(Token::Symbol, ".") || !take(Token::Ident, "throughput"))
+      return std::nullopt;
+    f.per_throughput = true;
   }
-  expect(Token::Ident, "for");
-  expect(Token::Ident, var.c_str());
-  expect(Token::Ident, "in");
-  expect(Token::Ident, "actions");
-  expect(Token::Symbol, ")");
-
-  double result = reducer == "sum" ? 0.0 : (reducer == "max" ? -kInf : kInf);
-  for (const auto& a : ctx.actions) {
-    // n/inf = 0; 0/0 would be NaN in IEEE but counts as no latency here.
-    const double v = per_throughput ? (a.n_calls == 0 ? 0.0 : a.n_calls / a.throughput) : a.n_calls;
-    if (reducer == "sum") result += v;
-    else if (reducer == "max") result = std::max(result, v);
-    else result = std::min(result, v);
-  }
-  if (ctx.actions.empty()) result = 0;
+  if (!take(Token::Ident, "for") || !take(Token::Ident, var) || !take(Token::Ident, "in") ||
+      !take(Token::Ident, "actions") || !take(Token::Symbol, ")"))
+    return std::nullopt;
   while (i < t.size()) {
-    if (!is(Token::Symbol, "/") && !is(Token::Symbol, "*")) return fail();
+    if (!is(Token::Symbol, "/") && !is(Token::Symbol, "*")) return std::nullopt;
     const bool divide = t[i].text == "/";
     ++i;
-    if (i >= t.size() || t[i].kind != Token::Number) return fail();
-    result = divide ? result / t[i].value : result * t[i].value;
+    if (i >= t.size() || t[i].kind != Token::Number) return std::nullopt;
+    f.scale.emplace_back(divide, t[i].value);
     ++i;
   }
+  return f;
+}
+
+namespace {
+
+// Python's value, or nullopt where Python raises; `lenient` instead takes n/0 as n/inf
+// scaled to inf (0/0 = 0) and an empty max/min as 0, as the builtin fallback always did.
+std::optional<double> reduce(const LatencyFormula& f, const std::vector<LatencyAction>& actions,
+                             bool lenient) {
+  using R = LatencyFormula::Reducer;
+  if (actions.empty() && f.reducer != R::Sum) {
+    if (!lenient) return std::nullopt;
+    return 0.0;
+  }
+  double result = f.reducer == R::Sum ? 0.0 : (f.reducer == R::Max ? -kInf : kInf);
+  for (const auto& a : actions) {
+    double v = a.n_calls;
+    if (f.per_throughput) {
+      if (a.throughput == 0 && !lenient) return std::nullopt;
+      v = a.n_calls == 0 ? 0.0 : a.n_calls / a.throughput;
+    }
+    if (f.reducer == R::Sum)
+      result += v;
+    else if (f.reducer == R::Max)
+      result = std::max(result, v);
+    else
+      result = std::min(result, v);
+  }
+  for (const auto& [divide, number] : f.scale) {
+    if (divide && number == 0 && !lenient) return std::nullopt;
+    result = divide ? result / number : result * number;
+  }
   return result;
+}
+
+}  // namespace
+
+std::optional<double> LatencyFormula::apply(const std::vector<LatencyAction>& actions) const {
+  return reduce(*this, actions, false);
+}
+
+double builtin_latency_evaluator(const std::string& expr, const LatencyContext& ctx) {
+  const auto formula = LatencyFormula::parse(expr);
+  if (!formula)
+    throw std::invalid_argument(
+        "total_latency `" + expr + "` of " + (ctx.component ? ctx.component->name : "?") +
+        " is not understood by the builtin evaluator (sum/max/min of a.n_calls[/a.throughput] "
+        "for a in actions, optionally / or * numbers)");
+  return *reduce(*formula, ctx.actions, true);
 }
 
 }  // namespace af::spec

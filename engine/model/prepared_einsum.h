@@ -1,0 +1,66 @@
+#pragma once
+// Internal: one Einsum's pmapping split into what does not depend on tile shapes (the
+// context, the normalised node list with reservations, every tensor's view, per-node
+// constants) and the numbers that do. model::evaluate prepares and computes once; the
+// mapper prepares once per template and computes once per tile shape, so both see
+// exactly the same arithmetic.
+#include <optional>
+#include <vector>
+
+#include "model/pmapping.h"
+#include "model/reuse_analysis.h"
+
+namespace af::model::detail {
+
+struct PreparedEinsum {
+  EinsumContext ctx;
+  std::vector<PNode> nodes;
+  std::vector<int> loop_view;                  // single_tensor_mapping(-1)
+  std::vector<std::vector<int>> tensor_views;  // per tensor
+  std::vector<std::size_t> loops;              // node index of every loop, in mapping order
+  int copy_source = -1;                        // copy Einsums: the source tensor
+
+  // Per flat component.
+  std::vector<const spec::Action*> read_action, write_action;
+  const spec::Action* compute_action = nullptr;
+  std::vector<std::optional<spec::LatencyFormula>> latency_formula;
+  // Per arch component (leak rows): flat index, or -1 when off this Einsum's path.
+  std::vector<int> arch_to_flat;
+  int compute_arch_index = -1;
+};
+
+// Throws InvalidMapping for structural errors (names, tile-1 rule, copy layout, ...).
+PreparedEinsum prepare_einsum(const spec::ResolvedSpec& spec,
+                              const std::vector<const spec::MappingNode*>& chain);
+
+// Sets the i-th loop's tile (mapping order), with the bound-1 rule of §7.2.
+void set_loop_tile(PreparedEinsum& p, std::size_t loop, double tile);
+
+enum class Failure { None, Fanout, Capacity };
+
+// Per-instance numbers of one evaluation (× ctx.n_instances is the caller's business).
+struct EinsumNumbers {
+  Failure failure = Failure::None;
+  int failed_component = -1;  // flat index
+  int failed_dim = -1;
+  double failed_used = 0;  // instances or bits
+
+  LoopPass loops;
+  std::vector<Buffet> buffets;
+  std::vector<std::vector<double>> usage;  // [flat][dim] scaled spatial usage
+  std::vector<double> memory_used;         // per flat: Σ occupancy (persistent × k)
+  std::vector<char> memory_present;        // per flat: some buffet occupies it
+  std::vector<double> component_latency;   // per flat
+  std::vector<char> latency_present;       // per flat: holders with buffets, and the Compute
+  std::vector<double> leak;                // per arch component (0 for Containers)
+  double dynamic_energy = 0, leak_energy = 0, latency = 0;
+
+  std::vector<double> scratch;
+  std::vector<spec::LatencyAction> latency_actions;
+};
+
+// Fills `out`; with `stop_at_failure` returns as soon as fanout or capacity fails (the
+// remaining fields are then unspecified). Throws InvalidMapping for a missing action.
+void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_failure);
+
+}  // namespace af::model::detail
