@@ -139,7 +139,8 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
           for (std::size_t j = range.begin(); j != range.end(); ++j) {
             if (cancel.load(std::memory_order_relaxed)) return;
             const Job& job = jobs[j];
-            results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options.metrics, &cancel);
+            results[j] =
+                explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options.metrics, &cancel);
             if (observer) {
               const std::lock_guard lock(observer_mutex);
               running[job.einsum].merge(results[j].stats);
@@ -186,7 +187,8 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     if (result.templates[e].empty()) {
       why += " (no pmapping template";
       if (s.templates_fused_skipped > 0)
-        why += "; " + std::to_string(s.templates_fused_skipped) + " need fused loops, which this mapper does not join yet";
+        why += "; " + std::to_string(s.templates_fused_skipped) +
+               " need fused loops, which this mapper does not join yet";
       why += ")";
     } else if (const auto worst = s.worst_cause(); !worst.empty()) {
       why += "; most were removed by " + worst + " (" + std::to_string(s.removed.at(worst)) + " of " +

@@ -29,10 +29,10 @@ struct MapperResult {
   bool found = false;
   bool cancelled = false;
   unsigned metrics = kEnergy;
-  std::vector<JoinedMapping> front;  // final Pareto front, best first ([0] is reported)
-  std::optional<spec::Mapping> mapping;       // front[0] as one mapping tree
-  std::optional<model::Evaluation> evaluation;  // its model re-evaluation
-  std::vector<EinsumStats> stats;             // workload order
+  std::vector<JoinedMapping> front;                      // final Pareto front, best first ([0] is reported)
+  std::optional<spec::Mapping> mapping;                  // front[0] as one mapping tree
+  std::optional<model::Evaluation> evaluation;           // its model re-evaluation
+  std::vector<EinsumStats> stats;                        // workload order
   std::vector<std::vector<PmappingTemplate>> templates;  // per Einsum, by template index
   std::string failure;  // why nothing was found (names the Einsum and the worst cause)
 

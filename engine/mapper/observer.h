@@ -17,7 +17,9 @@ class Observer {
  public:
   virtual ~Observer() = default;
   // Templates are known for every Einsum before tile shapes start.
-  virtual void on_templates_made(const std::string& einsum, std::size_t n_templates) { (void)einsum, (void)n_templates; }
+  virtual void on_templates_made(const std::string& einsum, std::size_t n_templates) {
+    (void)einsum, (void)n_templates;
+  }
   // After each template's tile shapes: running totals for its Einsum.
   virtual void on_template_done(const std::string& einsum, std::size_t done, std::size_t total,
                                 const EinsumStats& so_far) {

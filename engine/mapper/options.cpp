@@ -28,16 +28,24 @@ unsigned parse_metrics(const std::string& text) {
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto bar = text.find('|', start);
-    std::string part = upper(trim(text.substr(start, bar == std::string::npos ? std::string::npos : bar - start)));
+    std::string part =
+        upper(trim(text.substr(start, bar == std::string::npos ? std::string::npos : bar - start)));
     if (const auto dot = part.rfind('.'); dot != std::string::npos) part = part.substr(dot + 1);
-    if (part == "ENERGY") out |= kEnergy;
-    else if (part == "LATENCY") out |= kLatency;
-    else if (part == "EDP" || part == "ENERGY_DELAY_PRODUCT") out |= kEdp;
-    else if (part == "DYNAMIC_ENERGY") out |= kDynamicEnergy;
-    else if (part == "LEAK_ENERGY") out |= kLeakEnergy;
+    if (part == "ENERGY")
+      out |= kEnergy;
+    else if (part == "LATENCY")
+      out |= kLatency;
+    else if (part == "EDP" || part == "ENERGY_DELAY_PRODUCT")
+      out |= kEdp;
+    else if (part == "DYNAMIC_ENERGY")
+      out |= kDynamicEnergy;
+    else if (part == "LEAK_ENERGY")
+      out |= kLeakEnergy;
     // Reporting-only metrics do not change what is optimized here.
-    else if (part == "ACTIONS" || part == "RESOURCE_USAGE" || part == "DETAILED_MEMORY_USAGE") {}
-    else throw std::invalid_argument("unknown metric '" + trim(part) + "' (energy, latency, edp, dynamic_energy, leak_energy)");
+    else if (part == "ACTIONS" || part == "RESOURCE_USAGE" || part == "DETAILED_MEMORY_USAGE") {
+    } else
+      throw std::invalid_argument("unknown metric '" + trim(part) +
+                                  "' (energy, latency, edp, dynamic_energy, leak_energy)");
     if (bar == std::string::npos) break;
     start = bar + 1;
   }
@@ -89,9 +97,11 @@ MapperOptions options_from_spec(const spec::Spec& spec) {
   }
   integer("max_fused_loops", o.max_fused_loops);
   integer("max_pmapping_templates_per_einsum", o.max_pmapping_templates_per_einsum);
-  if (auto v = value("explore_loop_orders")) o.explore_loop_orders = spec::to_bool(*v, where("explore_loop_orders"), "mapper.explore_loop_orders");
+  if (auto v = value("explore_loop_orders"))
+    o.explore_loop_orders = spec::to_bool(*v, where("explore_loop_orders"), "mapper.explore_loop_orders");
   if (auto v = value("force_memory_hierarchy_order"))
-    o.force_memory_hierarchy_order = spec::to_bool(*v, where("force_memory_hierarchy_order"), "mapper.force_memory_hierarchy_order");
+    o.force_memory_hierarchy_order =
+        spec::to_bool(*v, where("force_memory_hierarchy_order"), "mapper.force_memory_hierarchy_order");
   return o;
 }
 

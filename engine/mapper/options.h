@@ -24,7 +24,9 @@ enum Metric : unsigned {
 [[nodiscard]] inline bool includes_dynamic_energy(unsigned m) {
   return (m & (kEnergy | kDynamicEnergy | kEdp)) != 0;
 }
-[[nodiscard]] inline bool includes_leak_energy(unsigned m) { return (m & (kEnergy | kLeakEnergy | kEdp)) != 0; }
+[[nodiscard]] inline bool includes_leak_energy(unsigned m) {
+  return (m & (kEnergy | kLeakEnergy | kEdp)) != 0;
+}
 
 // "energy", "latency", "edp", "ENERGY | LATENCY", "Metrics.ENERGY_DELAY_PRODUCT", ...
 // Throws std::invalid_argument naming the unknown metric.

@@ -18,9 +18,21 @@ class ParetoFront {
   // Returns true if the row entered the front.
   template <class Objectives>
   bool insert(Row row, const Objectives& objectives) {
+    return insert(std::move(row), objectives, [](const Row&, const Row&) { return false; });
+  }
+  // As insert, but a row equal to a kept one replaces it when `wins(row, kept)`: with a
+  // total order that makes the front independent of the insertion order.
+  template <class Objectives, class Wins>
+  bool insert(Row row, const Objectives& objectives, const Wins& wins) {
     const auto v = to_float(objectives(row));
-    for (const auto& kept : keys_)
-      if (dominates_or_equal(kept, v)) return false;
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      if (!dominates_or_equal(keys_[i], v)) continue;
+      if (keys_[i] == v && wins(row, rows_[i])) {
+        rows_[i] = std::move(row);
+        return true;
+      }
+      return false;
+    }
     std::size_t w = 0;
     for (std::size_t i = 0; i < rows_.size(); ++i) {
       if (dominates_or_equal(v, keys_[i])) continue;  // strictly dominated (not equal: checked above)

@@ -17,17 +17,17 @@ struct EinsumProblem {
   const spec::Spec* spec = nullptr;
   const spec::Einsum* einsum = nullptr;
   const spec::BuiltArch* arch = nullptr;
-  std::string compute;                          // the Compute leaf of this path
-  std::vector<const spec::Component*> path;     // root -> compute (Containers included)
+  std::string compute;                              // the Compute leaf of this path
+  std::vector<const spec::Component*> path;         // root -> compute (Containers included)
   std::map<std::string, double> cumulative_fanout;  // per path component
   std::string first_memory;
   std::vector<std::string> tensors;         // access order
   std::vector<std::string> rank_variables;  // sorted
   std::map<std::string, std::int64_t> bounds;
-  std::map<std::string, NameSet> direct;     // tensor -> directly indexing rank variables
-  std::map<std::string, NameSet> partial;    // tensor -> expression-indexing (not direct)
-  std::map<std::string, NameSet> irrelevant; // tensor -> neither
-  std::map<std::string, NameSet> all_rvs;    // tensor -> every rank variable in its projection
+  std::map<std::string, NameSet> direct;      // tensor -> directly indexing rank variables
+  std::map<std::string, NameSet> partial;     // tensor -> expression-indexing (not direct)
+  std::map<std::string, NameSet> irrelevant;  // tensor -> neither
+  std::map<std::string, NameSet> all_rvs;     // tensor -> every rank variable in its projection
   NameSet fusable, intermediates, persistent;
   bool compute_enabled = true;
 

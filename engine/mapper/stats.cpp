@@ -6,8 +6,8 @@ double EinsumStats::keep_rate(const std::string& cause) const {
   // Validity causes are checked in one pass on evaluated pmappings; Pareto sees the valid ones.
   const auto it = removed.find(cause);
   const double removed_n = it == removed.end() ? 0.0 : static_cast<double>(it->second);
-  const double reached = cause == "pareto" ? static_cast<double>(pmappings_valid)
-                                           : static_cast<double>(pmappings_evaluated);
+  const double reached =
+      cause == "pareto" ? static_cast<double>(pmappings_valid) : static_cast<double>(pmappings_evaluated);
   return reached <= 0 ? 1.0 : (reached - removed_n) / reached;
 }
 

@@ -11,9 +11,12 @@ namespace af::mapper {
 
 std::string TemplateNode::compact() const {
   switch (kind) {
-    case TemplateNodeKind::Storage: return "[" + tensor + " in " + component + "]";
-    case TemplateNodeKind::Temporal: return "T-" + rank_variable;
-    case TemplateNodeKind::Spatial: return "S-" + dim + "-" + rank_variable;
+    case TemplateNodeKind::Storage:
+      return "[" + tensor + " in " + component + "]";
+    case TemplateNodeKind::Temporal:
+      return "T-" + rank_variable;
+    case TemplateNodeKind::Spatial:
+      return "S-" + dim + "-" + rank_variable;
   }
   return {};
 }
@@ -69,9 +72,11 @@ class StorageChoiceMaker {
       levels_.push_back(level);
     }
     base_ = p.spec->variables;
-    if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name); it != p.spec->workload.einsum_symbols.end())
+    if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name);
+        it != p.spec->workload.einsum_symbols.end())
       for (const auto& [k, v] : it->second) base_[k] = v;
-    if (const auto it = base_.find("All"); it != base_.end() && it->second.is_name_set()) all_ = it->second.as_name_set();
+    if (const auto it = base_.find("All"); it != base_.end() && it->second.is_name_set())
+      all_ = it->second.as_name_set();
     base_["Above"] = spec::Value(all_.with_items({}));
   }
 
@@ -82,7 +87,8 @@ class StorageChoiceMaker {
   }
 
  private:
-  std::optional<spec::NameSet> eval(const HolderLevel& level, const char* key, const spec::SymbolTable& table) const {
+  std::optional<spec::NameSet> eval(const HolderLevel& level, const char* key,
+                                    const spec::SymbolTable& table) const {
     if (level.tensors_yaml == nullptr || !level.tensors_yaml->is_map()) return std::nullopt;
     const spec::YamlNode* v = level.tensors_yaml->find(key);
     if (v == nullptr || v->is_null()) return std::nullopt;
@@ -108,9 +114,12 @@ class StorageChoiceMaker {
     std::set<std::string> may_set;
     if (keep) must.insert(keep->items().begin(), keep->items().end());
     if (back) must.insert(back->items().begin(), back->items().end());
-    if (may) may_set.insert(may->items().begin(), may->items().end());
-    else if (!keep) may_set.insert(p_.tensors.begin(), p_.tensors.end());  // default may_keep: All
-    if (o_.unfused && level.component->name == p_.first_memory) must.insert(p_.tensors.begin(), p_.tensors.end());
+    if (may)
+      may_set.insert(may->items().begin(), may->items().end());
+    else if (!keep)
+      may_set.insert(p_.tensors.begin(), p_.tensors.end());  // default may_keep: All
+    if (o_.unfused && level.component->name == p_.first_memory)
+      must.insert(p_.tensors.begin(), p_.tensors.end());
     const std::set<std::string> einsum_tensors(p_.tensors.begin(), p_.tensors.end());
     LevelChoice c;
     for (const auto& t : must)
@@ -124,12 +133,13 @@ class StorageChoiceMaker {
     if (back)
       for (const auto& t : back->items())
         if (seen.contains(t)) c.skip = true;
-    if (p_.einsum->is_copy_operation) std::erase_if(c.may, [&](const std::string& t) { return seen.contains(t); });
+    if (p_.einsum->is_copy_operation)
+      std::erase_if(c.may, [&](const std::string& t) { return seen.contains(t); });
     return c;
   }
 
-  void recurse(std::size_t li, const spec::SymbolTable& table, const std::set<std::string>& seen, Nodes& nodes,
-               const std::function<void(const Nodes&)>& emit) {
+  void recurse(std::size_t li, const spec::SymbolTable& table, const std::set<std::string>& seen,
+               Nodes& nodes, const std::function<void(const Nodes&)>& emit) {
     if (li == levels_.size()) {
       for (const auto& t : p_.tensors)
         if (!seen.contains(t)) {
@@ -233,7 +243,8 @@ class OrderMaker {
     }
   }
 
-  [[nodiscard]] bool valid(const Nodes& choice, const Nodes& mapping, const std::vector<std::size_t>& rest) const {
+  [[nodiscard]] bool valid(const Nodes& choice, const Nodes& mapping,
+                           const std::vector<std::size_t>& rest) const {
     // `following` = placed nodes after i, a separator, then the unplaced ones.
     for (std::size_t i = 0; i < mapping.size(); ++i) {
       const TemplateNode& m0 = mapping[i];
@@ -241,7 +252,8 @@ class OrderMaker {
       for (std::size_t jj = 0; jj < n_following; ++jj) {
         const std::size_t placed_after = mapping.size() - i - 1;
         if (jj == placed_after) continue;  // separator
-        const TemplateNode& m1 = jj < placed_after ? mapping[i + 1 + jj] : choice[rest[jj - placed_after - 1]];
+        const TemplateNode& m1 =
+            jj < placed_after ? mapping[i + 1 + jj] : choice[rest[jj - placed_after - 1]];
         const std::size_t j = jj + i + 1;
         const int s1 = holder_index_.at(m0.component);
         const int s2 = holder_index_.at(m1.component);
@@ -259,7 +271,8 @@ class OrderMaker {
         if (m0.tensor != m1.tensor) continue;
         if (s2 < s1) return false;
         // Redundant bypass: adjacent copies of a tensor at equal fanout.
-        const bool same_fanout = p_.cumulative_fanout.at(m0.component) == p_.cumulative_fanout.at(m1.component);
+        const bool same_fanout =
+            p_.cumulative_fanout.at(m0.component) == p_.cumulative_fanout.at(m1.component);
         if (same_fanout && i + 1 == j) {
           if (s1 < s2 && !m0.must_keep) return false;
           if (s2 < s1 && !m1.must_keep) return false;
@@ -279,7 +292,8 @@ class OrderMaker {
 
 using Slot = std::vector<TemplateNode>;
 
-std::vector<Nodes> temporal_loop_variants(const EinsumProblem& p, const MapperOptions& o, const Nodes& order) {
+std::vector<Nodes> temporal_loop_variants(const EinsumProblem& p, const MapperOptions& o,
+                                          const Nodes& order) {
   std::vector<Slot> slots(1);
   std::vector<char> placed(order.size(), 0);
   for (std::size_t i = 0; i < order.size(); ++i)
@@ -296,8 +310,10 @@ std::vector<Nodes> temporal_loop_variants(const EinsumProblem& p, const MapperOp
   bool have_prev = false;
   for (std::size_t i = 0; i < order.size(); ++i) {
     if (placed[i]) continue;
-    if (p.einsum->is_copy_operation && have_prev && prev_component == order[i].component) slots.back().push_back(order[i]);
-    else slots.push_back({order[i]});
+    if (p.einsum->is_copy_operation && have_prev && prev_component == order[i].component)
+      slots.back().push_back(order[i]);
+    else
+      slots.push_back({order[i]});
     prev_component = order[i].component;
     have_prev = true;
   }
@@ -325,7 +341,8 @@ std::vector<Nodes> temporal_loop_variants(const EinsumProblem& p, const MapperOp
       prev_tensors.insert(s.tensor);
     }
     const auto unseen_fusable = [&] {
-      return std::any_of(p.fusable.begin(), p.fusable.end(), [&](const std::string& t) { return !seen.contains(t); });
+      return std::any_of(p.fusable.begin(), p.fusable.end(),
+                         [&](const std::string& t) { return !seen.contains(t); });
     };
     is_fused_loops = is_fused_loops && unseen_fusable();
     bool next_persistent = false;
@@ -347,8 +364,12 @@ std::vector<Nodes> temporal_loop_variants(const EinsumProblem& p, const MapperOp
       for (const auto& s : *next) nxt = std::max(nxt, fanout(s));
     }
 
-    const auto intersect = [&](const NameSet& keep) { std::erase_if(rvs, [&](const std::string& r) { return !keep.contains(r); }); };
-    const auto subtract = [&](const NameSet& drop) { std::erase_if(rvs, [&](const std::string& r) { return drop.contains(r); }); };
+    const auto intersect = [&](const NameSet& keep) {
+      std::erase_if(rvs, [&](const std::string& r) { return !keep.contains(r); });
+    };
+    const auto subtract = [&](const NameSet& drop) {
+      std::erase_if(rvs, [&](const std::string& r) { return drop.contains(r); });
+    };
 
     if (next_persistent) rvs.clear();
     if (p.einsum->is_copy_operation) {
@@ -450,12 +471,14 @@ void insert_spatial_loops(const EinsumProblem& p, Nodes& m) {
     if (node.fanout() <= 1) continue;
     std::size_t ip = 0;
     for (std::size_t i = 0; i < m.size(); ++i)
-      if (m[i].kind == TemplateNodeKind::Storage && p.path_index(m[i].component) < static_cast<int>(ai)) ip = i + 1;
+      if (m[i].kind == TemplateNodeKind::Storage && p.path_index(m[i].component) < static_cast<int>(ai))
+        ip = i + 1;
     while (ip < m.size() && m[ip].kind == TemplateNodeKind::Temporal) ++ip;
     NameSet rvs(p.rank_variables.begin(), p.rank_variables.end());
     const NameSet above = tensors_above(m, ip);
     for (const auto& t : p.intermediates)
-      if (!above.contains(t)) std::erase_if(rvs, [&](const std::string& r) { return !p.direct.at(t).contains(r); });
+      if (!above.contains(t))
+        std::erase_if(rvs, [&](const std::string& r) { return !p.direct.at(t).contains(r); });
     for (const auto& dim : node.spatial)
       for (const auto& r : rvs) {
         TemplateNode s;
@@ -490,7 +513,8 @@ void place_missing_temporal_loops(const EinsumProblem& p, Nodes& m) {
     t.rank_variable = r;
     loops.push_back(std::move(t));
   }
-  if (ip == m.size()) m.insert(m.end(), loops.begin(), loops.end());
+  if (ip == m.size())
+    m.insert(m.end(), loops.begin(), loops.end());
   else
     for (auto& t : loops) m.insert(m.begin() + static_cast<std::ptrdiff_t>(ip), t);  // reversed (QUIRK kept)
 }
@@ -505,7 +529,8 @@ double min_usage_of(const EinsumProblem& p, const spec::Component& c, const std:
     const auto* mu = d.is_map() ? d.find("min_usage") : nullptr;
     if (!name || !mu || mu->is_null() || name->text() != dim) continue;
     spec::SymbolTable table = p.spec->variables;
-    if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name); it != p.spec->workload.einsum_symbols.end())
+    if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name);
+        it != p.spec->workload.einsum_symbols.end())
       for (const auto& [k, v] : it->second) table[k] = v;
     return spec::to_number(spec::evaluate_node(*mu, table, "min_usage"), mu->location(), "min_usage");
   }
@@ -519,7 +544,8 @@ std::vector<MinUsageConstraint> apply_spatial_constraints(const EinsumProblem& p
     for (const auto& dim : c->spatial) {
       NameSet banned;
       for (const auto& t : dim.reuse)
-        if (const auto it = p.all_rvs.find(t); it != p.all_rvs.end()) banned.insert(it->second.begin(), it->second.end());
+        if (const auto it = p.all_rvs.find(t); it != p.all_rvs.end())
+          banned.insert(it->second.begin(), it->second.end());
       std::erase_if(m, [&](const TemplateNode& n) {
         return n.kind == TemplateNodeKind::Spatial && n.component == c->name && n.dim == dim.name &&
                banned.contains(n.rank_variable);
@@ -539,10 +565,12 @@ void remove_unordered_spatial_temporal_loops(const EinsumProblem& p, Nodes& m) {
     const double f = p.cumulative_fanout.at(m[i].component);
     std::size_t check_up_to = i;
     for (std::size_t j = i + 1; j < m.size(); ++j)
-      if (m[j].kind == TemplateNodeKind::Spatial && f >= p.cumulative_fanout.at(m[j].component)) check_up_to = j;
+      if (m[j].kind == TemplateNodeKind::Spatial && f >= p.cumulative_fanout.at(m[j].component))
+        check_up_to = j;
     std::map<std::string, std::vector<std::size_t>> spatial, temporal;
     for (std::size_t j = i + 1; j < check_up_to; ++j) {
-      if (m[j].kind == TemplateNodeKind::Spatial && relevant.contains(m[j].rank_variable)) spatial[m[j].rank_variable].push_back(j);
+      if (m[j].kind == TemplateNodeKind::Spatial && relevant.contains(m[j].rank_variable))
+        spatial[m[j].rank_variable].push_back(j);
       if (m[j].kind == TemplateNodeKind::Temporal) temporal[m[j].rank_variable].push_back(j);
     }
     for (const auto& [rv, idx] : temporal)
@@ -550,7 +578,8 @@ void remove_unordered_spatial_temporal_loops(const EinsumProblem& p, Nodes& m) {
   }
   std::sort(remove.begin(), remove.end());
   remove.erase(std::unique(remove.begin(), remove.end()), remove.end());
-  for (auto it = remove.rbegin(); it != remove.rend(); ++it) m.erase(m.begin() + static_cast<std::ptrdiff_t>(*it));
+  for (auto it = remove.rbegin(); it != remove.rend(); ++it)
+    m.erase(m.begin() + static_cast<std::ptrdiff_t>(*it));
 }
 
 // Runs of adjacent storage nodes are unordered sets; everything else by its compact string.
@@ -581,8 +610,10 @@ std::vector<std::string> dedup_key(const Nodes& m) {
 bool needs_fused_join(const EinsumProblem& p, const Nodes& m) {
   bool loop_above = false;
   for (const auto& n : m) {
-    if (n.kind != TemplateNodeKind::Storage) loop_above = true;
-    else if (n.backing && p.fusable.contains(n.tensor) && (loop_above || n.component != p.first_memory)) return true;
+    if (n.kind != TemplateNodeKind::Storage)
+      loop_above = true;
+    else if (n.backing && p.fusable.contains(n.tensor) && (loop_above || n.component != p.first_memory))
+      return true;
   }
   return false;
 }
@@ -634,7 +665,8 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
           continue;
         }
         t.index = n_emitted++;
-        if (!emit(std::move(t)) || static_cast<std::int64_t>(n_emitted) >= options.max_pmapping_templates_per_einsum) {
+        if (!emit(std::move(t)) ||
+            static_cast<std::int64_t>(n_emitted) >= options.max_pmapping_templates_per_einsum) {
           done = true;
           return;
         }

@@ -59,7 +59,8 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
                              const std::function<bool(PmappingTemplate)>& emit, std::stop_token stop = {});
 
 // Convenience: every template in a vector.
-[[nodiscard]] std::vector<PmappingTemplate> all_templates(const EinsumProblem& problem, const MapperOptions& options,
+[[nodiscard]] std::vector<PmappingTemplate> all_templates(const EinsumProblem& problem,
+                                                          const MapperOptions& options,
                                                           TemplateStats* stats = nullptr);
 
 }  // namespace af::mapper

@@ -108,34 +108,254 @@ namespace {
 // The model's structural complaint about a template, as a removal cause.
 std::string cause_of(const model::InvalidMapping& e) { return "invalid: " + e.message(); }
 
-struct LoopChains {
-  std::vector<std::size_t> loop_positions;  // loop indices (into tiles) of this rv
-  std::vector<std::vector<std::int64_t>> chains;
+// Number of divisor chains t >= a1 >= ... >= am = 1 (each dividing the previous): the
+// completions of one rank variable with m loops left below a tile of t.
+class ChainCounter {
+ public:
+  double count(std::int64_t t, std::size_t m) {
+    if (m <= 1) return 1;
+    const auto key = std::pair{t, m};
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    double n = 0;
+    for (std::int64_t d = 1; d <= t; ++d)
+      if (t % d == 0) n += count(d, m - 1);
+    memo_[key] = n;
+    return n;
+  }
+
+ private:
+  std::map<std::pair<std::int64_t, std::size_t>, double> memo_;
+};
+
+// Depth-first over the loops in mapping order: each loop's tile divides the previous tile
+// of its rank variable, a rank variable's innermost loop has tile 1 (perfect
+// factorization). Checks that become exact at a depth prune the whole subtree; leaves are
+// evaluated by the compiled pmapping. Equal objective vectors keep the row that comes
+// first in the canonical order (rank variables by name, each chain outer tile first,
+// ascending), so the result does not depend on the visiting order.
+class TileSearch {
+ public:
+  TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, unsigned metrics,
+             const std::atomic<bool>* cancel, bool prune, TemplateResult& result)
+      : t_(t), compiled_(compiled), metrics_(metrics), cancel_(cancel), prune_(prune), result_(result) {
+    const auto n = compiled.loop_count();
+    tiles_.assign(n, 1);
+    rv_.resize(n);
+    previous_.assign(n, -1);
+    last_of_rv_.assign(compiled.rank_variable_count(), -1);
+    loops_of_rv_.resize(compiled.rank_variable_count());
+    for (std::size_t i = 0; i < n; ++i) {
+      const int rv = compiled.loop_rank_variable(i);
+      rv_[i] = rv;
+      previous_[i] = last_of_rv_[static_cast<std::size_t>(rv)];
+      last_of_rv_[static_cast<std::size_t>(rv)] = static_cast<int>(i);
+      loops_of_rv_[static_cast<std::size_t>(rv)].push_back(i);
+    }
+    for (const auto& c : t.min_usage) usage_slots_.push_back(compiled.usage_index(c.component, c.dim));
+    compiled.enumerate_usage_first(usage_slots_);
+    visit_order_ = compiled.enumeration_order();
+    position_.assign(n, 0);
+    for (std::size_t d = 0; d < n; ++d) position_[visit_order_[d]] = d;
+    // min_usage compares lexicographically: once dims [0, i] are exact, a smaller prefix
+    // than the best decides.
+    std::size_t depth = 0;
+    for (const int slot : usage_slots_) {
+      depth = std::max(depth, compiled.usage_depth(slot));
+      usage_prefix_depth_.push_back(depth);
+    }
+    // Canonical order: template loop positions grouped by rank variable name.
+    std::map<std::string, std::vector<std::size_t>> by_name;
+    std::size_t li = 0;
+    for (const auto& node : t.nodes)
+      if (node.kind != TemplateNodeKind::Storage) by_name[node.rank_variable].push_back(li++);
+    for (const auto& [name, loops] : by_name) order_.insert(order_.end(), loops.begin(), loops.end());
+  }
+
+  void run() {
+    if (!prefix_ok(0)) return;
+    visit(0);
+  }
+
+  [[nodiscard]] bool cancelled() const { return cancelled_; }
+
+  // Rows in canonical order, and the counts for the stats.
+  std::vector<PmappingRow> take_front() {
+    std::vector<Kept> kept = front_.take();
+    std::sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) { return a.key < b.key; });
+    std::vector<PmappingRow> out;
+    out.reserve(kept.size());
+    for (auto& k : kept) out.push_back(std::move(k.row));
+    return out;
+  }
+  std::uint64_t below_min_valid = 0;                                // valid leaves under the best usage
+  std::uint64_t below_min_pruned = 0;                               // pmappings of subtrees pruned for it
+  std::vector<std::pair<model::QuickEvaluation, double>> failures;  // cause, pmappings
+
+ private:
+  struct Kept {
+    PmappingRow row;
+    std::vector<std::int64_t> key;
+  };
+
+  void count_failure(const model::QuickEvaluation& f, double n) {
+    auto it = std::find_if(failures.begin(), failures.end(), [&](const auto& e) {
+      return e.first.failure == f.failure && e.first.component == f.component && e.first.dim == f.dim;
+    });
+    if (it == failures.end()) it = failures.insert(failures.end(), {f, 0.0});
+    it->second += n;
+  }
+
+  // Completions of the current prefix (the first `depth` loops of the visiting order).
+  double completions(std::size_t depth) {
+    double n = 1;
+    for (std::size_t rv = 0; rv < loops_of_rv_.size(); ++rv) {
+      std::size_t left = 0;
+      std::int64_t outer = compiled_.rank_variable_bound(static_cast<int>(rv));
+      for (const auto i : loops_of_rv_[rv]) {
+        if (position_[i] < depth)
+          outer = tiles_[i];
+        else
+          ++left;
+      }
+      if (left > 0) n *= counter_.count(outer, left);
+    }
+    return n;
+  }
+
+  bool prefix_ok(std::size_t depth) {
+    if (!prune_) return true;
+    if (compiled_.check_prefix(tiles_, depth, failed_) != model::QuickEvaluation::Failure::None) {
+      count_failure(failed_, completions(depth));
+      return false;
+    }
+    if (have_best_) {
+      std::size_t known = 0;  // dims [0, known) became exact by this depth, the last one now
+      for (std::size_t i = 0; i < usage_prefix_depth_.size(); ++i)
+        if (usage_prefix_depth_[i] == depth) known = i + 1;
+      if (known > 0) {
+        usage_.clear();
+        for (std::size_t i = 0; i < known; ++i)
+          usage_.push_back(clipped(compiled_.prefix_usage(usage_slots_[i], tiles_), i));
+        if (std::lexicographical_compare(usage_.begin(), usage_.end(), best_usage_.begin(),
+                                         best_usage_.begin() + static_cast<std::ptrdiff_t>(known))) {
+          below_min_pruned += static_cast<std::uint64_t>(completions(depth));
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  [[nodiscard]] double clipped(double u, std::size_t i) const {
+    return std::min(static_cast<double>(static_cast<float>(u)), t_.min_usage[i].min_usage);
+  }
+
+  void visit(std::size_t depth) {
+    // Polled per visit, not per leaf: pruning can keep the search away from leaves.
+    if ((++visits_ & 4095) == 0 && cancel_ && cancel_->load(std::memory_order_relaxed)) cancelled_ = true;
+    if (cancelled_) return;
+    if (depth == tiles_.size()) {
+      leaf();
+      return;
+    }
+    const std::size_t loop = visit_order_[depth];
+    const int rv = rv_[loop];
+    const std::int64_t outer = previous_[loop] < 0 ? compiled_.rank_variable_bound(rv)
+                                                   : tiles_[static_cast<std::size_t>(previous_[loop])];
+    if (last_of_rv_[static_cast<std::size_t>(rv)] == static_cast<int>(loop)) {
+      tiles_[loop] = 1;
+      if (prefix_ok(depth + 1)) visit(depth + 1);
+      return;
+    }
+    for (std::int64_t d = 1; d <= outer && !cancelled_; ++d) {
+      if (outer % d != 0) continue;
+      tiles_[loop] = d;
+      if (prefix_ok(depth + 1)) visit(depth + 1);
+    }
+  }
+
+  void leaf() {
+    ++result_.stats.pmappings_evaluated;
+    const model::QuickEvaluation& ev = compiled_.evaluate(tiles_);
+    if (ev.failure != model::QuickEvaluation::Failure::None) {
+      count_failure(ev, 1);
+      return;
+    }
+    usage_.clear();
+    for (std::size_t i = 0; i < usage_slots_.size(); ++i)
+      usage_.push_back(clipped(compiled_.usage(usage_slots_[i]), i));
+    ++result_.stats.pmappings_valid;
+    if (!usage_.empty()) {
+      if (!have_best_ || usage_ > best_usage_) {
+        if (have_best_) below_min_valid += valid_in_front_epoch_;
+        best_usage_ = usage_;
+        have_best_ = true;
+        front_.clear();
+        valid_in_front_epoch_ = 0;
+      } else if (usage_ < best_usage_) {
+        ++below_min_valid;
+        return;
+      }
+    }
+    ++valid_in_front_epoch_;
+    Kept k;
+    k.row.template_index = t_.index;
+    k.row.tiles = tiles_;
+    k.row.latency = ev.latency;
+    k.row.dynamic_energy = ev.dynamic_energy;
+    k.row.leak_energy = ev.leak_energy;
+    for (const auto i : order_) k.key.push_back(tiles_[i]);
+    front_.insert(
+        std::move(k), [&](const Kept& r) { return tile_stage_objectives(r.row, metrics_); },
+        [](const Kept& incoming, const Kept& kept) { return incoming.key < kept.key; });
+  }
+
+  const PmappingTemplate& t_;
+  model::CompiledPmapping& compiled_;
+  unsigned metrics_;
+  const std::atomic<bool>* cancel_;
+  bool prune_;
+  TemplateResult& result_;
+  bool cancelled_ = false;
+  std::uint64_t visits_ = 0;
+
+  std::vector<std::int64_t> tiles_;
+  std::vector<int> rv_, previous_, last_of_rv_;  // per loop (mapping order); last per rank variable
+  std::vector<std::vector<std::size_t>> loops_of_rv_;
+  std::vector<std::size_t> visit_order_, position_;  // loops in visiting order, and back
+  std::vector<std::size_t> order_;
+  ChainCounter counter_;
+  model::QuickEvaluation failed_;
+
+  std::vector<int> usage_slots_;
+  std::vector<std::size_t> usage_prefix_depth_;
+  std::vector<double> usage_, best_usage_;
+  bool have_best_ = false;
+  std::uint64_t valid_in_front_epoch_ = 0;  // valid rows since the best usage last rose
+  ParetoFront<Kept> front_;
 };
 
 }  // namespace
 
 TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                    const spec::ResolvedSpec& spec, unsigned metrics,
-                                   const std::atomic<bool>* cancel) {
+                                   const std::atomic<bool>* cancel, bool prune) {
   TemplateResult result;
   result.stats.einsum = t.einsum;
   result.stats.templates = 1;
 
-  // Loop index per rank variable, outer to inner.
-  std::map<std::string, LoopChains> per_rv;
+  std::map<std::string, std::size_t> loops_per_rv;
   std::size_t n_loops = 0;
-  for (const auto& n : t.nodes) {
-    if (n.kind == TemplateNodeKind::Storage) continue;
-    per_rv[n.rank_variable].loop_positions.push_back(n_loops++);
-  }
-  std::vector<LoopChains*> rvs;
+  for (const auto& n : t.nodes)
+    if (n.kind != TemplateNodeKind::Storage) {
+      ++loops_per_rv[n.rank_variable];
+      ++n_loops;
+    }
   double total = 1;
-  for (auto& [rv, lc] : per_rv) {
+  ChainCounter counter;
+  for (const auto& [rv, k] : loops_per_rv) {
     const auto it = problem.bounds.find(rv);
-    lc.chains = divisor_chains(it == problem.bounds.end() ? 1 : it->second, lc.loop_positions.size());
-    total *= static_cast<double>(lc.chains.size());
-    rvs.push_back(&lc);
+    total *= counter.count(std::max<std::int64_t>(it == problem.bounds.end() ? 1 : it->second, 1), k);
   }
   result.stats.pmappings_total = total;
 
@@ -143,109 +363,29 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
   try {
     compiled.emplace(spec, to_mapping(t, std::vector<std::int64_t>(n_loops, 1)));
   } catch (const model::InvalidMapping& e) {
-    result.stats.pmappings_evaluated = static_cast<std::uint64_t>(total);
     result.stats.removed[cause_of(e)] += static_cast<std::uint64_t>(total);
     return result;
   }
-  std::vector<int> usage_slots;
-  for (const auto& c : t.min_usage) usage_slots.push_back(compiled->usage_index(c.component, c.dim));
-  // Removal counts per failing (kind, component, dim), named once at the end.
-  struct FailureCount {
-    model::QuickEvaluation failure;
-    std::uint64_t count = 0;
-  };
-  std::vector<FailureCount> failures;
 
-  // min_usage (with AccelForge's per-template "best if none reaches it"): the kept rows
-  // are those with the lexicographically largest vector of clipped usages.
-  std::vector<double> best_usage;
-  bool have_best = false;
-  std::uint64_t below_min = 0;  // valid rows later dropped for min_usage
-  ParetoFront<PmappingRow> front;
-  std::uint64_t valid_in_front_epoch = 0;
-  const auto objectives = [&](const PmappingRow& r) { return tile_stage_objectives(r, metrics); };
-
-  std::vector<std::size_t> pick(rvs.size(), 0);
-  std::vector<std::int64_t> tiles(n_loops, 1);
-  for (std::size_t r = 0; r < rvs.size(); ++r)
-    for (std::size_t k = 0; k < rvs[r]->loop_positions.size(); ++k)
-      tiles[rvs[r]->loop_positions[k]] = rvs[r]->chains[0][k];
-
-  while (true) {
-    if (cancel && cancel->load(std::memory_order_relaxed)) {
-      result.cancelled = true;
-      break;
-    }
-    ++result.stats.pmappings_evaluated;
-    try {
-      const model::QuickEvaluation& ev = compiled->evaluate(tiles);
-      if (ev.failure != model::QuickEvaluation::Failure::None) {
-        auto it = std::find_if(failures.begin(), failures.end(), [&](const FailureCount& f) {
-          return f.failure.failure == ev.failure && f.failure.component == ev.component &&
-                 f.failure.dim == ev.dim;
-        });
-        if (it == failures.end()) it = failures.insert(failures.end(), {ev, 0});
-        ++it->count;
-      } else {
-        std::vector<double> usage;
-        for (std::size_t i = 0; i < t.min_usage.size(); ++i) {
-          const double u = compiled->usage(usage_slots[i]);
-          usage.push_back(std::min(static_cast<double>(static_cast<float>(u)), t.min_usage[i].min_usage));
-        }
-        ++result.stats.pmappings_valid;
-        bool keep = true;
-        if (!usage.empty()) {
-          if (!have_best || usage > best_usage) {
-            if (have_best) below_min += valid_in_front_epoch;
-            best_usage = usage;
-            have_best = true;
-            front.clear();
-            valid_in_front_epoch = 0;
-          } else if (usage < best_usage) {
-            keep = false;
-            ++below_min;
-          }
-        }
-        if (keep) {
-          ++valid_in_front_epoch;
-          PmappingRow row;
-          row.template_index = t.index;
-          row.tiles = tiles;
-          row.latency = ev.latency;
-          row.dynamic_energy = ev.dynamic_energy;
-          row.leak_energy = ev.leak_energy;
-          front.insert(std::move(row), objectives);
-        }
-      }
-    } catch (const model::InvalidMapping& e) {
-      ++result.stats.removed[cause_of(e)];
-    }
-    // Odometer over rank variables (last fastest).
-    std::size_t r = rvs.size();
-    bool done = true;
-    while (r > 0) {
-      --r;
-      auto& lc = *rvs[r];
-      if (++pick[r] < lc.chains.size()) {
-        for (std::size_t k = 0; k < lc.loop_positions.size(); ++k)
-          tiles[lc.loop_positions[k]] = lc.chains[pick[r]][k];
-        done = false;
-        break;
-      }
-      pick[r] = 0;
-      for (std::size_t k = 0; k < lc.loop_positions.size(); ++k)
-        tiles[lc.loop_positions[k]] = lc.chains[0][k];
-    }
-    if (done) break;
+  TileSearch search(t, *compiled, metrics, cancel, prune, result);
+  try {
+    search.run();
+  } catch (const model::InvalidMapping& e) {
+    // Only a missing action can throw here; it concerns every pmapping of the template.
+    result.stats.removed[cause_of(e)] += static_cast<std::uint64_t>(total);
+    result.stats.pmappings_valid = 0;
+    return result;
   }
-  for (const auto& f : failures) result.stats.removed[compiled->failure_name(f.failure)] += f.count;
-  if (!t.min_usage.empty() && below_min > 0) {
+  result.cancelled = search.cancelled();
+  for (const auto& [f, n] : search.failures)
+    result.stats.removed[compiled->failure_name(f)] += static_cast<std::uint64_t>(n);
+  if (const auto below = search.below_min_valid + search.below_min_pruned; below > 0) {
     std::string name = "min_usage";
     for (const auto& c : t.min_usage) name += " " + c.component + "." + c.dim;
-    result.stats.removed[name] += below_min;
-    result.stats.pmappings_valid -= below_min;
+    result.stats.removed[name] += below;
+    result.stats.pmappings_valid -= search.below_min_valid;
   }
-  result.front = front.take();
+  result.front = search.take_front();
   result.stats.removed["pareto"] += result.stats.pmappings_valid - result.front.size();
   result.stats.pmappings_pareto = result.front.size();
   return result;

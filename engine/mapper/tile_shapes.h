@@ -1,7 +1,8 @@
 #pragma once
 // Tile shapes of one template (domain-mapper.md §3): every divisor chain per rank
-// variable (perfect factorization, innermost tile 1), each pmapping evaluated by the
-// model, invalid ones (capacity, fanout, min_usage) dropped, the rest Pareto-pruned.
+// variable (perfect factorization, innermost tile 1), enumerated loop by loop with
+// subtrees pruned as soon as a capacity, fanout or min_usage check is exact; the
+// surviving pmappings are evaluated by the compiled model and Pareto-pruned.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -41,8 +42,12 @@ struct TemplateResult {
 };
 
 // `spec` must hold the Einsum's resolved arch. `cancel` is polled between pmappings.
+// With `prune`, fanout, capacity and min_usage checks that are exact for a prefix of the
+// loops skip whole subtrees; the front is the same either way, only the counts of
+// evaluated pmappings (and which cause a pruned pmapping is charged to) differ.
 [[nodiscard]] TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                                  const spec::ResolvedSpec& spec, unsigned metrics,
-                                                 const std::atomic<bool>* cancel = nullptr);
+                                                 const std::atomic<bool>* cancel = nullptr,
+                                                 bool prune = true);
 
 }  // namespace af::mapper

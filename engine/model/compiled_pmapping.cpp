@@ -1,8 +1,63 @@
 #include "model/compiled_pmapping.h"
 
+#include <algorithm>
+
 #include "model/prepared_einsum.h"
 
 namespace af::model {
+
+// Tile-independent structure for check_prefix, derived from the same views the model uses.
+struct CompiledPmapping::Prefix {
+  bool enabled = true;           // off for copy Einsums (their buffets merge)
+  std::vector<int> loop_rv;      // per loop
+  std::vector<int> parent_loop;  // previous loop of the rank variable (view order), -1: bound
+  std::vector<double> bound;     // per rank variable
+  struct Spatial {
+    int component = -1, dim = -1;
+    std::vector<int> loops;  // loops on this dimension
+    std::vector<int> needs;  // those loops and their parents
+    std::size_t depth = 0;   // exact once order[0, depth) have tiles
+  };
+  std::vector<Spatial> spatial;  // dimensions with spatial loops
+  struct Occupant {
+    int tensor = -1;
+    std::vector<int> shape_loop;  // per rank variable: the loop fixing its extent, -1: bound
+    double bits_per_value = 0, scale = 1;
+  };
+  struct Capacity {
+    int component = -1;
+    std::vector<int> needs;
+    std::size_t depth = 0;
+    std::vector<Occupant> occupants;
+  };
+  std::vector<Capacity> capacity;
+  std::vector<std::vector<int>> spatial_at, capacity_at;  // per depth: checks that become exact
+  std::vector<std::size_t> order;                         // enumeration order of the loops
+  std::vector<double> shape;                              // scratch
+
+  [[nodiscard]] double tile(int loop, std::span<const std::int64_t> tiles) const {
+    const double b = bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(loop)])];
+    return b == 1 ? 1.0 : static_cast<double>(tiles[static_cast<std::size_t>(loop)]);
+  }
+  [[nodiscard]] double used(const Spatial& sp, std::span<const std::int64_t> tiles) const {
+    double used = 0;
+    for (auto it = sp.loops.rbegin(); it != sp.loops.rend(); ++it) {
+      const int parent = parent_loop[static_cast<std::size_t>(*it)];
+      const double outer = parent < 0
+                               ? bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(*it)])]
+                               : tile(parent, tiles);
+      used = outer / tile(*it, tiles) * (used == 0 ? 1.0 : used);
+    }
+    return used == 0 ? 1.0 : used;
+  }
+};
+
+namespace {
+
+std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEinsum& p);
+void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first);
+
+}  // namespace
 
 CompiledPmapping::CompiledPmapping(const spec::ResolvedSpec& spec, spec::Mapping pmapping)
     : mapping_(std::make_unique<const spec::Mapping>(std::move(pmapping))),
@@ -13,6 +68,7 @@ CompiledPmapping::CompiledPmapping(const spec::ResolvedSpec& spec, spec::Mapping
         "a compiled pmapping holds exactly one Einsum, this one has " + std::to_string(chains.size()),
         nullptr);
   prepared_ = std::make_unique<detail::PreparedEinsum>(detail::prepare_einsum(spec, chains.front()));
+  prefix_ = make_prefix(*prepared_);
 }
 
 CompiledPmapping::~CompiledPmapping() = default;
@@ -49,6 +105,84 @@ std::string CompiledPmapping::failure_name(const QuickEvaluation& failed) const 
   return "fanout " + comp.name + "." + comp.spatial[static_cast<std::size_t>(failed.dim)].name;
 }
 
+const std::vector<std::size_t>& CompiledPmapping::enumeration_order() const { return prefix_->order; }
+
+void CompiledPmapping::enumerate_usage_first(const std::vector<int>& usage_indices) {
+  auto& x = *prefix_;
+  if (!x.enabled) return;
+  std::vector<int> first;
+  for (const int index : usage_indices) {
+    if (index < 0) continue;
+    const auto slot = usage_slots_[static_cast<std::size_t>(index)];
+    for (std::size_t i = 0; i < x.spatial.size(); ++i)
+      if (x.spatial[i].component == slot.first && x.spatial[i].dim == slot.second &&
+          std::find(first.begin(), first.end(), static_cast<int>(i)) == first.end())
+        first.push_back(static_cast<int>(i));
+  }
+  order_checks(x, first);
+}
+
+int CompiledPmapping::loop_rank_variable(std::size_t loop) const { return prefix_->loop_rv[loop]; }
+std::int64_t CompiledPmapping::rank_variable_bound(int rv) const {
+  return static_cast<std::int64_t>(prefix_->bound[static_cast<std::size_t>(rv)]);
+}
+std::size_t CompiledPmapping::rank_variable_count() const { return prefix_->bound.size(); }
+
+QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int64_t> tiles,
+                                                        std::size_t depth, QuickEvaluation& failed) {
+  const auto& x = *prefix_;
+  if (!x.enabled || depth >= x.spatial_at.size()) return QuickEvaluation::Failure::None;
+  prefix_->shape.resize(x.bound.size());
+  const auto& ctx = prepared_->ctx;
+  for (const int i : x.spatial_at[depth]) {
+    const auto& sp = x.spatial[static_cast<std::size_t>(i)];
+    const auto& dim =
+        ctx.flat[static_cast<std::size_t>(sp.component)]->spatial[static_cast<std::size_t>(sp.dim)];
+    if (x.used(sp, tiles) > dim.fanout) {
+      failed.failure = QuickEvaluation::Failure::Fanout;
+      failed.component = sp.component;
+      failed.dim = sp.dim;
+      return failed.failure;
+    }
+  }
+  auto& shape = prefix_->shape;
+  for (const int i : x.capacity_at[depth]) {
+    const auto& cap = x.capacity[static_cast<std::size_t>(i)];
+    double used = 0;
+    for (const auto& o : cap.occupants) {
+      for (std::size_t r = 0; r < shape.size(); ++r)
+        shape[r] = o.shape_loop[r] < 0 ? x.bound[r] : x.tile(o.shape_loop[r], tiles);
+      used += ctx.dense_tile(o.tensor, shape) * o.bits_per_value * o.scale;
+    }
+    if (used > ctx.flat[static_cast<std::size_t>(cap.component)]->size) {
+      failed.failure = QuickEvaluation::Failure::Capacity;
+      failed.component = cap.component;
+      failed.dim = -1;
+      return failed.failure;
+    }
+  }
+  return QuickEvaluation::Failure::None;
+}
+
+std::size_t CompiledPmapping::usage_depth(int index) const {
+  if (index < 0) return 0;
+  if (!prefix_->enabled) return prefix_->loop_rv.size();
+  const auto slot = usage_slots_[static_cast<std::size_t>(index)];
+  for (const auto& sp : prefix_->spatial)
+    if (sp.component == slot.first && sp.dim == slot.second) return sp.depth;
+  return 0;
+}
+
+double CompiledPmapping::prefix_usage(int index, std::span<const std::int64_t> tiles) const {
+  if (index < 0) return 0.0;
+  const auto [c, d] = usage_slots_[static_cast<std::size_t>(index)];
+  const auto& dim = prepared_->ctx.flat[static_cast<std::size_t>(c)]->spatial[static_cast<std::size_t>(d)];
+  double used = 1;
+  for (const auto& sp : prefix_->spatial)
+    if (sp.component == c && sp.dim == d) used = prefix_->used(sp, tiles);
+  return used / dim.fanout * dim.usage_scale;
+}
+
 int CompiledPmapping::usage_index(const std::string& component, const std::string& dim) {
   const auto& ctx = prepared_->ctx;
   const int c = ctx.flat_index(component);
@@ -70,5 +204,152 @@ double CompiledPmapping::usage(int index) const {
   const auto [c, d] = usage_slots_[static_cast<std::size_t>(index)];
   return numbers_->usage[static_cast<std::size_t>(c)][static_cast<std::size_t>(d)];
 }
+
+namespace {
+
+// Greedy enumeration order: repeatedly take the check needing the fewest loops not yet
+// placed (fanout first on ties, as it prunes most), place those loops with the outer
+// loops of their rank variables, then the leftovers in mapping order. Each check's depth
+// is where its last needed loop sits.
+void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
+  const auto n = x.loop_rv.size();
+  x.order.clear();
+  for (auto& v : x.spatial_at) v.clear();
+  for (auto& v : x.capacity_at) v.clear();
+  std::vector<char> placed(n, 0);
+  std::vector<std::size_t> position(n, 0);
+  const auto place_with_outer = [&](int loop) {
+    std::vector<std::size_t> chain;  // the loop and every outer loop of its rank variable
+    for (std::size_t i = 0; i <= static_cast<std::size_t>(loop); ++i)
+      if (x.loop_rv[i] == x.loop_rv[static_cast<std::size_t>(loop)] && !placed[i]) chain.push_back(i);
+    for (const auto i : chain) {
+      placed[i] = 1;
+      position[i] = x.order.size();
+      x.order.push_back(i);
+    }
+  };
+  const auto missing = [&](const std::vector<int>& needs) {
+    std::size_t m = 0;
+    std::vector<char> seen(n, 0);
+    for (const int o : needs)
+      for (std::size_t i = 0; i <= static_cast<std::size_t>(o); ++i)
+        if (x.loop_rv[i] == x.loop_rv[static_cast<std::size_t>(o)] && !placed[i] && !seen[i]) {
+          seen[i] = 1;
+          ++m;
+        }
+    return m;
+  };
+  std::vector<const std::vector<int>*> checks;
+  for (const auto& sp : x.spatial) checks.push_back(&sp.needs);
+  for (const auto& c : x.capacity) checks.push_back(&c.needs);
+  std::vector<char> done(checks.size(), 0);
+  for (const int f : first) {  // spatial checks asked for first, in that order
+    done[static_cast<std::size_t>(f)] = 1;
+    auto needs = x.spatial[static_cast<std::size_t>(f)].needs;
+    std::sort(needs.begin(), needs.end());
+    for (const int o : needs) place_with_outer(o);
+  }
+  while (true) {
+    std::size_t best = checks.size(), best_missing = n + 1;
+    for (std::size_t c = 0; c < checks.size(); ++c) {
+      if (done[c]) continue;
+      const auto m = missing(*checks[c]);
+      if (m < best_missing) {
+        best = c;
+        best_missing = m;
+      }
+    }
+    if (best == checks.size()) break;
+    done[best] = 1;
+    auto needs = *checks[best];
+    std::sort(needs.begin(), needs.end());
+    for (const int o : needs) place_with_outer(o);
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (!placed[i]) place_with_outer(static_cast<int>(i));
+
+  const auto depth_of = [&](const std::vector<int>& needs) {
+    std::size_t d = 0;
+    for (const int o : needs) d = std::max(d, position[static_cast<std::size_t>(o)] + 1);
+    return d;
+  };
+  for (std::size_t i = 0; i < x.spatial.size(); ++i) {
+    x.spatial[i].depth = depth_of(x.spatial[i].needs);
+    x.spatial_at[x.spatial[i].depth].push_back(static_cast<int>(i));
+  }
+  for (std::size_t i = 0; i < x.capacity.size(); ++i) {
+    x.capacity[i].depth = depth_of(x.capacity[i].needs);
+    x.capacity_at[x.capacity[i].depth].push_back(static_cast<int>(i));
+  }
+}
+
+std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEinsum& p) {
+  using detail::NodeKind;
+  auto x = std::make_unique<CompiledPmapping::Prefix>();
+  const auto& ctx = p.ctx;
+  const auto n_loops = p.loops.size();
+  x->bound = ctx.bounds;
+  std::vector<int> ordinal(p.nodes.size(), -1);
+  for (std::size_t i = 0; i < n_loops; ++i) {
+    ordinal[p.loops[i]] = static_cast<int>(i);
+    x->loop_rv.push_back(p.nodes[p.loops[i]].rv);
+  }
+  x->parent_loop.assign(n_loops, -1);
+  x->spatial_at.resize(n_loops + 1);
+  x->capacity_at.resize(n_loops + 1);
+  x->enabled = !ctx.is_copy;
+  if (!x->enabled) {
+    for (std::size_t i = 0; i < n_loops; ++i) x->order.push_back(i);
+    return x;
+  }
+
+  // Spatial dimensions: loops and parents in the loop view, as analyze_loops walks it.
+  std::vector<int> last(ctx.rvs.size(), -1);
+  for (const int i : p.loop_view) {
+    const int o = ordinal[static_cast<std::size_t>(i)];
+    if (o < 0) continue;
+    const auto& n = p.nodes[static_cast<std::size_t>(i)];
+    x->parent_loop[static_cast<std::size_t>(o)] = last[static_cast<std::size_t>(n.rv)];
+    last[static_cast<std::size_t>(n.rv)] = o;
+    if (n.kind != NodeKind::Spatial) continue;
+    auto it = std::find_if(x->spatial.begin(), x->spatial.end(),
+                           [&](const auto& sp) { return sp.component == n.component && sp.dim == n.dim; });
+    if (it == x->spatial.end()) it = x->spatial.insert(x->spatial.end(), {n.component, n.dim, {}, {}, 0});
+    it->loops.push_back(o);
+  }
+  for (auto& sp : x->spatial) {
+    for (const int o : sp.loops) {
+      sp.needs.push_back(o);
+      if (const int parent = x->parent_loop[static_cast<std::size_t>(o)]; parent >= 0)
+        sp.needs.push_back(parent);
+    }
+  }
+
+  // Memories: each reservation's extent per rank variable is the last loop over it above
+  // the reservation in its tensor's view (analyze_tensor's top-down pass).
+  for (std::size_t t = 0; t < p.tensor_views.size(); ++t) {
+    std::fill(last.begin(), last.end(), -1);
+    for (const int i : p.tensor_views[t]) {
+      const auto& n = p.nodes[static_cast<std::size_t>(i)];
+      if (n.kind == NodeKind::Temporal || n.kind == NodeKind::Spatial) {
+        last[static_cast<std::size_t>(n.rv)] = ordinal[static_cast<std::size_t>(i)];
+        continue;
+      }
+      if (n.kind != NodeKind::Reservation) continue;
+      if (ctx.flat[static_cast<std::size_t>(n.component)]->kind != spec::ComponentKind::Memory) continue;
+      auto it = std::find_if(x->capacity.begin(), x->capacity.end(),
+                             [&](const auto& c) { return c.component == n.component; });
+      if (it == x->capacity.end()) it = x->capacity.insert(x->capacity.end(), {n.component, {}, 0, {}});
+      it->occupants.push_back(
+          {static_cast<int>(t), last, n.bits_per_value, n.persistent ? ctx.n_instances : 1.0});
+      for (const int o : last)
+        if (o >= 0) it->needs.push_back(o);
+    }
+  }
+  order_checks(*x, {});
+  return x;
+}
+
+}  // namespace
 
 }  // namespace af::model

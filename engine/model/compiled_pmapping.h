@@ -28,6 +28,8 @@ struct QuickEvaluation {
 
 class CompiledPmapping {
  public:
+  struct Prefix;  // opaque: what check_prefix needs
+
   // `pmapping` holds one Einsum: a chain of nodes ending in its Compute. Its loops' tile
   // shapes are placeholders. `spec` must outlive this. Throws InvalidMapping for
   // structural errors.
@@ -46,6 +48,29 @@ class CompiledPmapping {
   // "fanout Component.dim" or "capacity Component" for a failure of this pmapping.
   [[nodiscard]] std::string failure_name(const QuickEvaluation& failed) const;
 
+  // --- Enumeration support: tile shapes are chosen one loop at a time, in
+  // enumeration_order() (a loop always after the outer loops of its rank variable,
+  // chosen so that the checks below become exact as early as possible). ---
+  [[nodiscard]] const std::vector<std::size_t>& enumeration_order() const;
+  // Reorders so that these usage dimensions (usage_index) become exact first, in this
+  // order: for min_usage, whose lexicographic comparison prunes the most.
+  void enumerate_usage_first(const std::vector<int>& usage_indices);
+  // Rank variable (index) of the i-th loop (mapping order), and each rank variable's bound.
+  [[nodiscard]] int loop_rank_variable(std::size_t loop) const;
+  [[nodiscard]] std::int64_t rank_variable_bound(int rv) const;
+  [[nodiscard]] std::size_t rank_variable_count() const;
+
+  // The fanout and capacity checks that become exact once the first `depth` loops of
+  // enumeration_order() have tiles: a spatial dimension's instances, a memory whose
+  // reservations sit below those loops only. Failing means every completion fails
+  // model::evaluate too. `tiles` is indexed in mapping order.
+  [[nodiscard]] QuickEvaluation::Failure check_prefix(std::span<const std::int64_t> tiles, std::size_t depth,
+                                                      QuickEvaluation& failed);
+  // The depth at which usage(index) becomes exact (its spatial loops all have tiles),
+  // and that usage computed from `tiles`.
+  [[nodiscard]] std::size_t usage_depth(int index) const;
+  [[nodiscard]] double prefix_usage(int index, std::span<const std::int64_t> tiles) const;
+
   // Scaled usage of (component, dim) by the last evaluate(); 0 for index -1 (not on the
   // path). Index from usage_index().
   [[nodiscard]] int usage_index(const std::string& component, const std::string& dim);
@@ -57,6 +82,7 @@ class CompiledPmapping {
   std::unique_ptr<detail::EinsumNumbers> numbers_;
   QuickEvaluation result_;
   std::vector<std::pair<int, int>> usage_slots_;  // (flat component, dim)
+  std::unique_ptr<Prefix> prefix_;
 };
 
 }  // namespace af::model

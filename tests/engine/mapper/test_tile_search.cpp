@@ -1,0 +1,174 @@
+// Tile-shape search on the reference arches: the compiled pmapping gives model::evaluate's
+// figures exactly, and the pruned search keeps the exhaustive search's front (same rows,
+// same order) while still accounting for every pmapping of the template.
+#include <QtTest>
+#include <random>
+
+#include "components/cost_table.h"
+#include "mapper/mapper.h"
+#include "mapper/problem.h"
+#include "mapper/templates.h"
+#include "mapper/tile_shapes.h"
+#include "model/compiled_pmapping.h"
+#include "model/evaluate.h"
+#include "spec/build/load.h"
+
+using namespace af;
+
+namespace {
+
+const std::string kEx = AF_SHARED_DIR "/reference/accelforge/examples/";
+
+struct Loaded {
+  spec::Spec spec;
+  spec::ResolvedSpec resolved;  // the first Einsum's arch, as the mapper resolves it
+  std::vector<mapper::EinsumProblem> problems;
+  mapper::MapperOptions options;
+};
+
+Loaded load(const QString& arch, const QString& workload, const QStringList& sets) {
+  std::vector<std::string> files = {kEx + "arches/" + arch.toStdString() + ".yaml",
+                                    kEx + "workloads/basic/" + workload.toStdString() + ".yaml"};
+  if (arch != "snowcat") files.push_back(kEx + "workloads/_renames_default.yaml");
+  std::vector<std::string> assignments;
+  for (const auto& s : sets) assignments.push_back(s.toStdString());
+  std::optional<components::CostTable> costs;
+  try {
+    costs = components::load_cost_table(AF_SHARED_DIR "/reference/accelforge/expected/component-costs.json#" +
+                                        arch.toStdString());
+  } catch (const spec::SpecError&) {
+  }
+  Loaded l{spec::load_spec(files, spec::parse_assignments(assignments), {costs ? &*costs : nullptr, true}),
+           {},
+           {},
+           {}};
+  const auto& einsum = l.spec.workload.workload.einsums.front();
+  l.resolved.workload = l.spec.workload.workload;
+  l.resolved.arch_by_einsum[einsum.name] = l.spec.arch_by_einsum.at(einsum.name).arch;
+  l.problems = mapper::make_problems(l.spec, einsum);
+  l.options = mapper::options_from_spec(l.spec);
+  l.options.unfused = true;
+  l.options.max_fused_loops = 1;
+  l.options.metrics = arch == "snowcat" ? mapper::kEnergy : mapper::kEdp;
+  return l;
+}
+
+void cases() {
+  QTest::addColumn<QString>("arch");
+  QTest::addColumn<QString>("workload");
+  QTest::addColumn<QStringList>("sets");
+  const QStringList mm = {"KN=32", "M=16", "N_EINSUMS=1"};
+  QTest::newRow("simple") << "simple"
+                          << "matmuls" << mm;
+  QTest::newRow("eyeriss (fanout, capacity)") << "eyeriss"
+                                              << "matmuls" << mm;
+  QTest::newRow("tpu_v4i (min_usage)") << "tpu_v4i"
+                                       << "matmuls" << mm;
+  QTest::newRow("simba") << "simba"
+                         << "matmuls" << mm;
+  QTest::newRow("snowcat") << "snowcat"
+                           << "matvecs" << QStringList{};
+}
+
+// A random divisor chain per rank variable, outer loop first, innermost tile 1.
+std::vector<std::int64_t> random_tiles(const mapper::PmappingTemplate& t, const mapper::EinsumProblem& p,
+                                       std::mt19937& rng) {
+  std::vector<std::string> rvs;
+  for (const auto& n : t.nodes)
+    if (n.kind != mapper::TemplateNodeKind::Storage) rvs.push_back(n.rank_variable);
+  std::vector<std::int64_t> tiles(rvs.size(), 1);
+  std::map<std::string, std::int64_t> outer;
+  for (std::size_t i = 0; i < rvs.size(); ++i) {
+    const bool last =
+        std::find(rvs.begin() + static_cast<std::ptrdiff_t>(i) + 1, rvs.end(), rvs[i]) == rvs.end();
+    const auto it = outer.find(rvs[i]);
+    const std::int64_t o = it != outer.end() ? it->second : p.bounds.at(rvs[i]);
+    std::vector<std::int64_t> divisors;
+    for (std::int64_t d = 1; d <= o; ++d)
+      if (o % d == 0) divisors.push_back(d);
+    tiles[i] = last ? 1 : divisors[std::uniform_int_distribution<std::size_t>(0, divisors.size() - 1)(rng)];
+    outer[rvs[i]] = tiles[i];
+  }
+  return tiles;
+}
+
+void check_accounting(const mapper::TemplateResult& r) {
+  double removed = 0;
+  for (const auto& [cause, n] : r.stats.removed)
+    if (cause != "pareto") removed += static_cast<double>(n);
+  QCOMPARE(static_cast<double>(r.stats.pmappings_valid) + removed, r.stats.pmappings_total);
+  QCOMPARE(r.stats.removed.at("pareto") + r.front.size(), r.stats.pmappings_valid);
+}
+
+}  // namespace
+
+class TestTileSearch : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void compiled_matches_model_data() { cases(); }
+  void compiled_matches_model() {
+    QFETCH(QString, arch);
+    QFETCH(QString, workload);
+    QFETCH(QStringList, sets);
+    const Loaded l = load(arch, workload, sets);
+    std::mt19937 rng(11);
+    int valid = 0, invalid = 0;
+    for (const auto& p : l.problems) {
+      const auto templates = mapper::all_templates(p, l.options);
+      for (std::size_t ti = 0; ti < templates.size(); ti += 3) {
+        const auto& t = templates[ti];
+        model::CompiledPmapping compiled(l.resolved, mapper::to_mapping(t, std::vector<std::int64_t>(64, 1)));
+        for (int k = 0; k < 40; ++k) {
+          const auto tiles = random_tiles(t, p, rng);
+          const model::QuickEvaluation quick = compiled.evaluate(tiles);
+          try {
+            const auto ev = model::evaluate(l.resolved, mapper::to_mapping(t, tiles));
+            QVERIFY2(quick.failure == model::QuickEvaluation::Failure::None,
+                     qPrintable(QString::fromStdString(t.describe())));
+            QCOMPARE(quick.latency, ev.total_latency);  // exact: the same arithmetic
+            QVERIFY(quick.dynamic_energy == ev.dynamic_energy);
+            QVERIFY(quick.leak_energy == ev.leak_energy_total);
+            ++valid;
+          } catch (const model::InvalidMapping& e) {
+            QVERIFY2(quick.failure != model::QuickEvaluation::Failure::None, e.what());
+            ++invalid;
+          }
+        }
+      }
+    }
+    QVERIFY(valid > 0);
+    qInfo("%d valid and %d invalid random pmappings agree", valid, invalid);
+  }
+
+  void pruning_keeps_front_data() { cases(); }
+  void pruning_keeps_front() {
+    QFETCH(QString, arch);
+    QFETCH(QString, workload);
+    QFETCH(QStringList, sets);
+    const Loaded l = load(arch, workload, sets);
+    double exhaustive = 0, pruned = 0;
+    for (const auto& p : l.problems) {
+      for (const auto& t : mapper::all_templates(p, l.options)) {
+        const auto a = mapper::explore_tile_shapes(t, p, l.resolved, l.options.metrics, nullptr, false);
+        const auto b = mapper::explore_tile_shapes(t, p, l.resolved, l.options.metrics, nullptr, true);
+        QCOMPARE(a.stats.pmappings_evaluated, static_cast<std::uint64_t>(a.stats.pmappings_total));
+        QVERIFY(b.stats.pmappings_evaluated <= a.stats.pmappings_evaluated);
+        check_accounting(a);
+        check_accounting(b);
+        QCOMPARE(b.front.size(), a.front.size());
+        for (std::size_t i = 0; i < a.front.size(); ++i) {
+          QCOMPARE(b.front[i].tiles, a.front[i].tiles);
+          QVERIFY(b.front[i].latency == a.front[i].latency);
+          QVERIFY(b.front[i].energy() == a.front[i].energy());
+        }
+        exhaustive += static_cast<double>(a.stats.pmappings_evaluated);
+        pruned += static_cast<double>(b.stats.pmappings_evaluated);
+      }
+    }
+    qInfo("evaluated %.0f of %.0f pmappings with pruning", pruned, exhaustive);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTileSearch)
+#include "test_tile_search.moc"
