@@ -48,6 +48,15 @@ class ParetoFront {
     keys_.push_back(v);
     return true;
   }
+  // Whether insert would keep a row with these objectives: cheap to ask before building
+  // the row. `wins(kept)` settles a tie with an equal kept row, as in insert.
+  template <class Wins>
+  [[nodiscard]] bool admits(const std::vector<double>& objectives, const Wins& wins) const {
+    const auto v = to_float(objectives);
+    for (std::size_t i = 0; i < keys_.size(); ++i)
+      if (dominates_or_equal(keys_[i], v)) return keys_[i] == v && wins(rows_[i]);
+    return true;
+  }
   void clear() {
     rows_.clear();
     keys_.clear();

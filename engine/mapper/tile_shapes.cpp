@@ -117,8 +117,11 @@ class ChainCounter {
     const auto key = std::pair{t, m};
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     double n = 0;
-    for (std::int64_t d = 1; d <= t; ++d)
-      if (t % d == 0) n += count(d, m - 1);
+    for (std::int64_t d = 1; d * d <= t; ++d) {
+      if (t % d != 0) continue;
+      n += count(d, m - 1);
+      if (d * d != t) n += count(t / d, m - 1);
+    }
     memo_[key] = n;
     return n;
   }
@@ -267,11 +270,31 @@ class TileSearch {
       if (prefix_ok(depth + 1)) visit(depth + 1);
       return;
     }
-    for (std::int64_t d = 1; d <= outer && !cancelled_; ++d) {
-      if (outer % d != 0) continue;
+    for (const std::int64_t d : divisors(outer)) {
+      if (cancelled_) break;
       tiles_[loop] = d;
       if (prefix_ok(depth + 1)) visit(depth + 1);
     }
+  }
+
+  // Ascending divisors, cached: tiles run into the tens of thousands.
+  const std::vector<std::int64_t>& divisors(std::int64_t n) {
+    auto [it, added] = divisors_.try_emplace(n);
+    if (added)
+      for (std::int64_t d = 1; d * d <= n; ++d)
+        if (n % d == 0) {
+          it->second.push_back(d);
+          if (d * d != n) it->second.push_back(n / d);
+        }
+    if (added) std::sort(it->second.begin(), it->second.end());
+    return it->second;
+  }
+
+  [[nodiscard]] std::vector<std::int64_t> canonical_key() const {
+    std::vector<std::int64_t> key;
+    key.reserve(order_.size());
+    for (const auto i : order_) key.push_back(tiles_[i]);
+    return key;
   }
 
   void leaf() {
@@ -298,13 +321,19 @@ class TileSearch {
       }
     }
     ++valid_in_front_epoch_;
+    objectives_scratch_.latency = ev.latency;
+    objectives_scratch_.dynamic_energy = ev.dynamic_energy;
+    objectives_scratch_.leak_energy = ev.leak_energy;
+    if (!front_.admits(tile_stage_objectives(objectives_scratch_, metrics_),
+                       [&](const Kept& kept) { return canonical_key() < kept.key; }))
+      return;
     Kept k;
     k.row.template_index = t_.index;
     k.row.tiles = tiles_;
     k.row.latency = ev.latency;
     k.row.dynamic_energy = ev.dynamic_energy;
     k.row.leak_energy = ev.leak_energy;
-    for (const auto i : order_) k.key.push_back(tiles_[i]);
+    k.key = canonical_key();
     front_.insert(
         std::move(k), [&](const Kept& r) { return tile_stage_objectives(r.row, metrics_); },
         [](const Kept& incoming, const Kept& kept) { return incoming.key < kept.key; });
@@ -325,6 +354,7 @@ class TileSearch {
   std::vector<std::size_t> visit_order_, position_;  // loops in visiting order, and back
   std::vector<std::size_t> order_;
   ChainCounter counter_;
+  std::map<std::int64_t, std::vector<std::int64_t>> divisors_;
   model::QuickEvaluation failed_;
 
   std::vector<int> usage_slots_;
@@ -333,6 +363,7 @@ class TileSearch {
   bool have_best_ = false;
   std::uint64_t valid_in_front_epoch_ = 0;  // valid rows since the best usage last rose
   ParetoFront<Kept> front_;
+  PmappingRow objectives_scratch_;
 };
 
 }  // namespace

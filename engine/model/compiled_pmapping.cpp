@@ -32,12 +32,31 @@ struct CompiledPmapping::Prefix {
   };
   std::vector<Capacity> capacity;
   std::vector<std::vector<int>> spatial_at, capacity_at;  // per depth: checks that become exact
-  std::vector<std::size_t> order;                         // enumeration order of the loops
-  std::vector<double> shape;                              // scratch
+  // Per depth: spatial dims one of whose loops (and its parent) just got a tile. Every
+  // loop splits by >= 1, so the product of the known ones already bounds the instances.
+  std::vector<std::vector<int>> partial_at;
+  std::vector<std::size_t> position;  // per loop: its place in `order`
+  std::vector<std::size_t> order;     // enumeration order of the loops
+  std::vector<double> shape;          // scratch
 
   [[nodiscard]] double tile(int loop, std::span<const std::int64_t> tiles) const {
     const double b = bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(loop)])];
     return b == 1 ? 1.0 : static_cast<double>(tiles[static_cast<std::size_t>(loop)]);
+  }
+  [[nodiscard]] double known_used(const Spatial& sp, std::span<const std::int64_t> tiles,
+                                  std::size_t depth) const {
+    double used = 1;
+    for (auto it = sp.loops.rbegin(); it != sp.loops.rend(); ++it) {
+      const int parent = parent_loop[static_cast<std::size_t>(*it)];
+      if (position[static_cast<std::size_t>(*it)] >= depth ||
+          (parent >= 0 && position[static_cast<std::size_t>(parent)] >= depth))
+        continue;
+      const double outer = parent < 0
+                               ? bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(*it)])]
+                               : tile(parent, tiles);
+      used *= outer / tile(*it, tiles);
+    }
+    return used;
   }
   [[nodiscard]] double used(const Spatial& sp, std::span<const std::int64_t> tiles) const {
     double used = 0;
@@ -134,6 +153,17 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
   if (!x.enabled || depth >= x.spatial_at.size()) return QuickEvaluation::Failure::None;
   prefix_->shape.resize(x.bound.size());
   const auto& ctx = prepared_->ctx;
+  for (const int i : x.partial_at[depth]) {
+    const auto& sp = x.spatial[static_cast<std::size_t>(i)];
+    const auto& dim =
+        ctx.flat[static_cast<std::size_t>(sp.component)]->spatial[static_cast<std::size_t>(sp.dim)];
+    if (x.known_used(sp, tiles, depth) > dim.fanout) {
+      failed.failure = QuickEvaluation::Failure::Fanout;
+      failed.component = sp.component;
+      failed.dim = sp.dim;
+      return failed.failure;
+    }
+  }
   for (const int i : x.spatial_at[depth]) {
     const auto& sp = x.spatial[static_cast<std::size_t>(i)];
     const auto& dim =
@@ -273,6 +303,17 @@ void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
     for (const int o : needs) d = std::max(d, position[static_cast<std::size_t>(o)] + 1);
     return d;
   };
+  x.position = position;
+  x.partial_at.assign(n + 1, {});
+  for (std::size_t i = 0; i < x.spatial.size(); ++i)
+    for (const int o : x.spatial[i].loops) {
+      const int parent = x.parent_loop[static_cast<std::size_t>(o)];
+      const std::size_t d = std::max(position[static_cast<std::size_t>(o)],
+                                     parent < 0 ? 0 : position[static_cast<std::size_t>(parent)]) +
+                            1;
+      auto& at = x.partial_at[d];
+      if (std::find(at.begin(), at.end(), static_cast<int>(i)) == at.end()) at.push_back(static_cast<int>(i));
+    }
   for (std::size_t i = 0; i < x.spatial.size(); ++i) {
     x.spatial[i].depth = depth_of(x.spatial[i].needs);
     x.spatial_at[x.spatial[i].depth].push_back(static_cast<int>(i));
