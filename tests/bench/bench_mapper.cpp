@@ -1,5 +1,6 @@
 // Mapper benchmark: per case, templates, pmappings evaluated, pmappings/s/thread, wall time
-// at 1 and 2 threads, peak memory. Without arguments it runs small reference cases;
+// at 1 and 2 threads, peak memory. Without arguments it runs the 12 unfused reference
+// cases and gpt3_6.7B on three arches;
 // `bench_mapper [--unfused] [--metric M] [--costs F#S] [--set K=V]... FILE...` runs one case.
 #include <sys/resource.h>
 
@@ -48,11 +49,12 @@ void run(const Case& c) {
       templates += st.templates;
       evaluated += st.pmappings_evaluated;
     }
-    std::printf("%-40s threads=%d templates=%zu evaluated=%llu wall=%.3fs pmappings/s/thread=%.0f "
-                "energy=%.6g latency=%.6g n_mappings=%zu peak_rss=%ldkB\n",
-                c.name.c_str(), threads, templates, static_cast<unsigned long long>(evaluated), s,
-                static_cast<double>(evaluated) / s / threads, r.evaluation ? r.evaluation->total_energy : -1.0,
-                r.evaluation ? r.evaluation->total_latency : -1.0, r.n_mappings(), peak_rss_kb());
+    std::printf(
+        "%-40s threads=%d templates=%zu evaluated=%llu wall=%.3fs pmappings/s/thread=%.0f "
+        "energy=%.6g latency=%.6g n_mappings=%zu peak_rss=%ldkB\n",
+        c.name.c_str(), threads, templates, static_cast<unsigned long long>(evaluated), s,
+        static_cast<double>(evaluated) / s / threads, r.evaluation ? r.evaluation->total_energy : -1.0,
+        r.evaluation ? r.evaluation->total_latency : -1.0, r.n_mappings(), peak_rss_kb());
     std::fflush(stdout);
   }
 }
@@ -67,22 +69,67 @@ int main(int argc, char** argv) {
     c.unfused = false;
     for (int i = 1; i < argc; ++i) {
       const std::string a = argv[i];
-      if (a == "--unfused") c.unfused = true;
-      else if (a == "--metric" && i + 1 < argc) c.metric = argv[++i];
-      else if (a == "--costs" && i + 1 < argc) c.costs = argv[++i];
-      else if (a == "--set" && i + 1 < argc) c.sets.emplace_back(argv[++i]);
-      else c.files.push_back(a);
+      if (a == "--unfused")
+        c.unfused = true;
+      else if (a == "--metric" && i + 1 < argc)
+        c.metric = argv[++i];
+      else if (a == "--costs" && i + 1 < argc)
+        c.costs = argv[++i];
+      else if (a == "--set" && i + 1 < argc)
+        c.sets.emplace_back(argv[++i]);
+      else
+        c.files.push_back(a);
     }
     cases.push_back(c);
   } else {
+    // The 12 unfused regression cases, then transformers at N_NEW_TOKENS=256.
     const std::string ref = AF_SHARED_DIR "/reference/accelforge/";
     const std::string ex = ref + "examples/";
     const std::string renames = ex + "workloads/_renames_default.yaml";
     const std::vector<std::string> mm = {"KN=64", "M=64", "N_EINSUMS=2"};
-    cases.push_back({"simple|matmuls|unfused", {ex + "arches/simple.yaml", ex + "workloads/basic/matmuls.yaml", renames}, mm, "", "edp", true});
-    cases.push_back({"snowcat|matvecs|unfused", {ex + "arches/snowcat.yaml", ex + "workloads/basic/matvecs.yaml", renames}, {}, "", "energy", true});
-    cases.push_back({"eyeriss|matmuls|unfused", {ex + "arches/eyeriss.yaml", ex + "workloads/basic/matmuls.yaml", renames}, mm,
-                     ref + "expected/component-costs.json#eyeriss", "edp", true});
+    const auto costs_for = [&](const std::string& arch) {
+      return arch == "eyeriss" || arch == "simba" ? ref + "expected/component-costs.json#" + arch
+                                                  : std::string();
+    };
+    for (const std::string arch : {"simple", "eyeriss", "simba", "tpu_v4i", "snowcat"}) {
+      const std::string metric = arch == "snowcat" ? "energy" : "edp";
+      const std::string a = ex + "arches/" + arch + ".yaml";
+      const std::vector<std::string> extra =
+          arch == "snowcat" ? std::vector<std::string>{} : std::vector<std::string>{renames};
+      const auto files = [&](const std::string& w) {
+        std::vector<std::string> f = {a, w};
+        f.insert(f.end(), extra.begin(), extra.end());
+        return f;
+      };
+      cases.push_back({arch + "|matmuls|unfused", files(ex + "workloads/basic/matmuls.yaml"), mm,
+                       costs_for(arch), metric, true});
+      cases.push_back({arch + "|three_matmuls|unfused",
+                       files(ex + "workloads/basic/three_matmuls_annotated.yaml"),
+                       {},
+                       costs_for(arch),
+                       metric,
+                       true});
+    }
+    cases.push_back({"snowcat|matvecs|unfused",
+                     {ex + "arches/snowcat.yaml", ex + "workloads/basic/matvecs.yaml"},
+                     {},
+                     "",
+                     "energy",
+                     true});
+    cases.push_back({"snowcat|mobilenet_28|unfused",
+                     {ex + "arches/snowcat.yaml", ex + "workloads/cnns/mobilenet/mobilenet_28.yaml"},
+                     {},
+                     "",
+                     "energy",
+                     true});
+    const std::vector<std::string> prefill = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"};
+    for (const std::string arch : {"eyeriss", "simba", "snowcat"})
+      cases.push_back({arch + "|gpt3_6.7B|unfused",
+                       {ex + "arches/" + arch + ".yaml", ex + "workloads/transformers/gpt/gpt3_6.7B.yaml"},
+                       prefill,
+                       costs_for(arch),
+                       arch == "snowcat" ? "energy" : "edp",
+                       true});
   }
   for (const auto& c : cases) {
     try {
