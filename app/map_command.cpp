@@ -74,6 +74,7 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
   if (args.max_fused_loops) options.max_fused_loops = *args.max_fused_loops;
   options.unfused = options.unfused || args.unfused;
   options.threads = args.threads;
+  if (args.objective_tolerance) options.objective_tolerance = *args.objective_tolerance;
 
   const mapper::MapperResult r = mapper::map_workload(s, options);
   const bool to_stdout = args.json == "-";
@@ -118,6 +119,11 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--unfused", args.unfused, "The outermost memory keeps every tensor (no fusion)");
   cmd->add_option("--threads", args.threads, "Worker threads (default: all cores)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--objective-tolerance", args.objective_tolerance,
+                  "Objectives within a factor 1+T count as equal when pruning (faster, at most (1+T)x worse; "
+                  "default: the spec's mapper.objective_tolerance, else 0)")
+      ->type_name("T")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--component-costs", args.costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
   cmd->add_option("--json", args.json, "Write the result as JSON to OUT (- for stdout)")->type_name("OUT|-");

@@ -16,6 +16,7 @@ struct MapArgs {
   std::vector<std::string> assignments;  // --set NAME=VALUE
   std::string metric;                    // empty: the spec's mapper.metrics (default energy)
   std::optional<long long> max_fused_loops;
+  std::optional<double> objective_tolerance;
   bool unfused = false;
   int threads = 0;
   std::string costs;        // --component-costs FILE[#SECTION]

@@ -140,7 +140,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
             if (cancel.load(std::memory_order_relaxed)) return;
             const Job& job = jobs[j];
             results[j] =
-                explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options.metrics, &cancel);
+                explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, &cancel);
             if (observer) {
               const std::lock_guard lock(observer_mutex);
               running[job.einsum].merge(results[j].stats);
@@ -160,7 +160,9 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   std::vector<std::vector<PmappingRow>> fronts(einsums.size());
   {
     std::vector<ParetoFront<PmappingRow>> pf(einsums.size());
-    const auto obj = [&](const PmappingRow& r) { return join_objectives(r, options.metrics); };
+    const auto obj = [&](const PmappingRow& r) {
+      return log_rounded(join_objectives(r, options.metrics), options.objective_tolerance);
+    };
     for (std::size_t j = 0; j < jobs.size(); ++j) {
       auto& stats = result.stats[jobs[j].einsum];
       const auto pareto_before = results[j].stats.pmappings_pareto;
@@ -202,7 +204,9 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   std::vector<JoinedMapping> left;
   for (std::size_t e = 0; e < einsums.size(); ++e) {
     ParetoFront<JoinedMapping> pf;
-    const auto obj = [&](const JoinedMapping& m) { return joined_objectives(m, options.metrics); };
+    const auto obj = [&](const JoinedMapping& m) {
+      return log_rounded(joined_objectives(m, options.metrics), options.objective_tolerance);
+    };
     if (e == 0) {
       for (const auto& r : fronts[0]) {
         JoinedMapping m;
@@ -238,7 +242,9 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   // EDP last (not additive), then one more Pareto on the requested metrics.
   {
     ParetoFront<JoinedMapping> pf;
-    const auto obj = [&](const JoinedMapping& m) { return final_objectives(m, options.metrics); };
+    const auto obj = [&](const JoinedMapping& m) {
+      return log_rounded(final_objectives(m, options.metrics), options.objective_tolerance);
+    };
     for (auto& m : left) pf.insert(std::move(m), obj);
     result.front = pf.take();
   }

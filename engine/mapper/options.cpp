@@ -28,8 +28,9 @@ unsigned parse_metrics(const std::string& text) {
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto bar = text.find('|', start);
-    std::string part =
-        upper(trim(text.substr(start, bar == std::string::npos ? std::string::npos : bar - start)));
+    const std::string raw =
+        trim(text.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
+    std::string part = upper(raw);
     if (const auto dot = part.rfind('.'); dot != std::string::npos) part = part.substr(dot + 1);
     if (part == "ENERGY")
       out |= kEnergy;
@@ -44,7 +45,7 @@ unsigned parse_metrics(const std::string& text) {
     // Reporting-only metrics do not change what is optimized here.
     else if (part == "ACTIONS" || part == "RESOURCE_USAGE" || part == "DETAILED_MEMORY_USAGE") {
     } else
-      throw std::invalid_argument("unknown metric '" + trim(part) +
+      throw std::invalid_argument("unknown metric '" + raw +
                                   "' (energy, latency, edp, dynamic_energy, leak_energy)");
     if (bar == std::string::npos) break;
     start = bar + 1;
@@ -97,6 +98,16 @@ MapperOptions options_from_spec(const spec::Spec& spec) {
   }
   integer("max_fused_loops", o.max_fused_loops);
   integer("max_pmapping_templates_per_einsum", o.max_pmapping_templates_per_einsum);
+  if (auto v = value("objective_tolerance")) {
+    o.objective_tolerance = spec::to_number(*v, where("objective_tolerance"), "mapper.objective_tolerance");
+    if (!(o.objective_tolerance >= 0)) {
+      spec::Diagnostic d;
+      d.where = where("objective_tolerance");
+      d.field = "mapper.objective_tolerance";
+      d.message = "must be a number >= 0";
+      throw spec::SpecError(std::move(d));
+    }
+  }
   if (auto v = value("explore_loop_orders"))
     o.explore_loop_orders = spec::to_bool(*v, where("explore_loop_orders"), "mapper.explore_loop_orders");
   if (auto v = value("force_memory_hierarchy_order"))

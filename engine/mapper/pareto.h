@@ -7,6 +7,10 @@
 
 namespace af::mapper {
 
+// objective_tolerance (§4.4): each positive value becomes round(log x / log(1 + t)), so
+// values within a factor 1 + t compare equal. t = 0 leaves the values alone.
+[[nodiscard]] std::vector<double> log_rounded(std::vector<double> values, double tolerance);
+
 // Indices of the rows kept, in their original order. `rows[i]` is row i's objective vector.
 [[nodiscard]] std::vector<std::size_t> pareto_indices(const std::vector<std::vector<double>>& rows);
 

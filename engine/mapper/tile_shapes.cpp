@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <unordered_map>
 
 #include "mapper/options.h"
 #include "mapper/pareto.h"
@@ -114,7 +115,7 @@ class ChainCounter {
  public:
   double count(std::int64_t t, std::size_t m) {
     if (m <= 1) return 1;
-    const auto key = std::pair{t, m};
+    const auto key = (static_cast<std::uint64_t>(t) << 8) | m;
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     double n = 0;
     for (std::int64_t d = 1; d * d <= t; ++d) {
@@ -127,7 +128,7 @@ class ChainCounter {
   }
 
  private:
-  std::map<std::pair<std::int64_t, std::size_t>, double> memo_;
+  std::unordered_map<std::uint64_t, double> memo_;  // (t << 8) | m
 };
 
 // Depth-first over the loops in mapping order: each loop's tile divides the previous tile
@@ -138,9 +139,15 @@ class ChainCounter {
 // ascending), so the result does not depend on the visiting order.
 class TileSearch {
  public:
-  TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, unsigned metrics,
+  TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, unsigned metrics, double tolerance,
              const std::atomic<bool>* cancel, bool prune, TemplateResult& result)
-      : t_(t), compiled_(compiled), metrics_(metrics), cancel_(cancel), prune_(prune), result_(result) {
+      : t_(t),
+        compiled_(compiled),
+        metrics_(metrics),
+        tolerance_(tolerance),
+        cancel_(cancel),
+        prune_(prune),
+        result_(result) {
     const auto n = compiled.loop_count();
     tiles_.assign(n, 1);
     rv_.resize(n);
@@ -156,6 +163,11 @@ class TileSearch {
     }
     for (const auto& c : t.min_usage) usage_slots_.push_back(compiled.usage_index(c.component, c.dim));
     compiled.enumerate_usage_first(usage_slots_);
+    for (std::size_t rv = 0; rv < loops_of_rv_.size(); ++rv) {
+      loops_left_.push_back(loops_of_rv_[rv].size());
+      chains_left_.push_back(
+          counter_.count(compiled.rank_variable_bound(static_cast<int>(rv)), loops_left_.back()));
+    }
     visit_order_ = compiled.enumeration_order();
     position_.assign(n, 0);
     for (std::size_t d = 0; d < n; ++d) position_[visit_order_[d]] = d;
@@ -208,20 +220,11 @@ class TileSearch {
     it->second += n;
   }
 
-  // Completions of the current prefix (the first `depth` loops of the visiting order).
-  double completions(std::size_t depth) {
+  // Completions of the current prefix: per rank variable, the chains left below its
+  // innermost chosen tile (kept up to date by visit).
+  double completions(std::size_t /*depth*/) const {
     double n = 1;
-    for (std::size_t rv = 0; rv < loops_of_rv_.size(); ++rv) {
-      std::size_t left = 0;
-      std::int64_t outer = compiled_.rank_variable_bound(static_cast<int>(rv));
-      for (const auto i : loops_of_rv_[rv]) {
-        if (position_[i] < depth)
-          outer = tiles_[i];
-        else
-          ++left;
-      }
-      if (left > 0) n *= counter_.count(outer, left);
-    }
+    for (const double c : chains_left_) n *= c;
     return n;
   }
 
@@ -265,16 +268,23 @@ class TileSearch {
     const int rv = rv_[loop];
     const std::int64_t outer = previous_[loop] < 0 ? compiled_.rank_variable_bound(rv)
                                                    : tiles_[static_cast<std::size_t>(previous_[loop])];
-    if (last_of_rv_[static_cast<std::size_t>(rv)] == static_cast<int>(loop)) {
+    const auto r = static_cast<std::size_t>(rv);
+    const double saved = chains_left_[r];
+    --loops_left_[r];
+    if (last_of_rv_[r] == static_cast<int>(loop)) {
       tiles_[loop] = 1;
+      chains_left_[r] = 1;
       if (prefix_ok(depth + 1)) visit(depth + 1);
-      return;
+    } else {
+      for (const std::int64_t d : divisors(outer)) {
+        if (cancelled_) break;
+        tiles_[loop] = d;
+        chains_left_[r] = counter_.count(d, loops_left_[r]);
+        if (prefix_ok(depth + 1)) visit(depth + 1);
+      }
     }
-    for (const std::int64_t d : divisors(outer)) {
-      if (cancelled_) break;
-      tiles_[loop] = d;
-      if (prefix_ok(depth + 1)) visit(depth + 1);
-    }
+    chains_left_[r] = saved;
+    ++loops_left_[r];
   }
 
   // Ascending divisors, cached: tiles run into the tens of thousands.
@@ -324,7 +334,7 @@ class TileSearch {
     objectives_scratch_.latency = ev.latency;
     objectives_scratch_.dynamic_energy = ev.dynamic_energy;
     objectives_scratch_.leak_energy = ev.leak_energy;
-    if (!front_.admits(tile_stage_objectives(objectives_scratch_, metrics_),
+    if (!front_.admits(log_rounded(tile_stage_objectives(objectives_scratch_, metrics_), tolerance_),
                        [&](const Kept& kept) { return canonical_key() < kept.key; }))
       return;
     Kept k;
@@ -335,13 +345,15 @@ class TileSearch {
     k.row.leak_energy = ev.leak_energy;
     k.key = canonical_key();
     front_.insert(
-        std::move(k), [&](const Kept& r) { return tile_stage_objectives(r.row, metrics_); },
+        std::move(k),
+        [&](const Kept& r) { return log_rounded(tile_stage_objectives(r.row, metrics_), tolerance_); },
         [](const Kept& incoming, const Kept& kept) { return incoming.key < kept.key; });
   }
 
   const PmappingTemplate& t_;
   model::CompiledPmapping& compiled_;
   unsigned metrics_;
+  double tolerance_;
   const std::atomic<bool>* cancel_;
   bool prune_;
   TemplateResult& result_;
@@ -351,6 +363,8 @@ class TileSearch {
   std::vector<std::int64_t> tiles_;
   std::vector<int> rv_, previous_, last_of_rv_;  // per loop (mapping order); last per rank variable
   std::vector<std::vector<std::size_t>> loops_of_rv_;
+  std::vector<std::size_t> loops_left_;              // per rank variable: loops without a tile yet
+  std::vector<double> chains_left_;                  // per rank variable: their possible chains
   std::vector<std::size_t> visit_order_, position_;  // loops in visiting order, and back
   std::vector<std::size_t> order_;
   ChainCounter counter_;
@@ -369,7 +383,7 @@ class TileSearch {
 }  // namespace
 
 TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
-                                   const spec::ResolvedSpec& spec, unsigned metrics,
+                                   const spec::ResolvedSpec& spec, const MapperOptions& options,
                                    const std::atomic<bool>* cancel, bool prune) {
   TemplateResult result;
   result.stats.einsum = t.einsum;
@@ -398,7 +412,7 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     return result;
   }
 
-  TileSearch search(t, *compiled, metrics, cancel, prune, result);
+  TileSearch search(t, *compiled, options.metrics, options.objective_tolerance, cancel, prune, result);
   try {
     search.run();
   } catch (const model::InvalidMapping& e) {

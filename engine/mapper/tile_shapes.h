@@ -8,6 +8,7 @@
 #include <functional>
 #include <vector>
 
+#include "mapper/options.h"
 #include "mapper/stats.h"
 #include "mapper/templates.h"
 #include "spec/types/mapping.h"
@@ -45,8 +46,9 @@ struct TemplateResult {
 // With `prune`, fanout, capacity and min_usage checks that are exact for a prefix of the
 // loops skip whole subtrees; the front is the same either way, only the counts of
 // evaluated pmappings (and which cause a pruned pmapping is charged to) differ.
+// Uses options.metrics and options.objective_tolerance.
 [[nodiscard]] TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
-                                                 const spec::ResolvedSpec& spec, unsigned metrics,
+                                                 const spec::ResolvedSpec& spec, const MapperOptions& options,
                                                  const std::atomic<bool>* cancel = nullptr,
                                                  bool prune = true);
 

@@ -2,6 +2,7 @@
 // figures exactly, and the pruned search keeps the exhaustive search's front (same rows,
 // same order) while still accounting for every pmapping of the template.
 #include <QtTest>
+#include <cmath>
 #include <random>
 
 #include "components/cost_table.h"
@@ -150,8 +151,8 @@ class TestTileSearch : public QObject {
     double exhaustive = 0, pruned = 0;
     for (const auto& p : l.problems) {
       for (const auto& t : mapper::all_templates(p, l.options)) {
-        const auto a = mapper::explore_tile_shapes(t, p, l.resolved, l.options.metrics, nullptr, false);
-        const auto b = mapper::explore_tile_shapes(t, p, l.resolved, l.options.metrics, nullptr, true);
+        const auto a = mapper::explore_tile_shapes(t, p, l.resolved, l.options, nullptr, false);
+        const auto b = mapper::explore_tile_shapes(t, p, l.resolved, l.options, nullptr, true);
         QCOMPARE(a.stats.pmappings_evaluated, static_cast<std::uint64_t>(a.stats.pmappings_total));
         QVERIFY(b.stats.pmappings_evaluated <= a.stats.pmappings_evaluated);
         check_accounting(a);
@@ -167,6 +168,26 @@ class TestTileSearch : public QObject {
       }
     }
     qInfo("evaluated %.0f of %.0f pmappings with pruning", pruned, exhaustive);
+  }
+
+  // objective_tolerance trades accuracy for speed: never better than exact, never worse
+  // than (1 + t) per Pareto stage (tile shapes, Einsum front, join, final).
+  void objective_tolerance_bounds_the_loss() {
+    Loaded l = load("eyeriss", "matmuls", {"KN=32", "M=16", "N_EINSUMS=2"});
+    l.options.metrics = mapper::kEnergy;
+    const auto exact = mapper::map_workload(l.spec, l.options);
+    QVERIFY(exact.found);
+    const double t = 0.25;
+    l.options.objective_tolerance = t;
+    const auto loose = mapper::map_workload(l.spec, l.options);
+    QVERIFY(loose.found);
+    const double e0 = exact.evaluation->total_energy, e1 = loose.evaluation->total_energy;
+    QVERIFY2(e1 >= e0 * (1 - 1e-9) && e1 <= e0 * std::pow(1 + t, 4),
+             qPrintable(QString("exact %1, tolerant %2").arg(e0).arg(e1)));
+    std::size_t kept0 = 0, kept1 = 0;
+    for (const auto& s : exact.stats) kept0 += s.pmappings_pareto;
+    for (const auto& s : loose.stats) kept1 += s.pmappings_pareto;
+    QVERIFY(kept1 <= kept0);
   }
 };
 

@@ -1,0 +1,124 @@
+// `accelforge map` through the real executable: the JSON result, the chosen mapping written
+// with --mapping-out and read back by `accelforge evaluate` to the same figures, exit 3 with
+// the worst removal cause, and usage errors for bad flags.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "cli_runner.h"
+
+namespace {
+
+const QString kEx = QStringLiteral(AF_SHARED_DIR "/reference/accelforge/examples/");
+
+QStringList matmul_files() {
+  return {kEx + "arches/simple.yaml", kEx + "workloads/basic/matmuls.yaml",
+          kEx + "workloads/_renames_default.yaml"};
+}
+const QStringList kSets = {"--set", "M=16",        "--set", "KN=8",
+                           "--set", "N_EINSUMS=2", "--set", "GlobalBufferSize=512"};
+
+QJsonObject read_json(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+}  // namespace
+
+class TestCliMap : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void map_writes_json_and_a_mapping_evaluate_reads_back() {
+    QTemporaryDir dir;
+    const QString json = dir.filePath("map.json"), yaml = dir.filePath("mapping.yaml");
+    const auto r =
+        runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + kSets +
+                                   QStringList{"--metric", "edp", "--json", json, "--mapping-out", yaml});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("chosen mapping"), qPrintable(r.out));
+    const QJsonObject j = read_json(json);
+    QVERIFY(j.contains("n_mappings"));
+    QVERIFY(j.value("mapping").isObject() || j.value("mapping").isArray() || j.value("mapping").isString());
+    const QJsonArray stats = j.value("stats").toArray();
+    QCOMPARE(stats.size(), 2);  // one entry per Einsum
+    for (const auto& s : stats) {
+      const QJsonObject o = s.toObject();
+      QVERIFY(o.value("pmappings_total").toDouble() >= o.value("pmappings_evaluated").toDouble());
+      QVERIFY(o.value("pmappings_pareto").toDouble() >= 1);
+      QVERIFY(o.contains("removed") && o.contains("keep_rates"));
+    }
+
+    const QString again = dir.filePath("evaluate.json");
+    const auto e = runProcess(AF_CLI_EXE, QStringList{"evaluate"} + matmul_files() + QStringList{yaml} +
+                                              kSets + QStringList{"--json", again});
+    QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+    const QJsonObject k = read_json(again);
+    QCOMPARE(k.value("energy").toDouble(), j.value("energy").toDouble());
+    QCOMPARE(k.value("latency").toDouble(), j.value("latency").toDouble());
+  }
+
+  void no_valid_mapping_exits_3_naming_the_cause() {
+    QTemporaryDir dir;
+    // A GlobalBuffer that must keep every tensor but holds 8 bits: nothing fits.
+    const QString arch = dir.filePath("arch.yaml");
+    QFile f(arch);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"(arch:
+  nodes:
+  - !Memory
+    name: MainMemory
+    size: inf
+    leak_power: 0
+    area: 0
+    tensors: {keep: ~Intermediates, may_keep: All}
+    actions:
+    - {name: read, energy: 1, throughput: inf}
+    - {name: write, energy: 1, throughput: inf}
+  - !Memory
+    name: GlobalBuffer
+    size: 8
+    leak_power: 0
+    area: 0
+    tensors: {keep: All}
+    actions:
+    - {name: read, energy: 1, throughput: inf}
+    - {name: write, energy: 1, throughput: inf}
+  - !Compute
+    name: MAC
+    leak_power: 0
+    area: 0
+    actions:
+    - {name: compute, energy: 1, throughput: 1}
+)");
+    f.close();
+    const auto r = runProcess(AF_CLI_EXE, {"map", arch, kEx + "workloads/basic/matmuls.yaml",
+                                           kEx + "workloads/_renames_default.yaml", "--set", "M=4", "--set",
+                                           "KN=4", "--set", "N_EINSUMS=1"});
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.err.contains("capacity GlobalBuffer"), qPrintable(r.err));
+  }
+
+  void objective_tolerance_flag() {
+    const auto ok = runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + kSets +
+                                               QStringList{"--objective-tolerance", "0.1", "--json", "-"});
+    QVERIFY2(ok.exitCode == 0, qPrintable(ok.err));
+    QVERIFY(QJsonDocument::fromJson(ok.out.toUtf8()).object().contains("energy"));
+    const auto bad = runProcess(
+        AF_CLI_EXE, QStringList{"map"} + matmul_files() + QStringList{"--objective-tolerance", "-1"});
+    QCOMPARE(bad.exitCode, 2);
+  }
+
+  void bad_metric_is_a_usage_error() {
+    const auto r = runProcess(AF_CLI_EXE,
+                              QStringList{"map"} + matmul_files() + kSets + QStringList{"--metric", "speed"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("speed"), qPrintable(r.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliMap)
+#include "test_cli_map.moc"
