@@ -171,13 +171,9 @@ class TileSearch {
     visit_order_ = compiled.enumeration_order();
     position_.assign(n, 0);
     for (std::size_t d = 0; d < n; ++d) position_[visit_order_[d]] = d;
-    // min_usage compares lexicographically: once dims [0, i] are exact, a smaller prefix
-    // than the best decides.
-    std::size_t depth = 0;
-    for (const int slot : usage_slots_) {
-      depth = std::max(depth, compiled.usage_depth(slot));
-      usage_prefix_depth_.push_back(depth);
-    }
+    usage_dirty_.assign(n + 1, 0);
+    for (const int slot : usage_slots_)
+      for (const auto loop : compiled.usage_loops(slot)) usage_dirty_[position_[loop] + 1] = 1;
     // Canonical order: template loop positions grouped by rank variable name.
     std::map<std::string, std::vector<std::size_t>> by_name;
     std::size_t li = 0;
@@ -234,19 +230,15 @@ class TileSearch {
       count_failure(failed_, completions(depth));
       return false;
     }
-    if (have_best_) {
-      std::size_t known = 0;  // dims [0, known) became exact by this depth, the last one now
-      for (std::size_t i = 0; i < usage_prefix_depth_.size(); ++i)
-        if (usage_prefix_depth_[i] == depth) known = i + 1;
-      if (known > 0) {
-        usage_.clear();
-        for (std::size_t i = 0; i < known; ++i)
-          usage_.push_back(clipped(compiled_.prefix_usage(usage_slots_[i], tiles_), i));
-        if (std::lexicographical_compare(usage_.begin(), usage_.end(), best_usage_.begin(),
-                                         best_usage_.begin() + static_cast<std::ptrdiff_t>(known))) {
-          below_min_pruned += static_cast<std::uint64_t>(completions(depth));
-          return false;
-        }
+    // min_usage compares usage vectors lexicographically; an upper bound per dimension
+    // (exact once its loops have tiles) that is already below the best prunes.
+    if (have_best_ && depth < usage_dirty_.size() && usage_dirty_[depth]) {
+      usage_.clear();
+      for (std::size_t i = 0; i < usage_slots_.size(); ++i)
+        usage_.push_back(clipped(compiled_.usage_upper_bound(usage_slots_[i], tiles_, depth), i));
+      if (usage_ < best_usage_) {
+        below_min_pruned += static_cast<std::uint64_t>(completions(depth));
+        return false;
       }
     }
     return true;
@@ -372,7 +364,7 @@ class TileSearch {
   model::QuickEvaluation failed_;
 
   std::vector<int> usage_slots_;
-  std::vector<std::size_t> usage_prefix_depth_;
+  std::vector<char> usage_dirty_;  // per depth: a loop some usage depends on just got a tile
   std::vector<double> usage_, best_usage_;
   bool have_best_ = false;
   std::uint64_t valid_in_front_epoch_ = 0;  // valid rows since the best usage last rose

@@ -213,6 +213,41 @@ double CompiledPmapping::prefix_usage(int index, std::span<const std::int64_t> t
   return used / dim.fanout * dim.usage_scale;
 }
 
+double CompiledPmapping::usage_upper_bound(int index, std::span<const std::int64_t> tiles,
+                                           std::size_t depth) const {
+  if (index < 0) return 0.0;
+  const auto& x = *prefix_;
+  const auto [c, d] = usage_slots_[static_cast<std::size_t>(index)];
+  const auto& dim = prepared_->ctx.flat[static_cast<std::size_t>(c)]->spatial[static_cast<std::size_t>(d)];
+  if (!x.enabled) return dim.usage_scale;
+  double used = 1;
+  for (const auto& sp : x.spatial) {
+    if (sp.component != c || sp.dim != d) continue;
+    for (const int o : sp.loops) {
+      const int parent = x.parent_loop[static_cast<std::size_t>(o)];
+      const bool parent_known = parent < 0 || x.position[static_cast<std::size_t>(parent)] < depth;
+      const double outer =
+          parent < 0     ? x.bound[static_cast<std::size_t>(x.loop_rv[static_cast<std::size_t>(o)])]
+          : parent_known ? x.tile(parent, tiles)
+                         : x.bound[static_cast<std::size_t>(x.loop_rv[static_cast<std::size_t>(o)])];
+      const bool known = parent_known && x.position[static_cast<std::size_t>(o)] < depth;
+      used *= known ? outer / x.tile(o, tiles) : outer;
+    }
+  }
+  return std::min(used, dim.fanout) / dim.fanout * dim.usage_scale;
+}
+
+std::vector<std::size_t> CompiledPmapping::usage_loops(int index) const {
+  std::vector<std::size_t> out;
+  if (index < 0) return out;
+  const auto& x = *prefix_;
+  const auto slot = usage_slots_[static_cast<std::size_t>(index)];
+  for (const auto& sp : x.spatial)
+    if (sp.component == slot.first && sp.dim == slot.second)
+      for (const int o : sp.needs) out.push_back(static_cast<std::size_t>(o));
+  return out;
+}
+
 int CompiledPmapping::usage_index(const std::string& component, const std::string& dim) {
   const auto& ctx = prepared_->ctx;
   const int c = ctx.flat_index(component);

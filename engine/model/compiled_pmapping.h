@@ -70,6 +70,13 @@ class CompiledPmapping {
   // and that usage computed from `tiles`.
   [[nodiscard]] std::size_t usage_depth(int index) const;
   [[nodiscard]] double prefix_usage(int index, std::span<const std::int64_t> tiles) const;
+  // An upper bound on usage(index) given the first `depth` loops of enumeration_order():
+  // a loop without a tile splits by at most its parent's tile (the rank's bound when that
+  // is unknown too). Exact from usage_depth(index) on.
+  [[nodiscard]] double usage_upper_bound(int index, std::span<const std::int64_t> tiles,
+                                         std::size_t depth) const;
+  // The loops (mapping order) whose tiles usage(index) depends on.
+  [[nodiscard]] std::vector<std::size_t> usage_loops(int index) const;
 
   // Scaled usage of (component, dim) by the last evaluate(); 0 for index -1 (not on the
   // path). Index from usage_index().
