@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "spec/build/evaluation.h"
 #include "spec/diagnostic.h"
@@ -537,21 +538,95 @@ double min_usage_of(const EinsumProblem& p, const spec::Component& c, const std:
   return 0;
 }
 
-// `reuse` constraints delete spatial loops; min_usage constraints attach to the survivors.
-std::vector<MinUsageConstraint> apply_spatial_constraints(const EinsumProblem& p, Nodes& m) {
-  std::vector<MinUsageConstraint> out;
+const std::set<std::string>& comparison_operators() {
+  static const std::set<std::string> ops = {"==",        "<=",        ">=",        "<",        ">",
+                                            "product==", "product<=", "product>=", "product<", "product>"};
+  return ops;
+}
+
+// The dimension's `loop_bounds` (§2.8), evaluated in the Einsum's scope: rank-variable set
+// expressions such as `~m`. A product over one rank variable is the plain comparison.
+std::vector<LoopBoundConstraint> loop_bounds_of(const EinsumProblem& p, const spec::Component& c,
+                                                const std::string& dim) {
+  std::vector<LoopBoundConstraint> out;
+  const spec::YamlNode* arch = p.spec->tree.find("arch");
+  const spec::YamlNode* node = arch ? find_arch_node(*arch, c.name) : nullptr;
+  const spec::YamlNode* spatial = node ? node->find("spatial") : nullptr;
+  if (!spatial || !spatial->is_sequence()) return out;
+  spec::SymbolTable table = p.spec->variables;
+  if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name);
+      it != p.spec->workload.einsum_symbols.end())
+    for (const auto& [k, v] : it->second) table[k] = v;
+  for (const auto& d : spatial->items()) {
+    const auto* name = d.is_map() ? d.find("name") : nullptr;
+    const auto* bounds = d.is_map() ? d.find("loop_bounds") : nullptr;
+    if (!name || !bounds || !bounds->is_sequence() || name->text() != dim) continue;
+    for (std::size_t i = 0; i < bounds->items().size(); ++i) {
+      const spec::YamlNode& b = bounds->items()[i];
+      const std::string field = c.name + ".spatial." + dim + ".loop_bounds[" + std::to_string(i) + "]";
+      const auto* expression = b.find("expression");
+      const auto* op = b.find("operator");
+      const auto* value = b.find("value");
+      const auto fail = [&](const spec::YamlNode& at, const std::string& what, std::string message) {
+        throw spec::SpecError(spec::Diagnostic{at.location(), field + "." + what, std::move(message)});
+      };
+      if (!expression || !op || !value)
+        fail(b, "", "a loop bound needs 'expression', 'operator' and 'value'");
+      LoopBoundConstraint lb;
+      lb.component = c.name;
+      lb.dim = dim;
+      const spec::NameSet rvs = spec::evaluate_set(*expression, table, field + ".expression");
+      lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
+      lb.op = op->text();
+      if (!comparison_operators().contains(lb.op))
+        fail(*op, "operator",
+             "unknown operator '" + lb.op +
+                 "' (== <= >= < > product== product<= product>= product< product>)");
+      lb.value = spec::to_number(spec::evaluate_node(*value, table, field + ".value"), value->location(),
+                                 field + ".value");
+      if (lb.rank_variables.size() == 1 && lb.op.starts_with("product")) lb.op = lb.op.substr(7);
+      out.push_back(std::move(lb));
+    }
+  }
+  return out;
+}
+
+struct SpatialConstraints {
+  std::vector<MinUsageConstraint> min_usage;
+  std::vector<LoopBoundConstraint> loop_bounds;
+};
+
+// `reuse` constraints and "1" loop bounds delete spatial loops; min_usage and the other
+// loop bounds attach to the survivors (non-product bounds split per rank variable).
+SpatialConstraints apply_spatial_constraints(const EinsumProblem& p, Nodes& m) {
+  SpatialConstraints out;
   for (const auto* c : p.path) {
     for (const auto& dim : c->spatial) {
       NameSet banned;
       for (const auto& t : dim.reuse)
         if (const auto it = p.all_rvs.find(t); it != p.all_rvs.end())
           banned.insert(it->second.begin(), it->second.end());
+      for (auto& lb : loop_bounds_of(p, *c, dim.name)) {
+        const bool to_one =
+            lb.value == 1 && (lb.op == "==" || lb.op == "<=" || lb.op == "product==" || lb.op == "product<=");
+        if (to_one) {
+          banned.insert(lb.rank_variables.begin(), lb.rank_variables.end());
+        } else if (lb.op.starts_with("product")) {
+          out.loop_bounds.push_back(std::move(lb));
+        } else {
+          for (const auto& rv : lb.rank_variables) {
+            LoopBoundConstraint one = lb;
+            one.rank_variables = {rv};
+            out.loop_bounds.push_back(std::move(one));
+          }
+        }
+      }
       std::erase_if(m, [&](const TemplateNode& n) {
         return n.kind == TemplateNodeKind::Spatial && n.component == c->name && n.dim == dim.name &&
                banned.contains(n.rank_variable);
       });
       const double mu = p.einsum->is_copy_operation ? 0 : min_usage_of(p, *c, dim.name);
-      if (mu > 0) out.push_back({c->name, dim.name, mu});
+      if (mu > 0) out.min_usage.push_back({c->name, dim.name, mu});
     }
   }
   return out;
@@ -643,7 +718,7 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
         ++stats.loop_variants;
         insert_spatial_loops(problem, m);
         place_missing_temporal_loops(problem, m);
-        const auto min_usage = apply_spatial_constraints(problem, m);
+        const auto constraints = apply_spatial_constraints(problem, m);
         remove_unordered_spatial_temporal_loops(problem, m);
         if (!seen.insert(dedup_key(m)).second) {
           ++stats.duplicates;
@@ -653,11 +728,18 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
         t.einsum = problem.einsum->name;
         t.compute = problem.compute;
         t.fused = needs_fused_join(problem, m);
-        for (const auto& c : min_usage) {
+        for (const auto& c : constraints.min_usage) {
           const bool has_loop = std::any_of(m.begin(), m.end(), [&](const TemplateNode& n) {
             return n.kind == TemplateNodeKind::Spatial && n.component == c.component && n.dim == c.dim;
           });
           if (has_loop) t.min_usage.push_back(c);
+        }
+        for (const auto& c : constraints.loop_bounds) {  // kept only if it targets a loop
+          const bool has_loop = std::any_of(m.begin(), m.end(), [&](const TemplateNode& n) {
+            return n.kind == TemplateNodeKind::Spatial && n.component == c.component && n.dim == c.dim &&
+                   c.rank_variables.contains(n.rank_variable);
+          });
+          if (has_loop) t.loop_bounds.push_back(c);
         }
         t.nodes = std::move(m);
         if (t.fused) {
@@ -674,6 +756,31 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
     });
   });
   return stats;
+}
+
+bool LoopBoundConstraint::holds(const std::vector<double>& bounds) const {
+  const auto compare = [&](double x) {
+    const std::string plain = op.starts_with("product") ? op.substr(7) : op;
+    if (plain == "==") return x == value;
+    if (plain == "<=") return x <= value;
+    if (plain == ">=") return x >= value;
+    if (plain == "<") return x < value;
+    return x > value;
+  };
+  if (op.starts_with("product")) {
+    double product = 1;
+    for (const double b : bounds) product *= b;
+    return compare(product);
+  }
+  return std::all_of(bounds.begin(), bounds.end(), compare);
+}
+
+std::string LoopBoundConstraint::name() const {
+  std::string rvs;
+  for (const auto& rv : rank_variables) rvs += (rvs.empty() ? "" : ", ") + rv;
+  std::ostringstream v;
+  v << value;
+  return "loop_bounds " + component + "." + dim + " [" + rvs + "] " + op + " " + v.str();
 }
 
 std::vector<PmappingTemplate> all_templates(const EinsumProblem& problem, const MapperOptions& options,

@@ -4,6 +4,7 @@
 // tile shapes stay open; tile_shapes.h fills them.
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -33,11 +34,25 @@ struct MinUsageConstraint {
   double min_usage = 0;
 };
 
+// A spatial dimension's `loop_bounds` entry that survives template generation (entries
+// with value 1 and ==, <=, product== or product<= delete their loops instead): each
+// targeted loop's bound (outer tile / tile), or their product, compared with `value`.
+struct LoopBoundConstraint {
+  std::string component, dim;
+  std::set<std::string> rank_variables;
+  std::string op;  // == <= >= < >, or product== ... product>
+  double value = 0;
+
+  [[nodiscard]] bool holds(const std::vector<double>& loop_bounds) const;
+  [[nodiscard]] std::string name() const;  // "loop_bounds MACArray.X [m] <= 2"
+};
+
 struct PmappingTemplate {
   std::size_t index = 0;  // per Einsum, in generation order
   std::string einsum, compute;
   std::vector<TemplateNode> nodes;  // without the Compute node
   std::vector<MinUsageConstraint> min_usage;
+  std::vector<LoopBoundConstraint> loop_bounds;
   // Some fusable tensor's backing node sits below a loop: needs the fused join (not built).
   bool fused = false;
 

@@ -171,6 +171,24 @@ class TileSearch {
     visit_order_ = compiled.enumeration_order();
     position_.assign(n, 0);
     for (std::size_t d = 0; d < n; ++d) position_[visit_order_[d]] = d;
+    // loop_bounds: the loops each constraint targets, and the depth from which it is exact.
+    std::vector<const TemplateNode*> loop_nodes;
+    for (const auto& node : t.nodes)
+      if (node.kind != TemplateNodeKind::Storage) loop_nodes.push_back(&node);
+    for (const auto& c : t.loop_bounds) {
+      BoundCheck b{&c, {}, 0, 0};
+      for (std::size_t i = 0; i < loop_nodes.size() && i < n; ++i) {
+        const auto& node = *loop_nodes[i];
+        if (node.kind != TemplateNodeKind::Spatial || node.component != c.component || node.dim != c.dim ||
+            !c.rank_variables.contains(node.rank_variable))
+          continue;
+        b.loops.push_back(i);
+        b.depth = std::max(b.depth, position_[i] + 1);
+        if (previous_[i] >= 0)
+          b.depth = std::max(b.depth, position_[static_cast<std::size_t>(previous_[i])] + 1);
+      }
+      bound_checks_.push_back(std::move(b));
+    }
     usage_dirty_.assign(n + 1, 0);
     for (const int slot : usage_slots_)
       for (const auto loop : compiled.usage_loops(slot)) usage_dirty_[position_[loop] + 1] = 1;
@@ -198,6 +216,13 @@ class TileSearch {
     for (auto& k : kept) out.push_back(std::move(k.row));
     return out;
   }
+  struct BoundCheck {
+    const LoopBoundConstraint* constraint;
+    std::vector<std::size_t> loops;  // mapping order
+    std::size_t depth;               // exact once the first `depth` visited loops have tiles
+    double removed;                  // pmappings it removed
+  };
+  std::vector<BoundCheck> bound_checks_;
   std::uint64_t below_min_valid = 0;                                // valid leaves under the best usage
   std::uint64_t below_min_pruned = 0;                               // pmappings of subtrees pruned for it
   std::vector<std::pair<model::QuickEvaluation, double>> failures;  // cause, pmappings
@@ -224,7 +249,30 @@ class TileSearch {
     return n;
   }
 
+  // Loop-bound constraints are validity, not pruning: exhaustive runs check them at the
+  // leaves, pruned runs as soon as they are exact.
+  bool bounds_ok(std::size_t depth) {
+    for (auto& b : bound_checks_) {
+      if (prune_ ? b.depth != depth : depth != tiles_.size()) continue;
+      bounds_.clear();
+      for (const auto loop : b.loops) {
+        const int rv = rv_[loop];
+        const double outer = previous_[loop] < 0
+                                 ? static_cast<double>(compiled_.rank_variable_bound(rv))
+                                 : static_cast<double>(tiles_[static_cast<std::size_t>(previous_[loop])]);
+        bounds_.push_back(compiled_.rank_variable_bound(rv) == 1 ? 1.0
+                                                                 : outer / static_cast<double>(tiles_[loop]));
+      }
+      if (!b.constraint->holds(bounds_)) {
+        b.removed += completions(depth);
+        return false;
+      }
+    }
+    return true;
+  }
+
   bool prefix_ok(std::size_t depth) {
+    if (!bounds_ok(depth)) return false;
     if (!prune_) return true;
     if (compiled_.check_prefix(tiles_, depth, failed_) != model::QuickEvaluation::Failure::None) {
       count_failure(failed_, completions(depth));
@@ -364,7 +412,8 @@ class TileSearch {
   model::QuickEvaluation failed_;
 
   std::vector<int> usage_slots_;
-  std::vector<char> usage_dirty_;  // per depth: a loop some usage depends on just got a tile
+  std::vector<char> usage_dirty_;
+  std::vector<double> bounds_;  // scratch  // per depth: a loop some usage depends on just got a tile
   std::vector<double> usage_, best_usage_;
   bool have_best_ = false;
   std::uint64_t valid_in_front_epoch_ = 0;  // valid rows since the best usage last rose
@@ -416,6 +465,8 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
   result.cancelled = search.cancelled();
   for (const auto& [f, n] : search.failures)
     result.stats.removed[compiled->failure_name(f)] += static_cast<std::uint64_t>(n);
+  for (const auto& b : search.bound_checks_)
+    if (b.removed > 0) result.stats.removed[b.constraint->name()] += static_cast<std::uint64_t>(b.removed);
   if (const auto below = search.below_min_valid + search.below_min_pruned; below > 0) {
     std::string name = "min_usage";
     for (const auto& c : t.min_usage) name += " " + c.component + "." + c.dim;

@@ -1,8 +1,10 @@
 // Tile-shape search on the reference arches: the compiled pmapping gives model::evaluate's
 // figures exactly, and the pruned search keeps the exhaustive search's front (same rows,
 // same order) while still accounting for every pmapping of the template.
+#include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <fstream>
 #include <random>
 
 #include "components/cost_table.h"
@@ -188,6 +190,106 @@ class TestTileSearch : public QObject {
     for (const auto& s : exact.stats) kept0 += s.pmappings_pareto;
     for (const auto& s : loose.stats) kept1 += s.pmappings_pareto;
     QVERIFY(kept1 <= kept0);
+  }
+
+  // fanout_variations/at_mac_with_constraints: `~m == 1` on MACArray.X deletes the spatial
+  // loops over every rank variable but m; the latency stays ops / 4 (AccelForge's test).
+  void loop_bounds_of_one_delete_loops() {
+    const spec::Spec s =
+        spec::load_spec({kEx + "arches/fanout_variations/at_mac_with_constraints.yaml",
+                         kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
+                        spec::parse_assignments({"M=16", "KN=16", "N_EINSUMS=1"}));
+    mapper::MapperOptions o = mapper::options_from_spec(s);
+    o.metrics = mapper::kLatency;
+    std::size_t spatial = 0;
+    for (const auto& p : mapper::make_problems(s, s.workload.workload.einsums.front()))
+      for (const auto& t : mapper::all_templates(p, o))
+        for (const auto& n : t.nodes)
+          if (n.kind == mapper::TemplateNodeKind::Spatial) {
+            ++spatial;
+            QCOMPARE(QString::fromStdString(n.rank_variable), QString("m"));
+          }
+    QVERIFY(spatial > 0);
+    const auto r = mapper::map_workload(s, o);
+    QVERIFY2(r.found, r.failure.c_str());
+    QCOMPARE(r.evaluation->total_latency, 16.0 * 16 * 16 / 4);
+  }
+
+  // Other loop bounds are checked on the tile shapes: a product bound of 2 halves the
+  // parallelism, a lower bound forbids small splits; pruned and exhaustive runs agree.
+  void loop_bounds_are_enforced_data() {
+    QTest::addColumn<QString>("bound");
+    QTest::addColumn<double>("latency");
+    QTest::newRow("product<= 2") << "{expression: m | n0 | n1, operator: product<=, value: 2}" << 8.0 * 8 * 8 / 2;
+    QTest::newRow("m >= 4") << "{expression: m, operator: '>=', value: 4}" << 8.0 * 8 * 8 / 4;
+    QTest::newRow("each <= 2") << "{expression: m | n0 | n1, operator: <=, value: 2}" << 8.0 * 8 * 8 / 4;
+  }
+  void loop_bounds_are_enforced() {
+    QFETCH(QString, bound);
+    QFETCH(double, latency);
+    QTemporaryDir dir;
+    const std::string arch = dir.filePath("arch.yaml").toStdString();
+    std::ofstream(arch) << R"(arch:
+  nodes:
+  - !Memory
+    name: MainMemory
+    size: inf
+    leak_power: 0
+    area: 0
+    tensors: {keep: ~Intermediates, may_keep: All}
+    actions:
+    - {name: read, energy: 1, throughput: inf}
+    - {name: write, energy: 1, throughput: inf}
+  - !Memory
+    name: GlobalBuffer
+    size: inf
+    leak_power: 0
+    area: 0
+    tensors: {keep: All}
+    actions:
+    - {name: read, energy: 0, throughput: inf}
+    - {name: write, energy: 0, throughput: inf}
+  - !Container
+    name: MACArray
+    spatial:
+    - name: X
+      fanout: 4
+      loop_bounds:
+      - )" << bound.toStdString()
+                        << R"(
+  - !Compute
+    name: MAC
+    leak_power: 0
+    area: 0
+    actions:
+    - {name: compute, energy: 0, throughput: 1}
+)";
+    const spec::Spec s =
+        spec::load_spec({arch, kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
+                        spec::parse_assignments({"M=8", "KN=8", "N_EINSUMS=1"}));
+    mapper::MapperOptions o = mapper::options_from_spec(s);
+    o.metrics = mapper::kLatency;
+    const auto r = mapper::map_workload(s, o);
+    QVERIFY2(r.found, r.failure.c_str());
+    QCOMPARE(r.evaluation->total_latency, latency);
+    bool named = false;
+    for (const auto& [cause, n] : r.stats.front().removed)
+      named = named || cause.starts_with("loop_bounds MACArray.X");
+    QVERIFY(named);
+
+    spec::ResolvedSpec rs;
+    rs.workload = s.workload.workload;
+    const auto& e = s.workload.workload.einsums.front();
+    rs.arch_by_einsum[e.name] = s.arch_by_einsum.at(e.name).arch;
+    for (const auto& p : mapper::make_problems(s, e))
+      for (const auto& t : mapper::all_templates(p, o)) {
+        const auto a = mapper::explore_tile_shapes(t, p, rs, o, nullptr, false);
+        const auto b = mapper::explore_tile_shapes(t, p, rs, o, nullptr, true);
+        check_accounting(a);
+        check_accounting(b);
+        QCOMPARE(b.front.size(), a.front.size());
+        for (std::size_t i = 0; i < a.front.size(); ++i) QCOMPARE(b.front[i].tiles, a.front[i].tiles);
+      }
   }
 };
 
