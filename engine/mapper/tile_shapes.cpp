@@ -131,12 +131,16 @@ class ChainCounter {
   std::unordered_map<std::uint64_t, double> memo_;  // (t << 8) | m
 };
 
-// Depth-first over the loops in mapping order: each loop's tile divides the previous tile
-// of its rank variable, a rank variable's innermost loop has tile 1 (perfect
-// factorization). Checks that become exact at a depth prune the whole subtree; leaves are
-// evaluated by the compiled pmapping. Equal objective vectors keep the row that comes
-// first in the canonical order (rank variables by name, each chain outer tile first,
-// ascending), so the result does not depend on the visiting order.
+// Depth-first over the loops in the compiled pmapping's enumeration order (spatial loops of
+// min_usage dimensions first): each loop gets a split (outer tile / tile) that divides
+// what its rank variable has left, and the last loop of a rank variable to be chosen
+// takes the rest, so the splits multiply to the bound and the innermost tile is 1
+// (perfect factorization; the same space as divisor chains). Splits are tried largest
+// first, so high-usage pmappings come early and min_usage prunes the rest. Checks that
+// become exact at a depth prune the whole subtree; leaves are evaluated by the compiled
+// pmapping. Equal objective vectors keep the row that comes first in the canonical order
+// (rank variables by name, each chain outer tile first, ascending), so the result does
+// not depend on the visiting order.
 class TileSearch {
  public:
   TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, unsigned metrics, double tolerance,
@@ -150,21 +154,20 @@ class TileSearch {
         result_(result) {
     const auto n = compiled.loop_count();
     tiles_.assign(n, 1);
+    splits_.assign(n, 1);
+    chosen_.assign(n, 0);
     rv_.resize(n);
-    previous_.assign(n, -1);
-    last_of_rv_.assign(compiled.rank_variable_count(), -1);
     loops_of_rv_.resize(compiled.rank_variable_count());
     for (std::size_t i = 0; i < n; ++i) {
       const int rv = compiled.loop_rank_variable(i);
       rv_[i] = rv;
-      previous_[i] = last_of_rv_[static_cast<std::size_t>(rv)];
-      last_of_rv_[static_cast<std::size_t>(rv)] = static_cast<int>(i);
       loops_of_rv_[static_cast<std::size_t>(rv)].push_back(i);
     }
     for (const auto& c : t.min_usage) usage_slots_.push_back(compiled.usage_index(c.component, c.dim));
     compiled.enumerate_usage_first(usage_slots_);
     for (std::size_t rv = 0; rv < loops_of_rv_.size(); ++rv) {
       loops_left_.push_back(loops_of_rv_[rv].size());
+      to_split_.push_back(compiled.rank_variable_bound(static_cast<int>(rv)));
       chains_left_.push_back(
           counter_.count(compiled.rank_variable_bound(static_cast<int>(rv)), loops_left_.back()));
     }
@@ -184,8 +187,6 @@ class TileSearch {
           continue;
         b.loops.push_back(i);
         b.depth = std::max(b.depth, position_[i] + 1);
-        if (previous_[i] >= 0)
-          b.depth = std::max(b.depth, position_[static_cast<std::size_t>(previous_[i])] + 1);
       }
       bound_checks_.push_back(std::move(b));
     }
@@ -255,14 +256,9 @@ class TileSearch {
     for (auto& b : bound_checks_) {
       if (prune_ ? b.depth != depth : depth != tiles_.size()) continue;
       bounds_.clear();
-      for (const auto loop : b.loops) {
-        const int rv = rv_[loop];
-        const double outer = previous_[loop] < 0
-                                 ? static_cast<double>(compiled_.rank_variable_bound(rv))
-                                 : static_cast<double>(tiles_[static_cast<std::size_t>(previous_[loop])]);
-        bounds_.push_back(compiled_.rank_variable_bound(rv) == 1 ? 1.0
-                                                                 : outer / static_cast<double>(tiles_[loop]));
-      }
+      for (const auto loop : b.loops)  // a loop's bound is its split
+        bounds_.push_back(compiled_.rank_variable_bound(rv_[loop]) == 1 ? 1.0
+                                                                        : static_cast<double>(splits_[loop]));
       if (!b.constraint->holds(bounds_)) {
         b.removed += completions(depth);
         return false;
@@ -274,7 +270,7 @@ class TileSearch {
   bool prefix_ok(std::size_t depth) {
     if (!bounds_ok(depth)) return false;
     if (!prune_) return true;
-    if (compiled_.check_prefix(tiles_, depth, failed_) != model::QuickEvaluation::Failure::None) {
+    if (compiled_.check_prefix(tiles_, splits_, depth, failed_) != model::QuickEvaluation::Failure::None) {
       count_failure(failed_, completions(depth));
       return false;
     }
@@ -283,7 +279,7 @@ class TileSearch {
     if (have_best_ && depth < usage_dirty_.size() && usage_dirty_[depth]) {
       usage_.clear();
       for (std::size_t i = 0; i < usage_slots_.size(); ++i)
-        usage_.push_back(clipped(compiled_.usage_upper_bound(usage_slots_[i], tiles_, depth), i));
+        usage_.push_back(clipped(compiled_.usage_upper_bound(usage_slots_[i], splits_, depth), i));
       if (usage_ < best_usage_) {
         below_min_pruned += static_cast<std::uint64_t>(completions(depth));
         return false;
@@ -304,27 +300,42 @@ class TileSearch {
       leaf();
       return;
     }
+    // Choose this loop's split of what its rank variable has left; the last loop of the
+    // rank variable to be chosen takes the rest (the innermost tile is then 1).
     const std::size_t loop = visit_order_[depth];
-    const int rv = rv_[loop];
-    const std::int64_t outer = previous_[loop] < 0 ? compiled_.rank_variable_bound(rv)
-                                                   : tiles_[static_cast<std::size_t>(previous_[loop])];
-    const auto r = static_cast<std::size_t>(rv);
+    const auto r = static_cast<std::size_t>(rv_[loop]);
+    const std::int64_t left = to_split_[r];
     const double saved = chains_left_[r];
     --loops_left_[r];
-    if (last_of_rv_[r] == static_cast<int>(loop)) {
-      tiles_[loop] = 1;
-      chains_left_[r] = 1;
+    chosen_[loop] = 1;
+    const auto try_split = [&](std::int64_t n) {
+      splits_[loop] = n;
+      to_split_[r] = left / n;
+      chains_left_[r] = counter_.count(to_split_[r], loops_left_[r]);
+      update_tiles(r);
       if (prefix_ok(depth + 1)) visit(depth + 1);
+    };
+    if (loops_left_[r] == 0) {
+      try_split(left);
     } else {
-      for (const std::int64_t d : divisors(outer)) {
-        if (cancelled_) break;
-        tiles_[loop] = d;
-        chains_left_[r] = counter_.count(d, loops_left_[r]);
-        if (prefix_ok(depth + 1)) visit(depth + 1);
-      }
+      // Largest splits first: high spatial usage early makes min_usage prune the rest.
+      const auto& ds = divisors(left);
+      for (auto it = ds.rbegin(); it != ds.rend() && !cancelled_; ++it) try_split(*it);
     }
+    chosen_[loop] = 0;
+    to_split_[r] = left;
     chains_left_[r] = saved;
     ++loops_left_[r];
+  }
+
+  // Tiles of rank variable r's loops, outer to inner, as far as every split above is known.
+  void update_tiles(std::size_t r) {
+    std::int64_t tile = compiled_.rank_variable_bound(static_cast<int>(r));
+    for (const auto l : loops_of_rv_[r]) {
+      if (!chosen_[l]) break;
+      tile /= splits_[l];
+      tiles_[l] = tile;
+    }
   }
 
   // Ascending divisors, cached: tiles run into the tens of thousands.
@@ -401,7 +412,10 @@ class TileSearch {
   std::uint64_t visits_ = 0;
 
   std::vector<std::int64_t> tiles_;
-  std::vector<int> rv_, previous_, last_of_rv_;  // per loop (mapping order); last per rank variable
+  std::vector<int> rv_;                 // per loop (mapping order): its rank variable
+  std::vector<std::int64_t> splits_;    // per loop: outer tile / tile, once chosen
+  std::vector<char> chosen_;            // per loop
+  std::vector<std::int64_t> to_split_;  // per rank variable: bound / product of its chosen splits
   std::vector<std::vector<std::size_t>> loops_of_rv_;
   std::vector<std::size_t> loops_left_;              // per rank variable: loops without a tile yet
   std::vector<double> chains_left_;                  // per rank variable: their possible chains

@@ -7,16 +7,16 @@
 namespace af::model {
 
 // Tile-independent structure for check_prefix, derived from the same views the model uses.
+// The search chooses each loop's split (outer tile / tile); a loop's tile is known once
+// every loop of its rank variable at or above it has a split.
 struct CompiledPmapping::Prefix {
-  bool enabled = true;           // off for copy Einsums (their buffets merge)
-  std::vector<int> loop_rv;      // per loop
-  std::vector<int> parent_loop;  // previous loop of the rank variable (view order), -1: bound
-  std::vector<double> bound;     // per rank variable
+  bool enabled = true;        // off for copy Einsums (their buffets merge)
+  std::vector<int> loop_rv;   // per loop
+  std::vector<double> bound;  // per rank variable
   struct Spatial {
     int component = -1, dim = -1;
-    std::vector<int> loops;  // loops on this dimension
-    std::vector<int> needs;  // those loops and their parents
-    std::size_t depth = 0;   // exact once order[0, depth) have tiles
+    std::vector<int> loops;  // loops on this dimension: their splits are its instances
+    std::size_t depth = 0;   // exact once order[0, depth) have splits
   };
   std::vector<Spatial> spatial;  // dimensions with spatial loops
   struct Occupant {
@@ -26,14 +26,14 @@ struct CompiledPmapping::Prefix {
   };
   struct Capacity {
     int component = -1;
-    std::vector<int> needs;
+    std::vector<int> needs;  // the shape loops and every loop above them of their rank variable
     std::size_t depth = 0;
     std::vector<Occupant> occupants;
   };
   std::vector<Capacity> capacity;
   std::vector<std::vector<int>> spatial_at, capacity_at;  // per depth: checks that become exact
-  // Per depth: spatial dims one of whose loops (and its parent) just got a tile. Every
-  // loop splits by >= 1, so the product of the known ones already bounds the instances.
+  // Per depth: spatial dims one of whose loops just got a split. Every split is >= 1, so
+  // the product of the known ones already bounds the instances.
   std::vector<std::vector<int>> partial_at;
   std::vector<std::size_t> position;  // per loop: its place in `order`
   std::vector<std::size_t> order;     // enumeration order of the loops
@@ -43,31 +43,16 @@ struct CompiledPmapping::Prefix {
     const double b = bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(loop)])];
     return b == 1 ? 1.0 : static_cast<double>(tiles[static_cast<std::size_t>(loop)]);
   }
-  [[nodiscard]] double known_used(const Spatial& sp, std::span<const std::int64_t> tiles,
+  [[nodiscard]] double split(int loop, std::span<const std::int64_t> splits) const {
+    const double b = bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(loop)])];
+    return b == 1 ? 1.0 : static_cast<double>(splits[static_cast<std::size_t>(loop)]);
+  }
+  [[nodiscard]] double known_used(const Spatial& sp, std::span<const std::int64_t> splits,
                                   std::size_t depth) const {
     double used = 1;
-    for (auto it = sp.loops.rbegin(); it != sp.loops.rend(); ++it) {
-      const int parent = parent_loop[static_cast<std::size_t>(*it)];
-      if (position[static_cast<std::size_t>(*it)] >= depth ||
-          (parent >= 0 && position[static_cast<std::size_t>(parent)] >= depth))
-        continue;
-      const double outer = parent < 0
-                               ? bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(*it)])]
-                               : tile(parent, tiles);
-      used *= outer / tile(*it, tiles);
-    }
+    for (const int o : sp.loops)
+      if (position[static_cast<std::size_t>(o)] < depth) used *= split(o, splits);
     return used;
-  }
-  [[nodiscard]] double used(const Spatial& sp, std::span<const std::int64_t> tiles) const {
-    double used = 0;
-    for (auto it = sp.loops.rbegin(); it != sp.loops.rend(); ++it) {
-      const int parent = parent_loop[static_cast<std::size_t>(*it)];
-      const double outer = parent < 0
-                               ? bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(*it)])]
-                               : tile(parent, tiles);
-      used = outer / tile(*it, tiles) * (used == 0 ? 1.0 : used);
-    }
-    return used == 0 ? 1.0 : used;
   }
 };
 
@@ -148,6 +133,7 @@ std::int64_t CompiledPmapping::rank_variable_bound(int rv) const {
 std::size_t CompiledPmapping::rank_variable_count() const { return prefix_->bound.size(); }
 
 QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int64_t> tiles,
+                                                        std::span<const std::int64_t> splits,
                                                         std::size_t depth, QuickEvaluation& failed) {
   const auto& x = *prefix_;
   if (!x.enabled || depth >= x.spatial_at.size()) return QuickEvaluation::Failure::None;
@@ -157,18 +143,7 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
     const auto& sp = x.spatial[static_cast<std::size_t>(i)];
     const auto& dim =
         ctx.flat[static_cast<std::size_t>(sp.component)]->spatial[static_cast<std::size_t>(sp.dim)];
-    if (x.known_used(sp, tiles, depth) > dim.fanout) {
-      failed.failure = QuickEvaluation::Failure::Fanout;
-      failed.component = sp.component;
-      failed.dim = sp.dim;
-      return failed.failure;
-    }
-  }
-  for (const int i : x.spatial_at[depth]) {
-    const auto& sp = x.spatial[static_cast<std::size_t>(i)];
-    const auto& dim =
-        ctx.flat[static_cast<std::size_t>(sp.component)]->spatial[static_cast<std::size_t>(sp.dim)];
-    if (x.used(sp, tiles) > dim.fanout) {
+    if (x.known_used(sp, splits, depth) > dim.fanout) {
       failed.failure = QuickEvaluation::Failure::Fanout;
       failed.component = sp.component;
       failed.dim = sp.dim;
@@ -203,17 +178,7 @@ std::size_t CompiledPmapping::usage_depth(int index) const {
   return 0;
 }
 
-double CompiledPmapping::prefix_usage(int index, std::span<const std::int64_t> tiles) const {
-  if (index < 0) return 0.0;
-  const auto [c, d] = usage_slots_[static_cast<std::size_t>(index)];
-  const auto& dim = prepared_->ctx.flat[static_cast<std::size_t>(c)]->spatial[static_cast<std::size_t>(d)];
-  double used = 1;
-  for (const auto& sp : prefix_->spatial)
-    if (sp.component == c && sp.dim == d) used = prefix_->used(sp, tiles);
-  return used / dim.fanout * dim.usage_scale;
-}
-
-double CompiledPmapping::usage_upper_bound(int index, std::span<const std::int64_t> tiles,
+double CompiledPmapping::usage_upper_bound(int index, std::span<const std::int64_t> splits,
                                            std::size_t depth) const {
   if (index < 0) return 0.0;
   const auto& x = *prefix_;
@@ -224,14 +189,16 @@ double CompiledPmapping::usage_upper_bound(int index, std::span<const std::int64
   for (const auto& sp : x.spatial) {
     if (sp.component != c || sp.dim != d) continue;
     for (const int o : sp.loops) {
-      const int parent = x.parent_loop[static_cast<std::size_t>(o)];
-      const bool parent_known = parent < 0 || x.position[static_cast<std::size_t>(parent)] < depth;
-      const double outer =
-          parent < 0     ? x.bound[static_cast<std::size_t>(x.loop_rv[static_cast<std::size_t>(o)])]
-          : parent_known ? x.tile(parent, tiles)
-                         : x.bound[static_cast<std::size_t>(x.loop_rv[static_cast<std::size_t>(o)])];
-      const bool known = parent_known && x.position[static_cast<std::size_t>(o)] < depth;
-      used *= known ? outer / x.tile(o, tiles) : outer;
+      if (x.position[static_cast<std::size_t>(o)] < depth) {
+        used *= x.split(o, splits);
+        continue;
+      }
+      // At most what its rank variable has left to split.
+      const int rv = x.loop_rv[static_cast<std::size_t>(o)];
+      double left = x.bound[static_cast<std::size_t>(rv)];
+      for (std::size_t l = 0; l < x.loop_rv.size(); ++l)
+        if (x.loop_rv[l] == rv && x.position[l] < depth) left /= x.split(static_cast<int>(l), splits);
+      used *= left;
     }
   }
   return std::min(used, dim.fanout) / dim.fanout * dim.usage_scale;
@@ -244,7 +211,7 @@ std::vector<std::size_t> CompiledPmapping::usage_loops(int index) const {
   const auto slot = usage_slots_[static_cast<std::size_t>(index)];
   for (const auto& sp : x.spatial)
     if (sp.component == slot.first && sp.dim == slot.second)
-      for (const int o : sp.needs) out.push_back(static_cast<std::size_t>(o));
+      for (const int o : sp.loops) out.push_back(static_cast<std::size_t>(o));
   return out;
 }
 
@@ -272,10 +239,9 @@ double CompiledPmapping::usage(int index) const {
 
 namespace {
 
-// Greedy enumeration order: repeatedly take the check needing the fewest loops not yet
-// placed (fanout first on ties, as it prunes most), place those loops with the outer
-// loops of their rank variables, then the leftovers in mapping order. Each check's depth
-// is where its last needed loop sits.
+// Greedy enumeration order: the spatial checks asked for first, then repeatedly the check
+// needing the fewest loops not yet placed (fanout before capacity on ties), then the
+// leftovers in mapping order. A check's depth is where its last needed loop sits.
 void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
   const auto n = x.loop_rv.size();
   x.order.clear();
@@ -283,11 +249,11 @@ void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
   for (auto& v : x.capacity_at) v.clear();
   std::vector<char> placed(n, 0);
   std::vector<std::size_t> position(n, 0);
-  const auto place_with_outer = [&](int loop) {
-    std::vector<std::size_t> chain;  // the loop and every outer loop of its rank variable
-    for (std::size_t i = 0; i <= static_cast<std::size_t>(loop); ++i)
-      if (x.loop_rv[i] == x.loop_rv[static_cast<std::size_t>(loop)] && !placed[i]) chain.push_back(i);
-    for (const auto i : chain) {
+  const auto place = [&](std::vector<int> loops) {
+    std::sort(loops.begin(), loops.end());
+    for (const int o : loops) {
+      const auto i = static_cast<std::size_t>(o);
+      if (placed[i]) continue;
       placed[i] = 1;
       position[i] = x.order.size();
       x.order.push_back(i);
@@ -295,24 +261,16 @@ void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
   };
   const auto missing = [&](const std::vector<int>& needs) {
     std::size_t m = 0;
-    std::vector<char> seen(n, 0);
-    for (const int o : needs)
-      for (std::size_t i = 0; i <= static_cast<std::size_t>(o); ++i)
-        if (x.loop_rv[i] == x.loop_rv[static_cast<std::size_t>(o)] && !placed[i] && !seen[i]) {
-          seen[i] = 1;
-          ++m;
-        }
+    for (const int o : needs) m += placed[static_cast<std::size_t>(o)] ? 0 : 1;
     return m;
   };
   std::vector<const std::vector<int>*> checks;
-  for (const auto& sp : x.spatial) checks.push_back(&sp.needs);
+  for (const auto& sp : x.spatial) checks.push_back(&sp.loops);
   for (const auto& c : x.capacity) checks.push_back(&c.needs);
   std::vector<char> done(checks.size(), 0);
-  for (const int f : first) {  // spatial checks asked for first, in that order
+  for (const int f : first) {
     done[static_cast<std::size_t>(f)] = 1;
-    auto needs = x.spatial[static_cast<std::size_t>(f)].needs;
-    std::sort(needs.begin(), needs.end());
-    for (const int o : needs) place_with_outer(o);
+    place(x.spatial[static_cast<std::size_t>(f)].loops);
   }
   while (true) {
     std::size_t best = checks.size(), best_missing = n + 1;
@@ -326,12 +284,10 @@ void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
     }
     if (best == checks.size()) break;
     done[best] = 1;
-    auto needs = *checks[best];
-    std::sort(needs.begin(), needs.end());
-    for (const int o : needs) place_with_outer(o);
+    place(*checks[best]);
   }
   for (std::size_t i = 0; i < n; ++i)
-    if (!placed[i]) place_with_outer(static_cast<int>(i));
+    if (!placed[i]) place({static_cast<int>(i)});
 
   const auto depth_of = [&](const std::vector<int>& needs) {
     std::size_t d = 0;
@@ -340,17 +296,12 @@ void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
   };
   x.position = position;
   x.partial_at.assign(n + 1, {});
-  for (std::size_t i = 0; i < x.spatial.size(); ++i)
+  for (std::size_t i = 0; i < x.spatial.size(); ++i) {
     for (const int o : x.spatial[i].loops) {
-      const int parent = x.parent_loop[static_cast<std::size_t>(o)];
-      const std::size_t d = std::max(position[static_cast<std::size_t>(o)],
-                                     parent < 0 ? 0 : position[static_cast<std::size_t>(parent)]) +
-                            1;
-      auto& at = x.partial_at[d];
+      auto& at = x.partial_at[position[static_cast<std::size_t>(o)] + 1];
       if (std::find(at.begin(), at.end(), static_cast<int>(i)) == at.end()) at.push_back(static_cast<int>(i));
     }
-  for (std::size_t i = 0; i < x.spatial.size(); ++i) {
-    x.spatial[i].depth = depth_of(x.spatial[i].needs);
+    x.spatial[i].depth = depth_of(x.spatial[i].loops);
     x.spatial_at[x.spatial[i].depth].push_back(static_cast<int>(i));
   }
   for (std::size_t i = 0; i < x.capacity.size(); ++i) {
@@ -370,35 +321,37 @@ std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEins
     ordinal[p.loops[i]] = static_cast<int>(i);
     x->loop_rv.push_back(p.nodes[p.loops[i]].rv);
   }
-  x->parent_loop.assign(n_loops, -1);
   x->spatial_at.resize(n_loops + 1);
   x->capacity_at.resize(n_loops + 1);
   x->enabled = !ctx.is_copy;
-  if (!x->enabled) {
-    for (std::size_t i = 0; i < n_loops; ++i) x->order.push_back(i);
-    return x;
-  }
 
-  // Spatial dimensions: loops and parents in the loop view, as analyze_loops walks it.
+  // Spatial dimensions. A loop's split is its iteration count in the model only if the
+  // loop view keeps the mapping order of each rank variable's loops; otherwise no pruning.
   std::vector<int> last(ctx.rvs.size(), -1);
+  std::vector<int> last_in_mapping(ctx.rvs.size(), -1);
+  std::vector<int> previous_in_mapping(n_loops, -1);
+  for (std::size_t i = 0; i < n_loops; ++i) {
+    previous_in_mapping[i] = last_in_mapping[static_cast<std::size_t>(x->loop_rv[i])];
+    last_in_mapping[static_cast<std::size_t>(x->loop_rv[i])] = static_cast<int>(i);
+  }
   for (const int i : p.loop_view) {
     const int o = ordinal[static_cast<std::size_t>(i)];
     if (o < 0) continue;
     const auto& n = p.nodes[static_cast<std::size_t>(i)];
-    x->parent_loop[static_cast<std::size_t>(o)] = last[static_cast<std::size_t>(n.rv)];
+    if (last[static_cast<std::size_t>(n.rv)] != previous_in_mapping[static_cast<std::size_t>(o)])
+      x->enabled = false;
     last[static_cast<std::size_t>(n.rv)] = o;
     if (n.kind != NodeKind::Spatial) continue;
     auto it = std::find_if(x->spatial.begin(), x->spatial.end(),
                            [&](const auto& sp) { return sp.component == n.component && sp.dim == n.dim; });
-    if (it == x->spatial.end()) it = x->spatial.insert(x->spatial.end(), {n.component, n.dim, {}, {}, 0});
+    if (it == x->spatial.end()) it = x->spatial.insert(x->spatial.end(), {n.component, n.dim, {}, 0});
     it->loops.push_back(o);
   }
-  for (auto& sp : x->spatial) {
-    for (const int o : sp.loops) {
-      sp.needs.push_back(o);
-      if (const int parent = x->parent_loop[static_cast<std::size_t>(o)]; parent >= 0)
-        sp.needs.push_back(parent);
-    }
+  if (!x->enabled) {
+    for (std::size_t i = 0; i < n_loops; ++i) x->order.push_back(i);
+    x->position = x->order;
+    x->partial_at.resize(n_loops + 1);
+    return x;
   }
 
   // Memories: each reservation's extent per rank variable is the last loop over it above
@@ -418,8 +371,8 @@ std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEins
       if (it == x->capacity.end()) it = x->capacity.insert(x->capacity.end(), {n.component, {}, 0, {}});
       it->occupants.push_back(
           {static_cast<int>(t), last, n.bits_per_value, n.persistent ? ctx.n_instances : 1.0});
-      for (const int o : last)
-        if (o >= 0) it->needs.push_back(o);
+      for (const int o : last)  // a tile needs the splits of its loop and the ones above
+        for (int l = o; l >= 0; l = previous_in_mapping[static_cast<std::size_t>(l)]) it->needs.push_back(l);
     }
   }
   order_checks(*x, {});

@@ -48,9 +48,11 @@ class CompiledPmapping {
   // "fanout Component.dim" or "capacity Component" for a failure of this pmapping.
   [[nodiscard]] std::string failure_name(const QuickEvaluation& failed) const;
 
-  // --- Enumeration support: tile shapes are chosen one loop at a time, in
-  // enumeration_order() (a loop always after the outer loops of its rank variable,
-  // chosen so that the checks below become exact as early as possible). ---
+  // --- Enumeration support. The search chooses each loop's split (its outer tile / its
+  // tile; the splits of a rank variable's loops multiply to its bound), one loop at a
+  // time in enumeration_order(), which may visit loops in any order: it is chosen so that
+  // the checks below become exact as early as possible. A loop's tile is known once the
+  // loops of its rank variable at and above it have splits. ---
   [[nodiscard]] const std::vector<std::size_t>& enumeration_order() const;
   // Reorders so that these usage dimensions (usage_index) become exact first, in this
   // order: for min_usage, whose lexicographic comparison prunes the most.
@@ -61,21 +63,20 @@ class CompiledPmapping {
   [[nodiscard]] std::size_t rank_variable_count() const;
 
   // The fanout and capacity checks that become exact once the first `depth` loops of
-  // enumeration_order() have tiles: a spatial dimension's instances, a memory whose
-  // reservations sit below those loops only. Failing means every completion fails
-  // model::evaluate too. `tiles` is indexed in mapping order.
-  [[nodiscard]] QuickEvaluation::Failure check_prefix(std::span<const std::int64_t> tiles, std::size_t depth,
+  // enumeration_order() have splits: a spatial dimension's instances (the product of its
+  // loops' splits, which only grows), a memory whose reservations sit below known tiles.
+  // Failing means every completion fails model::evaluate too. `tiles` and `splits` are
+  // indexed in mapping order; only the determined entries are read.
+  [[nodiscard]] QuickEvaluation::Failure check_prefix(std::span<const std::int64_t> tiles,
+                                                      std::span<const std::int64_t> splits, std::size_t depth,
                                                       QuickEvaluation& failed);
-  // The depth at which usage(index) becomes exact (its spatial loops all have tiles),
-  // and that usage computed from `tiles`.
+  // The depth at which usage(index) becomes exact (its spatial loops all have splits).
   [[nodiscard]] std::size_t usage_depth(int index) const;
-  [[nodiscard]] double prefix_usage(int index, std::span<const std::int64_t> tiles) const;
-  // An upper bound on usage(index) given the first `depth` loops of enumeration_order():
-  // a loop without a tile splits by at most its parent's tile (the rank's bound when that
-  // is unknown too). Exact from usage_depth(index) on.
-  [[nodiscard]] double usage_upper_bound(int index, std::span<const std::int64_t> tiles,
+  // An upper bound on usage(index) given the first `depth` loops: a loop without a split
+  // splits by at most what its rank variable has left. Exact from usage_depth(index) on.
+  [[nodiscard]] double usage_upper_bound(int index, std::span<const std::int64_t> splits,
                                          std::size_t depth) const;
-  // The loops (mapping order) whose tiles usage(index) depends on.
+  // The loops (mapping order) whose splits usage(index) depends on.
   [[nodiscard]] std::vector<std::size_t> usage_loops(int index) const;
 
   // Scaled usage of (component, dim) by the last evaluate(); 0 for index -1 (not on the

@@ -220,7 +220,8 @@ class TestTileSearch : public QObject {
   void loop_bounds_are_enforced_data() {
     QTest::addColumn<QString>("bound");
     QTest::addColumn<double>("latency");
-    QTest::newRow("product<= 2") << "{expression: m | n0 | n1, operator: product<=, value: 2}" << 8.0 * 8 * 8 / 2;
+    QTest::newRow("product<= 2") << "{expression: m | n0 | n1, operator: product<=, value: 2}"
+                                 << 8.0 * 8 * 8 / 2;
     QTest::newRow("m >= 4") << "{expression: m, operator: '>=', value: 4}" << 8.0 * 8 * 8 / 4;
     QTest::newRow("each <= 2") << "{expression: m | n0 | n1, operator: <=, value: 2}" << 8.0 * 8 * 8 / 4;
   }
