@@ -591,6 +591,66 @@ std::vector<LoopBoundConstraint> loop_bounds_of(const EinsumProblem& p, const sp
   return out;
 }
 
+// A memory's `tensors.<key>` set (no_refetch_from_above, no_resend_to_below), evaluated in
+// the Einsum's scope; empty when not given.
+std::set<std::string> memory_tensor_set(const EinsumProblem& p, const std::string& component,
+                                        const char* key) {
+  const spec::YamlNode* arch = p.spec->tree.find("arch");
+  const spec::YamlNode* node = arch ? find_arch_node(*arch, component) : nullptr;
+  const spec::YamlNode* tensors = node ? node->find("tensors") : nullptr;
+  const spec::YamlNode* v = tensors && tensors->is_map() ? tensors->find(key) : nullptr;
+  if (!v || v->is_null()) return {};
+  spec::SymbolTable table = p.spec->variables;
+  if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name);
+      it != p.spec->workload.einsum_symbols.end())
+    for (const auto& [k, val] : it->second) table[k] = val;
+  const spec::NameSet set = spec::evaluate_set(*v, table, component + ".tensors." + key);
+  return {set.items().begin(), set.items().end()};
+}
+
+// no_refetch_from_above / no_resend_to_below (§2.8): temporal loops that are not Relevant
+// to the tensor, in the span from its first holder down to this memory's holder (refetch)
+// or from this memory's holder down to the tensor's next holder (resend), are deleted.
+void apply_no_refetch_no_resend(const EinsumProblem& p, Nodes& m) {
+  std::vector<char> remove(m.size(), 0);
+  const auto holds = [&](std::size_t i, const std::string& t) {
+    return m[i].kind == TemplateNodeKind::Storage && m[i].tensor == t;
+  };
+  const auto drop_irrelevant = [&](std::size_t from, std::size_t to, const std::string& t) {
+    for (std::size_t i = from; i < to && i < m.size(); ++i)
+      if (m[i].kind == TemplateNodeKind::Temporal &&
+          p.einsum->relevancy(m[i].rank_variable, t) != spec::Relevancy::Relevant)
+        remove[i] = 1;
+  };
+  for (const auto* c : p.path) {
+    if (c->kind != spec::ComponentKind::Memory) continue;
+    std::set<std::string> held;
+    for (const auto& n : m)
+      if (n.kind == TemplateNodeKind::Storage && n.component == c->name) held.insert(n.tensor);
+    if (held.empty()) continue;
+    for (const auto& t : memory_tensor_set(p, c->name, "no_refetch_from_above")) {
+      if (!held.contains(t)) continue;
+      std::size_t start = 0;
+      while (start < m.size() && !holds(start, t)) ++start;
+      std::size_t end = start + 1;
+      while (end < m.size() && !(holds(end, t) && m[end].component == c->name)) ++end;
+      if (end >= m.size()) end = start;  // backed here, or not here at all
+      drop_irrelevant(start, end, t);
+    }
+    for (const auto& t : memory_tensor_set(p, c->name, "no_resend_to_below")) {
+      std::size_t start = 0;
+      while (start < m.size() && !(holds(start, t) && m[start].component == c->name)) ++start;
+      std::size_t end = start + 1;
+      while (end < m.size() && !holds(end, t)) ++end;
+      drop_irrelevant(start, end, t);
+    }
+  }
+  Nodes kept;
+  for (std::size_t i = 0; i < m.size(); ++i)
+    if (!remove[i]) kept.push_back(std::move(m[i]));
+  m = std::move(kept);
+}
+
 struct SpatialConstraints {
   std::vector<MinUsageConstraint> min_usage;
   std::vector<LoopBoundConstraint> loop_bounds;
@@ -718,6 +778,7 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
         ++stats.loop_variants;
         insert_spatial_loops(problem, m);
         place_missing_temporal_loops(problem, m);
+        apply_no_refetch_no_resend(problem, m);
         const auto constraints = apply_spatial_constraints(problem, m);
         remove_unordered_spatial_temporal_loops(problem, m);
         if (!seen.insert(dedup_key(m)).second) {

@@ -149,9 +149,6 @@ class TestMapperRegression : public QObject {
     QFETCH(QString, arch);
     QFETCH(QString, workload);
     const std::string a = arch.toStdString();
-    // Several minutes on 2 cores: tile shapes have no partial Pareto pruning yet.
-    if (a == "tpu_v4i" && qEnvironmentVariableIntValue("AF_SLOW_TESTS") == 0)
-      QSKIP("slow case: set AF_SLOW_TESTS=1 (and QTEST_FUNCTION_TIMEOUT)");
     std::vector<std::string> sets = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"};
     if (workload.startsWith("llama/llama4")) sets.emplace_back("ATTENTION_TYPE=grouped_query");
     std::optional<components::CostTable> costs;

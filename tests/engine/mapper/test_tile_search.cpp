@@ -292,6 +292,73 @@ class TestTileSearch : public QObject {
         for (std::size_t i = 0; i < a.front.size(); ++i) QCOMPARE(b.front[i].tiles, a.front[i].tiles);
       }
   }
+
+  // no_refetch_from_above on GlobalBuffer for the weight: no loop irrelevant to it (m) may
+  // sit between its MainMemory and GlobalBuffer holders, so it is read from MainMemory once.
+  void no_refetch_deletes_irrelevant_loops() {
+    QTemporaryDir dir;
+    const auto load_with = [&](const std::string& extra) {
+      const std::string arch = dir.filePath("arch.yaml").toStdString();
+      std::ofstream(arch) << R"(arch:
+  nodes:
+  - !Memory
+    name: MainMemory
+    size: inf
+    leak_power: 0
+    area: 0
+    tensors: {keep: ~Intermediates, may_keep: All}
+    actions:
+    - {name: read, energy: 4, throughput: inf}
+    - {name: write, energy: 4, throughput: inf}
+  - !Memory
+    name: GlobalBuffer
+    size: 256
+    leak_power: 0
+    area: 0
+    tensors: {keep: All)" << extra
+                          << R"(}
+    actions:
+    - {name: read, energy: 1, throughput: inf}
+    - {name: write, energy: 1, throughput: inf}
+  - !Compute
+    name: MAC
+    leak_power: 0
+    area: 0
+    actions:
+    - {name: compute, energy: 1, throughput: 1}
+)";
+      return spec::load_spec(
+          {arch, kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
+          spec::parse_assignments({"M=8", "KN=8", "N_EINSUMS=1"}));
+    };
+    const auto m_loop_in_span = [](const mapper::PmappingTemplate& t) {
+      bool in_span = false;
+      for (const auto& n : t.nodes) {
+        if (n.kind == mapper::TemplateNodeKind::Storage && n.tensor == "W0")
+          in_span = n.component == "MainMemory";
+        else if (in_span && n.kind == mapper::TemplateNodeKind::Temporal && n.rank_variable == "m")
+          return true;
+      }
+      return false;
+    };
+    const auto count_spans = [&](const spec::Spec& s) {
+      mapper::MapperOptions o = mapper::options_from_spec(s);
+      int with = 0;
+      for (const auto& p : mapper::make_problems(s, s.workload.workload.einsums.front()))
+        for (const auto& t : mapper::all_templates(p, o)) with += m_loop_in_span(t) ? 1 : 0;
+      return with;
+    };
+    QVERIFY(count_spans(load_with("")) > 0);  // without the constraint such templates exist
+    const spec::Spec s = load_with(", no_refetch_from_above: weight");
+    QCOMPARE(count_spans(s), 0);
+    mapper::MapperOptions o = mapper::options_from_spec(s);
+    o.metrics = mapper::kEnergy;
+    const auto r = mapper::map_workload(s, o);
+    QVERIFY2(r.found, r.failure.c_str());
+    const auto it = r.evaluation->actions.find(model::ActionKey{"Matmul0", "MainMemory", "W0", "read"});
+    QVERIFY(it != r.evaluation->actions.end());
+    QCOMPARE(it->second, 8.0 * 8 * 8);  // 64 values of 8 bits, once
+  }
 };
 
 QTEST_GUILESS_MAIN(TestTileSearch)
