@@ -24,9 +24,11 @@ nlohmann::json stats_to_json(const mapper::MapperResult& r) {
   for (const auto& s : r.stats) {
     nlohmann::json rates = nlohmann::json::object();
     nlohmann::json removed = nlohmann::json::object();
-    for (const auto& [cause, n] : s.removed) {
-      rates[cause] = s.keep_rate(cause);
-      removed[cause] = n;
+    nlohmann::json funnel = nlohmann::json::array();
+    for (const auto& stage : s.funnel()) {
+      rates[stage.cause] = stage.kept_rate;
+      removed[stage.cause] = s.removed.at(stage.cause);
+      funnel.push_back({{"cause", stage.cause}, {"reached", stage.reached}, {"keep_rate", stage.kept_rate}});
     }
     out.push_back({{"einsum", s.einsum},
                    {"templates", s.templates},
@@ -36,7 +38,8 @@ nlohmann::json stats_to_json(const mapper::MapperResult& r) {
                    {"pmappings_valid", s.pmappings_valid},
                    {"pmappings_pareto", s.pmappings_pareto},
                    {"removed", removed},
-                   {"keep_rates", rates}});
+                   {"keep_rates", rates},
+                   {"funnel", funnel}});
   }
   return out;
 }
@@ -47,8 +50,9 @@ std::string stats_text(const mapper::MapperResult& r) {
     s += fmt::format("{}: {} templates, {:.4g} pmappings total, {} evaluated, {} valid, {} Pareto-optimal\n",
                      st.einsum, st.templates, st.pmappings_total, st.pmappings_evaluated, st.pmappings_valid,
                      st.pmappings_pareto);
-    for (const auto& [cause, n] : st.removed)
-      s += fmt::format("    removed by {}: {} (keep rate {:.3g})\n", cause, n, st.keep_rate(cause));
+    for (const auto& stage : st.funnel())
+      s += fmt::format("    {}: {} of {:.4g} removed (keep rate {:.3g})\n", stage.cause,
+                       st.removed.at(stage.cause), stage.reached, stage.kept_rate);
   }
   return s;
 }

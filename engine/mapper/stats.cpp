@@ -2,13 +2,27 @@
 
 namespace af::mapper {
 
+std::vector<EinsumStats::Stage> EinsumStats::funnel() const {
+  std::vector<std::string> order;
+  for (const auto& [cause, n] : removed)
+    if (cause != "pareto" && !cause.starts_with("min_usage")) order.push_back(cause);
+  for (const auto& [cause, n] : removed)
+    if (cause.starts_with("min_usage")) order.push_back(cause);
+  if (removed.contains("pareto")) order.emplace_back("pareto");
+  std::vector<Stage> out;
+  double reached = pmappings_total;
+  for (const auto& cause : order) {
+    const double n = static_cast<double>(removed.at(cause));
+    out.push_back({cause, reached, reached <= 0 ? 1.0 : (reached - n) / reached});
+    reached -= n;
+  }
+  return out;
+}
+
 double EinsumStats::keep_rate(const std::string& cause) const {
-  // Validity causes are checked in one pass on evaluated pmappings; Pareto sees the valid ones.
-  const auto it = removed.find(cause);
-  const double removed_n = it == removed.end() ? 0.0 : static_cast<double>(it->second);
-  const double reached =
-      cause == "pareto" ? static_cast<double>(pmappings_valid) : static_cast<double>(pmappings_evaluated);
-  return reached <= 0 ? 1.0 : (reached - removed_n) / reached;
+  for (const auto& stage : funnel())
+    if (stage.cause == cause) return stage.kept_rate;
+  return 1.0;
 }
 
 std::string EinsumStats::worst_cause() const {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace af::mapper {
 
@@ -20,6 +21,16 @@ struct EinsumStats {
   // "min_usage COMP.DIM", "pareto"). Evaluated pmappings only.
   std::map<std::string, std::uint64_t> removed;
 
+  // The keep-rate funnel: causes in the order they act — validity (capacity, fanout,
+  // loop bounds), then min_usage, then Pareto — each with the pmappings that reached it
+  // and the fraction it kept. Starts from pmappings_total, so the product of the rates is
+  // pmappings_pareto / pmappings_total. (Pruning charges a whole subtree to the first
+  // check that fails, so a cause's count depends on the order checks become exact.)
+  struct Stage {
+    std::string cause;
+    double reached = 0, kept_rate = 1;
+  };
+  [[nodiscard]] std::vector<Stage> funnel() const;
   // Kept fraction of what reached `cause`'s stage (1 when nothing reached it).
   [[nodiscard]] double keep_rate(const std::string& cause) const;
   // The cause that removed the most pmappings ("" if none).

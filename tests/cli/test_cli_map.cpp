@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 
 #include "cli_runner.h"
 
@@ -50,6 +51,14 @@ class TestCliMap : public QObject {
       QVERIFY(o.value("pmappings_total").toDouble() >= o.value("pmappings_evaluated").toDouble());
       QVERIFY(o.value("pmappings_pareto").toDouble() >= 1);
       QVERIFY(o.contains("removed") && o.contains("keep_rates"));
+      double product = 1;  // the funnel multiplies down to the Pareto-optimal share
+      for (const auto& stage : o.value("funnel").toArray()) {
+        const double rate = stage.toObject().value("keep_rate").toDouble();
+        QVERIFY(rate >= 0 && rate <= 1);
+        product *= rate;
+      }
+      QVERIFY(std::abs(product - o.value("pmappings_pareto").toDouble() /
+                                     o.value("pmappings_total").toDouble()) < 1e-9);
     }
 
     const QString again = dir.filePath("evaluate.json");

@@ -101,6 +101,13 @@ void check_accounting(const mapper::TemplateResult& r) {
     if (cause != "pareto") removed += static_cast<double>(n);
   QCOMPARE(static_cast<double>(r.stats.pmappings_valid) + removed, r.stats.pmappings_total);
   QCOMPARE(r.stats.removed.at("pareto") + r.front.size(), r.stats.pmappings_valid);
+  // The funnel's rates lie in [0, 1] and multiply to Pareto-optimal / total.
+  double product = 1;
+  for (const auto& stage : r.stats.funnel()) {
+    QVERIFY2(stage.kept_rate >= 0 && stage.kept_rate <= 1, stage.cause.c_str());
+    product *= stage.kept_rate;
+  }
+  QVERIFY(std::abs(product - static_cast<double>(r.front.size()) / r.stats.pmappings_total) <= 1e-9);
 }
 
 }  // namespace
