@@ -81,10 +81,19 @@ class StorageChoiceMaker {
     base_["Above"] = spec::Value(all_.with_items({}));
   }
 
+  // Storage choices that leave a tensor without a holder are skipped; only when every
+  // choice does is the arch unusable for this Einsum.
   void run(const std::function<void(const Nodes&)>& emit) {
     Nodes nodes;
     std::set<std::string> seen;
     recurse(0, base_, seen, nodes, emit);
+    if (emitted_ == 0 && !unbacked_.empty()) {
+      spec::Diagnostic d;
+      d.field = "arch";
+      d.message = "Einsum " + p_.einsum->name + ": tensor " + unbacked_ +
+                  " is kept by no memory (check the `tensors: keep/may_keep` of the memories)";
+      throw spec::SpecError(std::move(d));
+    }
   }
 
  private:
@@ -144,12 +153,10 @@ class StorageChoiceMaker {
     if (li == levels_.size()) {
       for (const auto& t : p_.tensors)
         if (!seen.contains(t)) {
-          spec::Diagnostic d;
-          d.field = "arch";
-          d.message = "Einsum " + p_.einsum->name + ": tensor " + t +
-                      " is kept by no memory (check the `tensors: keep/may_keep` of the memories)";
-          throw spec::SpecError(std::move(d));
+          if (unbacked_.empty()) unbacked_ = t;
+          return;
         }
+      ++emitted_;
       emit(nodes);
       return;
     }
@@ -192,6 +199,8 @@ class StorageChoiceMaker {
     }
   }
 
+  std::size_t emitted_ = 0;
+  std::string unbacked_;  // a tensor some choice left without a holder
   const EinsumProblem& p_;
   const MapperOptions& o_;
   std::vector<HolderLevel> levels_;

@@ -366,6 +366,46 @@ class TestTileSearch : public QObject {
     QVERIFY(it != r.evaluation->actions.end());
     QCOMPARE(it->second, 8.0 * 8 * 8);  // 64 values of 8 bits, once
   }
+
+  // Memories without `tensors:` may keep anything; storage choices that leave a tensor
+  // without a holder are skipped, not an error, as long as some choice backs everything.
+  void default_tensor_choices_map() {
+    QTemporaryDir dir;
+    const std::string arch = dir.filePath("arch.yaml").toStdString();
+    std::ofstream(arch) << R"(arch:
+  nodes:
+  - !Memory
+    name: DRAM
+    size: inf
+    leak_power: 0
+    area: 0
+    actions:
+    - {name: read, energy: 4, throughput: inf}
+    - {name: write, energy: 4, throughput: inf}
+  - !Memory
+    name: Buffer
+    size: 512
+    leak_power: 0
+    area: 0
+    actions:
+    - {name: read, energy: 1, throughput: inf}
+    - {name: write, energy: 1, throughput: inf}
+  - !Compute
+    name: MAC
+    leak_power: 0
+    area: 0
+    actions:
+    - {name: compute, energy: 1, throughput: 1}
+)";
+    const spec::Spec s =
+        spec::load_spec({arch, kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
+                        spec::parse_assignments({"M=8", "KN=8", "N_EINSUMS=1"}));
+    mapper::MapperOptions o = mapper::options_from_spec(s);
+    o.metrics = mapper::kEnergy;
+    const auto r = mapper::map_workload(s, o);
+    QVERIFY2(r.found, r.failure.c_str());
+    QVERIFY(r.stats.front().templates > 1);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestTileSearch)
