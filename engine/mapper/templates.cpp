@@ -60,6 +60,16 @@ struct LevelChoice {
   bool skip = false;  // a `back` tensor was already kept above
 };
 
+// Spec variables shadowed by the Einsum's symbols: where the arch's mapper constraints
+// (tensor and rank-variable sets, min_usage) are evaluated.
+spec::SymbolTable einsum_scope(const EinsumProblem& p) {
+  spec::SymbolTable table = p.spec->variables;
+  if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name);
+      it != p.spec->workload.einsum_symbols.end())
+    for (const auto& [k, v] : it->second) table[k] = v;
+  return table;
+}
+
 class StorageChoiceMaker {
  public:
   StorageChoiceMaker(const EinsumProblem& p, const MapperOptions& o) : p_(p), o_(o) {
@@ -72,10 +82,7 @@ class StorageChoiceMaker {
         if (const auto* node = find_arch_node(*arch, c->name)) level.tensors_yaml = node->find("tensors");
       levels_.push_back(level);
     }
-    base_ = p.spec->variables;
-    if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name);
-        it != p.spec->workload.einsum_symbols.end())
-      for (const auto& [k, v] : it->second) base_[k] = v;
+    base_ = einsum_scope(p);
     if (const auto it = base_.find("All"); it != base_.end() && it->second.is_name_set())
       all_ = it->second.as_name_set();
     base_["Above"] = spec::Value(all_.with_items({}));
@@ -529,98 +536,87 @@ void place_missing_temporal_loops(const EinsumProblem& p, Nodes& m) {
     for (auto& t : loops) m.insert(m.begin() + static_cast<std::ptrdiff_t>(ip), t);  // reversed (QUIRK kept)
 }
 
-double min_usage_of(const EinsumProblem& p, const spec::Component& c, const std::string& dim) {
-  const spec::YamlNode* arch = p.spec->tree.find("arch");
-  const spec::YamlNode* node = arch ? find_arch_node(*arch, c.name) : nullptr;
-  const spec::YamlNode* spatial = node ? node->find("spatial") : nullptr;
-  if (!spatial || !spatial->is_sequence()) return 0;
-  for (const auto& d : spatial->items()) {
-    const auto* name = d.is_map() ? d.find("name") : nullptr;
-    const auto* mu = d.is_map() ? d.find("min_usage") : nullptr;
-    if (!name || !mu || mu->is_null() || name->text() != dim) continue;
-    spec::SymbolTable table = p.spec->variables;
-    if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name);
-        it != p.spec->workload.einsum_symbols.end())
-      for (const auto& [k, v] : it->second) table[k] = v;
-    return spec::to_number(spec::evaluate_node(*mu, table, "min_usage"), mu->location(), "min_usage");
-  }
-  return 0;
-}
-
 const std::set<std::string>& comparison_operators() {
   static const std::set<std::string> ops = {"==",        "<=",        ">=",        "<",        ">",
                                             "product==", "product<=", "product>=", "product<", "product>"};
   return ops;
 }
 
-// The dimension's `loop_bounds` (§2.8), evaluated in the Einsum's scope: rank-variable set
-// expressions such as `~m`. A product over one rank variable is the plain comparison.
-std::vector<LoopBoundConstraint> loop_bounds_of(const EinsumProblem& p, const spec::Component& c,
-                                                const std::string& dim) {
-  std::vector<LoopBoundConstraint> out;
-  const spec::YamlNode* arch = p.spec->tree.find("arch");
-  const spec::YamlNode* node = arch ? find_arch_node(*arch, c.name) : nullptr;
-  const spec::YamlNode* spatial = node ? node->find("spatial") : nullptr;
-  if (!spatial || !spatial->is_sequence()) return out;
-  spec::SymbolTable table = p.spec->variables;
-  if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name);
-      it != p.spec->workload.einsum_symbols.end())
-    for (const auto& [k, v] : it->second) table[k] = v;
-  for (const auto& d : spatial->items()) {
-    const auto* name = d.is_map() ? d.find("name") : nullptr;
-    const auto* bounds = d.is_map() ? d.find("loop_bounds") : nullptr;
-    if (!name || !bounds || !bounds->is_sequence() || name->text() != dim) continue;
-    for (std::size_t i = 0; i < bounds->items().size(); ++i) {
-      const spec::YamlNode& b = bounds->items()[i];
-      const std::string field = c.name + ".spatial." + dim + ".loop_bounds[" + std::to_string(i) + "]";
-      const auto* expression = b.find("expression");
-      const auto* op = b.find("operator");
-      const auto* value = b.find("value");
-      const auto fail = [&](const spec::YamlNode& at, const std::string& what, std::string message) {
-        throw spec::SpecError(spec::Diagnostic{at.location(), field + "." + what, std::move(message)});
-      };
-      if (!expression || !op || !value)
-        fail(b, "", "a loop bound needs 'expression', 'operator' and 'value'");
-      LoopBoundConstraint lb;
-      lb.component = c.name;
-      lb.dim = dim;
-      const spec::NameSet rvs = spec::evaluate_set(*expression, table, field + ".expression");
-      lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
-      lb.op = op->text();
-      if (!comparison_operators().contains(lb.op))
-        fail(*op, "operator",
-             "unknown operator '" + lb.op +
-                 "' (== <= >= < > product== product<= product>= product< product>)");
-      lb.value = spec::to_number(spec::evaluate_node(*value, table, field + ".value"), value->location(),
-                                 field + ".value");
-      if (lb.rank_variables.size() == 1 && lb.op.starts_with("product")) lb.op = lb.op.substr(7);
-      out.push_back(std::move(lb));
-    }
-  }
-  return out;
+using ComponentDim = std::pair<std::string, std::string>;
+
+// The arch's mapper-only constraints for one Einsum, read from the spec tree once per
+// problem rather than once per template.
+struct ArchConstraints {
+  std::map<ComponentDim, double> min_usage;
+  std::map<ComponentDim, std::vector<LoopBoundConstraint>> loop_bounds;
+  std::map<std::string, std::set<std::string>> no_refetch, no_resend;  // per memory
+};
+
+// One `loop_bounds` entry (§2.8): rank-variable set expressions such as `~m`; a product
+// over one rank variable is the plain comparison.
+LoopBoundConstraint loop_bound(const spec::YamlNode& b, const spec::SymbolTable& table,
+                               const std::string& component, const std::string& dim,
+                               const std::string& field) {
+  const auto fail = [&](const spec::YamlNode& at, const std::string& what, std::string message) {
+    throw spec::SpecError(spec::Diagnostic{at.location(), field + what, std::move(message)});
+  };
+  const auto* expression = b.is_map() ? b.find("expression") : nullptr;
+  const auto* op = b.is_map() ? b.find("operator") : nullptr;
+  const auto* value = b.is_map() ? b.find("value") : nullptr;
+  if (!expression || !op || !value) fail(b, "", "a loop bound needs 'expression', 'operator' and 'value'");
+  LoopBoundConstraint lb;
+  lb.component = component;
+  lb.dim = dim;
+  const spec::NameSet rvs = spec::evaluate_set(*expression, table, field + ".expression");
+  lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
+  lb.op = op->text();
+  if (!comparison_operators().contains(lb.op))
+    fail(*op, ".operator",
+         "unknown operator '" + lb.op + "' (== <= >= < > product== product<= product>= product< product>)");
+  lb.value = spec::to_number(spec::evaluate_node(*value, table, field + ".value"), value->location(),
+                             field + ".value");
+  if (lb.rank_variables.size() == 1 && lb.op.starts_with("product")) lb.op = lb.op.substr(7);
+  return lb;
 }
 
-// A memory's `tensors.<key>` set (no_refetch_from_above, no_resend_to_below), evaluated in
-// the Einsum's scope; empty when not given.
-std::set<std::string> memory_tensor_set(const EinsumProblem& p, const std::string& component,
-                                        const char* key) {
+ArchConstraints read_arch_constraints(const EinsumProblem& p) {
+  ArchConstraints out;
   const spec::YamlNode* arch = p.spec->tree.find("arch");
-  const spec::YamlNode* node = arch ? find_arch_node(*arch, component) : nullptr;
-  const spec::YamlNode* tensors = node ? node->find("tensors") : nullptr;
-  const spec::YamlNode* v = tensors && tensors->is_map() ? tensors->find(key) : nullptr;
-  if (!v || v->is_null()) return {};
-  spec::SymbolTable table = p.spec->variables;
-  if (const auto it = p.spec->workload.einsum_symbols.find(p.einsum->name);
-      it != p.spec->workload.einsum_symbols.end())
-    for (const auto& [k, val] : it->second) table[k] = val;
-  const spec::NameSet set = spec::evaluate_set(*v, table, component + ".tensors." + key);
-  return {set.items().begin(), set.items().end()};
+  if (arch == nullptr) return out;
+  const spec::SymbolTable table = einsum_scope(p);
+  for (const auto* c : p.path) {
+    const spec::YamlNode* node = find_arch_node(*arch, c->name);
+    if (node == nullptr) continue;
+    if (const auto* spatial = node->find("spatial"); spatial && spatial->is_sequence())
+      for (const auto& d : spatial->items()) {
+        const auto* name = d.is_map() ? d.find("name") : nullptr;
+        if (!name || !name->is_scalar()) continue;
+        const ComponentDim key{c->name, name->text()};
+        const std::string field = c->name + ".spatial." + name->text();
+        if (const auto* mu = d.find("min_usage"); mu && !mu->is_null())
+          out.min_usage[key] = spec::to_number(spec::evaluate_node(*mu, table, field + ".min_usage"),
+                                               mu->location(), field + ".min_usage");
+        if (const auto* bounds = d.find("loop_bounds"); bounds && bounds->is_sequence())
+          for (std::size_t i = 0; i < bounds->items().size(); ++i)
+            out.loop_bounds[key].push_back(loop_bound(bounds->items()[i], table, c->name, name->text(),
+                                                      field + ".loop_bounds[" + std::to_string(i) + "]"));
+      }
+    const spec::YamlNode* tensors = node->find("tensors");
+    if (!tensors || !tensors->is_map()) continue;
+    for (const auto& [key, sets] : {std::pair{"no_refetch_from_above", &out.no_refetch},
+                                    std::pair{"no_resend_to_below", &out.no_resend}})
+      if (const auto* v = tensors->find(key); v && !v->is_null()) {
+        const spec::NameSet set = spec::evaluate_set(*v, table, c->name + ".tensors." + key);
+        (*sets)[c->name] = {set.items().begin(), set.items().end()};
+      }
+  }
+  return out;
 }
 
 // no_refetch_from_above / no_resend_to_below (§2.8): temporal loops that are not Relevant
 // to the tensor, in the span from its first holder down to this memory's holder (refetch)
 // or from this memory's holder down to the tensor's next holder (resend), are deleted.
-void apply_no_refetch_no_resend(const EinsumProblem& p, Nodes& m) {
+void apply_no_refetch_no_resend(const EinsumProblem& p, const ArchConstraints& rules, Nodes& m) {
   std::vector<char> remove(m.size(), 0);
   const auto holds = [&](std::size_t i, const std::string& t) {
     return m[i].kind == TemplateNodeKind::Storage && m[i].tensor == t;
@@ -637,7 +633,8 @@ void apply_no_refetch_no_resend(const EinsumProblem& p, Nodes& m) {
     for (const auto& n : m)
       if (n.kind == TemplateNodeKind::Storage && n.component == c->name) held.insert(n.tensor);
     if (held.empty()) continue;
-    for (const auto& t : memory_tensor_set(p, c->name, "no_refetch_from_above")) {
+    for (const auto& t :
+         rules.no_refetch.contains(c->name) ? rules.no_refetch.at(c->name) : std::set<std::string>{}) {
       if (!held.contains(t)) continue;
       std::size_t start = 0;
       while (start < m.size() && !holds(start, t)) ++start;
@@ -646,7 +643,8 @@ void apply_no_refetch_no_resend(const EinsumProblem& p, Nodes& m) {
       if (end >= m.size()) end = start;  // backed here, or not here at all
       drop_irrelevant(start, end, t);
     }
-    for (const auto& t : memory_tensor_set(p, c->name, "no_resend_to_below")) {
+    for (const auto& t :
+         rules.no_resend.contains(c->name) ? rules.no_resend.at(c->name) : std::set<std::string>{}) {
       std::size_t start = 0;
       while (start < m.size() && !(holds(start, t) && m[start].component == c->name)) ++start;
       std::size_t end = start + 1;
@@ -667,7 +665,7 @@ struct SpatialConstraints {
 
 // `reuse` constraints and "1" loop bounds delete spatial loops; min_usage and the other
 // loop bounds attach to the survivors (non-product bounds split per rank variable).
-SpatialConstraints apply_spatial_constraints(const EinsumProblem& p, Nodes& m) {
+SpatialConstraints apply_spatial_constraints(const EinsumProblem& p, const ArchConstraints& rules, Nodes& m) {
   SpatialConstraints out;
   for (const auto* c : p.path) {
     for (const auto& dim : c->spatial) {
@@ -675,7 +673,9 @@ SpatialConstraints apply_spatial_constraints(const EinsumProblem& p, Nodes& m) {
       for (const auto& t : dim.reuse)
         if (const auto it = p.all_rvs.find(t); it != p.all_rvs.end())
           banned.insert(it->second.begin(), it->second.end());
-      for (auto& lb : loop_bounds_of(p, *c, dim.name)) {
+      const ComponentDim key{c->name, dim.name};
+      for (auto lb :
+           rules.loop_bounds.contains(key) ? rules.loop_bounds.at(key) : std::vector<LoopBoundConstraint>{}) {
         const bool to_one =
             lb.value == 1 && (lb.op == "==" || lb.op == "<=" || lb.op == "product==" || lb.op == "product<=");
         if (to_one) {
@@ -694,7 +694,8 @@ SpatialConstraints apply_spatial_constraints(const EinsumProblem& p, Nodes& m) {
         return n.kind == TemplateNodeKind::Spatial && n.component == c->name && n.dim == dim.name &&
                banned.contains(n.rank_variable);
       });
-      const double mu = p.einsum->is_copy_operation ? 0 : min_usage_of(p, *c, dim.name);
+      const double mu =
+          p.einsum->is_copy_operation || !rules.min_usage.contains(key) ? 0.0 : rules.min_usage.at(key);
       if (mu > 0) out.min_usage.push_back({c->name, dim.name, mu});
     }
   }
@@ -771,6 +772,7 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
   std::set<std::vector<std::string>> seen;
   std::size_t n_emitted = 0;
   bool done = false;
+  const ArchConstraints rules = read_arch_constraints(problem);
   StorageChoiceMaker choices(problem, options);
   OrderMaker orders(problem, options);
   choices.run([&](const Nodes& choice) {
@@ -787,8 +789,8 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
         ++stats.loop_variants;
         insert_spatial_loops(problem, m);
         place_missing_temporal_loops(problem, m);
-        apply_no_refetch_no_resend(problem, m);
-        const auto constraints = apply_spatial_constraints(problem, m);
+        apply_no_refetch_no_resend(problem, rules, m);
+        const auto constraints = apply_spatial_constraints(problem, rules, m);
         remove_unordered_spatial_temporal_loops(problem, m);
         if (!seen.insert(dedup_key(m)).second) {
           ++stats.duplicates;

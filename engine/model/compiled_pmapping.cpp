@@ -16,7 +16,6 @@ struct CompiledPmapping::Prefix {
   struct Spatial {
     int component = -1, dim = -1;
     std::vector<int> loops;  // loops on this dimension: their splits are its instances
-    std::size_t depth = 0;   // exact once order[0, depth) have splits
   };
   std::vector<Spatial> spatial;  // dimensions with spatial loops
   struct Occupant {
@@ -31,7 +30,7 @@ struct CompiledPmapping::Prefix {
     std::vector<Occupant> occupants;
   };
   std::vector<Capacity> capacity;
-  std::vector<std::vector<int>> spatial_at, capacity_at;  // per depth: checks that become exact
+  std::vector<std::vector<int>> capacity_at;  // per depth: capacities that become exact
   // Per depth: spatial dims one of whose loops just got a split. Every split is >= 1, so
   // the product of the known ones already bounds the instances.
   std::vector<std::vector<int>> partial_at;
@@ -136,7 +135,7 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
                                                         std::span<const std::int64_t> splits,
                                                         std::size_t depth, QuickEvaluation& failed) {
   const auto& x = *prefix_;
-  if (!x.enabled || depth >= x.spatial_at.size()) return QuickEvaluation::Failure::None;
+  if (!x.enabled || depth >= x.capacity_at.size()) return QuickEvaluation::Failure::None;
   prefix_->shape.resize(x.bound.size());
   const auto& ctx = prepared_->ctx;
   for (const int i : x.partial_at[depth]) {
@@ -167,15 +166,6 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
     }
   }
   return QuickEvaluation::Failure::None;
-}
-
-std::size_t CompiledPmapping::usage_depth(int index) const {
-  if (index < 0) return 0;
-  if (!prefix_->enabled) return prefix_->loop_rv.size();
-  const auto slot = usage_slots_[static_cast<std::size_t>(index)];
-  for (const auto& sp : prefix_->spatial)
-    if (sp.component == slot.first && sp.dim == slot.second) return sp.depth;
-  return 0;
 }
 
 double CompiledPmapping::usage_upper_bound(int index, std::span<const std::int64_t> splits,
@@ -245,7 +235,6 @@ namespace {
 void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
   const auto n = x.loop_rv.size();
   x.order.clear();
-  for (auto& v : x.spatial_at) v.clear();
   for (auto& v : x.capacity_at) v.clear();
   std::vector<char> placed(n, 0);
   std::vector<std::size_t> position(n, 0);
@@ -301,8 +290,6 @@ void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
       auto& at = x.partial_at[position[static_cast<std::size_t>(o)] + 1];
       if (std::find(at.begin(), at.end(), static_cast<int>(i)) == at.end()) at.push_back(static_cast<int>(i));
     }
-    x.spatial[i].depth = depth_of(x.spatial[i].loops);
-    x.spatial_at[x.spatial[i].depth].push_back(static_cast<int>(i));
   }
   for (std::size_t i = 0; i < x.capacity.size(); ++i) {
     x.capacity[i].depth = depth_of(x.capacity[i].needs);
@@ -321,7 +308,6 @@ std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEins
     ordinal[p.loops[i]] = static_cast<int>(i);
     x->loop_rv.push_back(p.nodes[p.loops[i]].rv);
   }
-  x->spatial_at.resize(n_loops + 1);
   x->capacity_at.resize(n_loops + 1);
   x->enabled = !ctx.is_copy;
 
@@ -344,7 +330,7 @@ std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEins
     if (n.kind != NodeKind::Spatial) continue;
     auto it = std::find_if(x->spatial.begin(), x->spatial.end(),
                            [&](const auto& sp) { return sp.component == n.component && sp.dim == n.dim; });
-    if (it == x->spatial.end()) it = x->spatial.insert(x->spatial.end(), {n.component, n.dim, {}, 0});
+    if (it == x->spatial.end()) it = x->spatial.insert(x->spatial.end(), {n.component, n.dim, {}});
     it->loops.push_back(o);
   }
   if (!x->enabled) {

@@ -70,10 +70,8 @@ class CompiledPmapping {
   [[nodiscard]] QuickEvaluation::Failure check_prefix(std::span<const std::int64_t> tiles,
                                                       std::span<const std::int64_t> splits, std::size_t depth,
                                                       QuickEvaluation& failed);
-  // The depth at which usage(index) becomes exact (its spatial loops all have splits).
-  [[nodiscard]] std::size_t usage_depth(int index) const;
   // An upper bound on usage(index) given the first `depth` loops: a loop without a split
-  // splits by at most what its rank variable has left. Exact from usage_depth(index) on.
+  // splits by at most what its rank variable has left. Exact once its loops have splits.
   [[nodiscard]] double usage_upper_bound(int index, std::span<const std::int64_t> splits,
                                          std::size_t depth) const;
   // The loops (mapping order) whose splits usage(index) depends on.

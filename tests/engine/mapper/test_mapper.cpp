@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 
+#include "front_oracle.h"
 #include "mapper/mapper.h"
 #include "mapper/pareto.h"
 #include "spec/build/load.h"
@@ -85,16 +86,15 @@ spec::Spec load(const QTemporaryDir& dir, const std::string& glb, bool pe, int m
   return spec::load_spec({a, w}, spec::Dict{});
 }
 
-using Vec = std::pair<float, float>;  // (energy, latency)
+using test::front_of;
+using test::show;
+using test::Vec;
 
 std::set<Vec> mapper_front(const spec::Spec& s, int threads = 1) {
   mapper::MapperOptions o;
   o.metrics = mapper::kEnergy | mapper::kLatency;
   o.threads = threads;
-  const auto r = mapper::map_workload(s, o);
-  std::set<Vec> out;
-  for (const auto& m : r.front) out.insert({static_cast<float>(m.energy()), static_cast<float>(m.latency)});
-  return out;
+  return front_of(mapper::map_workload(s, o));
 }
 
 // ---- brute force -----------------------------------------------------------------------
@@ -211,23 +211,7 @@ std::set<Vec> brute_force(const spec::Spec& s, bool pe, int M, int K) {
       }
     } while (std::next_permutation(glb.begin(), glb.end()));
   }
-  // O(n^2) Pareto on float32 values.
-  std::set<Vec> all;
-  for (const auto& [e, l] : points) all.insert({static_cast<float>(e), static_cast<float>(l)});
-  std::set<Vec> front;
-  for (const auto& a : all) {
-    bool dominated = false;
-    for (const auto& b : all)
-      if (b != a && b.first <= a.first && b.second <= a.second) dominated = true;
-    if (!dominated) front.insert(a);
-  }
-  return front;
-}
-
-std::string show(const std::set<Vec>& s) {
-  std::string out;
-  for (const auto& [e, l] : s) out += "(" + std::to_string(e) + ", " + std::to_string(l) + ") ";
-  return out;
+  return front_of(points);
 }
 
 }  // namespace

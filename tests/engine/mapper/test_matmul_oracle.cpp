@@ -10,6 +10,7 @@
 #include <QtTest>
 #include <set>
 
+#include "front_oracle.h"
 #include "mapper/mapper.h"
 #include "model/evaluate.h"
 #include "spec/build/load.h"
@@ -20,7 +21,9 @@ namespace {
 
 const std::string kEx = AF_SHARED_DIR "/reference/accelforge/examples/";
 
-using Vec = std::pair<float, float>;  // (energy, latency)
+using test::front_of;
+using test::show;
+using test::Vec;
 
 struct OracleLoop {
   std::string rv;
@@ -92,19 +95,6 @@ void interleave(Space& s, std::vector<std::size_t>& next, std::size_t glb_next, 
     --next[r];
     m.nodes.pop_back();
   }
-}
-
-std::set<Vec> front_of(const std::vector<std::pair<double, double>>& points) {
-  std::set<Vec> all;
-  for (const auto& [e, l] : points) all.insert({static_cast<float>(e), static_cast<float>(l)});
-  std::set<Vec> front;
-  for (const auto& a : all) {
-    bool dominated = false;
-    for (const auto& b : all)
-      if (b != a && b.first <= a.first && b.second <= a.second) dominated = true;
-    if (!dominated) front.insert(a);
-  }
-  return front;
 }
 
 std::set<Vec> brute_force(const spec::Spec& spec, bool glb_keeps_all, const std::string& spatial_component,
@@ -180,16 +170,7 @@ std::set<Vec> mapper_front(const spec::Spec& s) {
   mapper::MapperOptions o = mapper::options_from_spec(s);
   o.metrics = mapper::kEnergy | mapper::kLatency;
   o.unfused = true;
-  const auto r = mapper::map_workload(s, o);
-  std::set<Vec> out;
-  for (const auto& m : r.front) out.insert({static_cast<float>(m.energy()), static_cast<float>(m.latency)});
-  return out;
-}
-
-std::string show(const std::set<Vec>& s) {
-  std::string out;
-  for (const auto& [e, l] : s) out += "(" + std::to_string(e) + ", " + std::to_string(l) + ") ";
-  return out;
+  return front_of(mapper::map_workload(s, o));
 }
 
 }  // namespace

@@ -110,6 +110,56 @@ void check_accounting(const mapper::TemplateResult& r) {
   QVERIFY(std::abs(product - static_cast<double>(r.front.size()) / r.stats.pmappings_total) <= 1e-9);
 }
 
+// An 8x8x8 matmul (one Einsum) on MainMemory -> GlobalBuffer [-> `between`] -> MAC, the
+// arch written to `dir`. `main` and `glb` are extra field lines of the two memories
+// (`glb` must give the size).
+spec::Spec matmul_on(const QTemporaryDir& dir, const std::string& main, const std::string& glb,
+                     const std::string& between = "") {
+  const std::string arch = dir.filePath("arch.yaml").toStdString();
+  std::ofstream(arch) << "arch:\n  nodes:\n"
+                      << "  - !Memory\n    name: MainMemory\n    size: inf\n    leak_power: 0\n    area: 0\n"
+                      << main
+                      << "    actions:\n    - {name: read, energy: 4, throughput: inf}\n"
+                         "    - {name: write, energy: 4, throughput: inf}\n"
+                      << "  - !Memory\n    name: GlobalBuffer\n    leak_power: 0\n    area: 0\n"
+                      << glb
+                      << "    actions:\n    - {name: read, energy: 1, throughput: inf}\n"
+                         "    - {name: write, energy: 1, throughput: inf}\n"
+                      << between
+                      << "  - !Compute\n    name: MAC\n    leak_power: 0\n    area: 0\n"
+                         "    actions:\n    - {name: compute, energy: 1, throughput: 1}\n";
+  return spec::load_spec(
+      {arch, kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
+      spec::parse_assignments({"M=8", "KN=8", "N_EINSUMS=1"}));
+}
+
+const std::string kKeepNonIntermediates = "    tensors: {keep: ~Intermediates, may_keep: All}\n";
+
+// Pruned and exhaustive searches of one template: same front, full accounting each.
+// Returns the pmappings each evaluated.
+std::pair<double, double> compare_searches(const mapper::PmappingTemplate& t, const mapper::EinsumProblem& p,
+                                           const spec::ResolvedSpec& rs, const mapper::MapperOptions& o) {
+  const auto a = mapper::explore_tile_shapes(t, p, rs, o, nullptr, false);
+  const auto b = mapper::explore_tile_shapes(t, p, rs, o, nullptr, true);
+  [&] {
+    // The exhaustive search evaluates every pmapping that no loop bound rules out.
+    double bound_removed = 0;
+    for (const auto& [cause, n] : a.stats.removed)
+      if (cause.starts_with("loop_bounds")) bound_removed += static_cast<double>(n);
+    QCOMPARE(static_cast<double>(a.stats.pmappings_evaluated) + bound_removed, a.stats.pmappings_total);
+    QVERIFY(b.stats.pmappings_evaluated <= a.stats.pmappings_evaluated);
+    check_accounting(a);
+    check_accounting(b);
+    QCOMPARE(b.front.size(), a.front.size());
+    for (std::size_t i = 0; i < a.front.size(); ++i) {
+      QCOMPARE(b.front[i].tiles, a.front[i].tiles);
+      QVERIFY(b.front[i].latency == a.front[i].latency);
+      QVERIFY(b.front[i].energy() == a.front[i].energy());
+    }
+  }();
+  return {static_cast<double>(a.stats.pmappings_evaluated), static_cast<double>(b.stats.pmappings_evaluated)};
+}
+
 }  // namespace
 
 class TestTileSearch : public QObject {
@@ -160,20 +210,10 @@ class TestTileSearch : public QObject {
     double exhaustive = 0, pruned = 0;
     for (const auto& p : l.problems) {
       for (const auto& t : mapper::all_templates(p, l.options)) {
-        const auto a = mapper::explore_tile_shapes(t, p, l.resolved, l.options, nullptr, false);
-        const auto b = mapper::explore_tile_shapes(t, p, l.resolved, l.options, nullptr, true);
-        QCOMPARE(a.stats.pmappings_evaluated, static_cast<std::uint64_t>(a.stats.pmappings_total));
-        QVERIFY(b.stats.pmappings_evaluated <= a.stats.pmappings_evaluated);
-        check_accounting(a);
-        check_accounting(b);
-        QCOMPARE(b.front.size(), a.front.size());
-        for (std::size_t i = 0; i < a.front.size(); ++i) {
-          QCOMPARE(b.front[i].tiles, a.front[i].tiles);
-          QVERIFY(b.front[i].latency == a.front[i].latency);
-          QVERIFY(b.front[i].energy() == a.front[i].energy());
-        }
-        exhaustive += static_cast<double>(a.stats.pmappings_evaluated);
-        pruned += static_cast<double>(b.stats.pmappings_evaluated);
+        const auto [a, b] = compare_searches(t, p, l.resolved, l.options);
+        if (QTest::currentTestFailed()) return;
+        exhaustive += a;
+        pruned += b;
       }
     }
     qInfo("evaluated %.0f of %.0f pmappings with pruning", pruned, exhaustive);
@@ -236,45 +276,11 @@ class TestTileSearch : public QObject {
     QFETCH(QString, bound);
     QFETCH(double, latency);
     QTemporaryDir dir;
-    const std::string arch = dir.filePath("arch.yaml").toStdString();
-    std::ofstream(arch) << R"(arch:
-  nodes:
-  - !Memory
-    name: MainMemory
-    size: inf
-    leak_power: 0
-    area: 0
-    tensors: {keep: ~Intermediates, may_keep: All}
-    actions:
-    - {name: read, energy: 1, throughput: inf}
-    - {name: write, energy: 1, throughput: inf}
-  - !Memory
-    name: GlobalBuffer
-    size: inf
-    leak_power: 0
-    area: 0
-    tensors: {keep: All}
-    actions:
-    - {name: read, energy: 0, throughput: inf}
-    - {name: write, energy: 0, throughput: inf}
-  - !Container
-    name: MACArray
-    spatial:
-    - name: X
-      fanout: 4
-      loop_bounds:
-      - )" << bound.toStdString()
-                        << R"(
-  - !Compute
-    name: MAC
-    leak_power: 0
-    area: 0
-    actions:
-    - {name: compute, energy: 0, throughput: 1}
-)";
     const spec::Spec s =
-        spec::load_spec({arch, kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
-                        spec::parse_assignments({"M=8", "KN=8", "N_EINSUMS=1"}));
+        matmul_on(dir, kKeepNonIntermediates, "    size: inf\n    tensors: {keep: All}\n",
+                  "  - !Container\n    name: MACArray\n    spatial:\n    - name: X\n      fanout: 4\n"
+                  "      loop_bounds:\n      - " +
+                      bound.toStdString() + "\n");
     mapper::MapperOptions o = mapper::options_from_spec(s);
     o.metrics = mapper::kLatency;
     const auto r = mapper::map_workload(s, o);
@@ -291,13 +297,26 @@ class TestTileSearch : public QObject {
     rs.arch_by_einsum[e.name] = s.arch_by_einsum.at(e.name).arch;
     for (const auto& p : mapper::make_problems(s, e))
       for (const auto& t : mapper::all_templates(p, o)) {
-        const auto a = mapper::explore_tile_shapes(t, p, rs, o, nullptr, false);
-        const auto b = mapper::explore_tile_shapes(t, p, rs, o, nullptr, true);
-        check_accounting(a);
-        check_accounting(b);
-        QCOMPARE(b.front.size(), a.front.size());
-        for (std::size_t i = 0; i < a.front.size(); ++i) QCOMPARE(b.front[i].tiles, a.front[i].tiles);
+        (void)compare_searches(t, p, rs, o);
+        if (QTest::currentTestFailed()) return;
       }
+  }
+
+  void bad_loop_bound_names_the_field() {
+    QTemporaryDir dir;
+    const spec::Spec s =
+        matmul_on(dir, kKeepNonIntermediates, "    size: inf\n    tensors: {keep: All}\n",
+                  "  - !Container\n    name: MACArray\n    spatial:\n    - name: X\n      fanout: 4\n"
+                  "      loop_bounds:\n      - {expression: m, operator: '=<', value: 2}\n");
+    try {
+      (void)mapper::map_workload(s, mapper::options_from_spec(s));
+      QFAIL("an unknown operator must be an error");
+    } catch (const spec::SpecError& e) {
+      const std::string what = e.what();
+      QVERIFY2(what.find("MACArray.spatial.X.loop_bounds[0].operator") != std::string::npos, what.c_str());
+      QVERIFY2(what.find("unknown operator '=<'") != std::string::npos, what.c_str());
+      QVERIFY2(what.find("arch.yaml:") != std::string::npos, what.c_str());  // file:line of the operator
+    }
   }
 
   // no_refetch_from_above on GlobalBuffer for the weight: no loop irrelevant to it (m) may
@@ -305,38 +324,7 @@ class TestTileSearch : public QObject {
   void no_refetch_deletes_irrelevant_loops() {
     QTemporaryDir dir;
     const auto load_with = [&](const std::string& extra) {
-      const std::string arch = dir.filePath("arch.yaml").toStdString();
-      std::ofstream(arch) << R"(arch:
-  nodes:
-  - !Memory
-    name: MainMemory
-    size: inf
-    leak_power: 0
-    area: 0
-    tensors: {keep: ~Intermediates, may_keep: All}
-    actions:
-    - {name: read, energy: 4, throughput: inf}
-    - {name: write, energy: 4, throughput: inf}
-  - !Memory
-    name: GlobalBuffer
-    size: 256
-    leak_power: 0
-    area: 0
-    tensors: {keep: All)" << extra
-                          << R"(}
-    actions:
-    - {name: read, energy: 1, throughput: inf}
-    - {name: write, energy: 1, throughput: inf}
-  - !Compute
-    name: MAC
-    leak_power: 0
-    area: 0
-    actions:
-    - {name: compute, energy: 1, throughput: 1}
-)";
-      return spec::load_spec(
-          {arch, kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
-          spec::parse_assignments({"M=8", "KN=8", "N_EINSUMS=1"}));
+      return matmul_on(dir, kKeepNonIntermediates, "    size: 256\n    tensors: {keep: All" + extra + "}\n");
     };
     const auto m_loop_in_span = [](const mapper::PmappingTemplate& t) {
       bool in_span = false;
@@ -371,35 +359,7 @@ class TestTileSearch : public QObject {
   // without a holder are skipped, not an error, as long as some choice backs everything.
   void default_tensor_choices_map() {
     QTemporaryDir dir;
-    const std::string arch = dir.filePath("arch.yaml").toStdString();
-    std::ofstream(arch) << R"(arch:
-  nodes:
-  - !Memory
-    name: DRAM
-    size: inf
-    leak_power: 0
-    area: 0
-    actions:
-    - {name: read, energy: 4, throughput: inf}
-    - {name: write, energy: 4, throughput: inf}
-  - !Memory
-    name: Buffer
-    size: 512
-    leak_power: 0
-    area: 0
-    actions:
-    - {name: read, energy: 1, throughput: inf}
-    - {name: write, energy: 1, throughput: inf}
-  - !Compute
-    name: MAC
-    leak_power: 0
-    area: 0
-    actions:
-    - {name: compute, energy: 1, throughput: 1}
-)";
-    const spec::Spec s =
-        spec::load_spec({arch, kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
-                        spec::parse_assignments({"M=8", "KN=8", "N_EINSUMS=1"}));
+    const spec::Spec s = matmul_on(dir, "", "    size: 512\n");
     mapper::MapperOptions o = mapper::options_from_spec(s);
     o.metrics = mapper::kEnergy;
     const auto r = mapper::map_workload(s, o);
