@@ -1,0 +1,81 @@
+#pragma once
+// Candidate tile shapes of one rank variable's loops (domain-mapper.md §3.4): which loops
+// may factorize imperfectly, the tiles each loop may take given the tile inside it, and
+// the chains (outer tile first, innermost tile 1) those candidates make.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "mapper/templates.h"
+
+namespace af::mapper {
+
+struct TilingOptions {
+  bool imperfect_spatial = false;
+  bool imperfect_temporal = false;
+  double coarseness = 1;  // <= 1: off
+};
+
+// Per loop node of `t` (mapping order): may its tile be an imperfect candidate? Only
+// simple rank variables qualify. For each rank variable, a spatial (temporal) loop with
+// the spatial (temporal) flag on marks the loop just outside it, or itself when it is the
+// outermost: the residual lives in the outer tile, which is chosen knowing the inner one.
+[[nodiscard]] std::vector<char> imperfect_loops(const PmappingTemplate& t,
+                                                const std::set<std::string>& simple, const TilingOptions& o);
+
+// The tiles a loop may take when the tile inside it is `inner` and its rank variable's
+// bound is `outer`, ascending. Perfect: inner × every divisor of ceil(outer / inner),
+// thinned so each kept tile is at least `coarseness` × the previous. Imperfect: walking
+// n = inner, 2·inner, ... (× coarseness when > 1, snapped to a multiple of inner with
+// halves to even), the smallest tile giving each distinct tile count ceil(outer / n).
+// `outer` is always a candidate.
+[[nodiscard]] std::vector<std::int64_t> tile_candidates(std::int64_t outer, bool imperfect,
+                                                        std::int64_t inner, double coarseness);
+
+// The candidate chains of one rank variable (bound, its loops' imperfect flags outer
+// first, coarseness): tiles chosen inner to outer from tile_candidates, the innermost
+// tile 1. Walked lazily, so memory stays small however many chains there are. A loop's
+// split is the model's iteration count, outer tile / tile (the bound above the
+// outermost); it can be below 1 (a perfect outer tile over an imperfect inner one may
+// pass the bound, as in AccelForge), so the search needs each loop's split range.
+class ChainSpace {
+ public:
+  ChainSpace(std::int64_t bound, std::vector<char> imperfect, double coarseness);
+
+  [[nodiscard]] std::size_t loops() const { return imperfect_.size(); }
+  [[nodiscard]] double count() const { return count_; }
+  [[nodiscard]] double min_split(std::size_t loop) const { return min_split_[loop]; }
+  [[nodiscard]] double max_split(std::size_t loop) const { return max_split_[loop]; }
+
+  // Calls visit(tiles) for every chain (tiles outer first), largest tiles first at each
+  // level; stops when visit returns false. Returns false if stopped.
+  bool for_each(const std::function<bool(const std::vector<std::int64_t>&)>& visit) const;
+
+ private:
+  bool walk(std::size_t j, std::vector<std::int64_t>& chain,
+            const std::function<bool(const std::vector<std::int64_t>&)>& visit) const;
+  double explore(std::size_t j, std::int64_t inner);
+
+  std::int64_t bound_;
+  std::vector<char> imperfect_;
+  double coarseness_;
+  double count_ = 1;
+  std::vector<double> min_split_, max_split_;
+  // (level, inner tile) -> candidates of that level's tile, descending; with the chains below.
+  std::map<std::pair<std::size_t, std::int64_t>, std::pair<std::vector<std::int64_t>, double>> next_;
+};
+
+// Every chain of a ChainSpace, materialized (for tests and small spaces).
+[[nodiscard]] std::vector<std::vector<std::int64_t>> candidate_chains(std::int64_t bound,
+                                                                      const std::vector<char>& imperfect,
+                                                                      double coarseness);
+
+// AccelForge's full tile-space size of one rank variable (its n_total_pmappings factor):
+// F(n, flags) = 1 for at most one loop, else Σ over divisors d of n of F(n/d, rest)
+// (perfect first loop) or Σ_{s=1..n} F(ceil(n/s), rest) (imperfect).
+[[nodiscard]] double count_factorizations(std::int64_t n, const std::vector<char>& imperfect);
+
+}  // namespace af::mapper
