@@ -34,6 +34,7 @@ nlohmann::json stats_to_json(const mapper::MapperResult& r) {
                    {"templates", s.templates},
                    {"templates_needing_fused_loops", s.templates_fused_skipped},
                    {"pmappings_total", s.pmappings_total},
+                   {"pmappings_full_space", s.pmappings_full_space},
                    {"pmappings_evaluated", s.pmappings_evaluated},
                    {"pmappings_valid", s.pmappings_valid},
                    {"pmappings_pareto", s.pmappings_pareto},
@@ -50,6 +51,8 @@ std::string stats_text(const mapper::MapperResult& r) {
     s += fmt::format("{}: {} templates, {:.4g} pmappings total, {} evaluated, {} valid, {} Pareto-optimal\n",
                      st.einsum, st.templates, st.pmappings_total, st.pmappings_evaluated, st.pmappings_valid,
                      st.pmappings_pareto);
+    if (st.pmappings_full_space != st.pmappings_total)  // imperfect tiles or coarseness
+      s += fmt::format("    (AccelForge counts {:.4g} in the full tile space)\n", st.pmappings_full_space);
     for (const auto& stage : st.funnel())
       s += fmt::format("    {}: {} of {:.4g} removed (keep rate {:.3g})\n", stage.cause,
                        st.removed.at(stage.cause), stage.reached, stage.kept_rate);
@@ -79,6 +82,11 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
   options.unfused = options.unfused || args.unfused;
   options.threads = args.threads;
   if (args.objective_tolerance) options.objective_tolerance = *args.objective_tolerance;
+  if (!args.imperfect.empty()) {
+    options.explore_imperfect_spatial_loops = args.imperfect != "temporal";
+    options.explore_imperfect_temporal_loops = args.imperfect != "spatial";
+  }
+  if (args.tiling_coarseness) options.tiling_coarseness = *args.tiling_coarseness;
 
   const mapper::MapperResult r = mapper::map_workload(s, options);
   const bool to_stdout = args.json == "-";
@@ -129,6 +137,16 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
                   "default: the spec's mapper.objective_tolerance, else 0)")
       ->type_name("T")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option(
+         "--imperfect", args.imperfect,
+         "Also try tiles that do not divide the rank shape, for spatial loops, temporal loops or both "
+         "(default: the spec's mapper.explore_imperfect_*_loops, else neither)")
+      ->check(CLI::IsMember({"spatial", "temporal", "both"}));
+  cmd->add_option("--tiling-coarseness", args.tiling_coarseness,
+                  "Candidate tiles grow by at least a factor C (1 = every tile; default: the spec's "
+                  "mapper.tiling_coarseness, else 1)")
+      ->type_name("C")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--component-costs", args.costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
   cmd->add_option("--json", args.json, "Write the result as JSON to OUT (- for stdout)")->type_name("OUT|-");
   cmd->add_option("--mapping-out", args.mapping_out, "Write the chosen mapping as YAML")

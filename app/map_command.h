@@ -17,6 +17,8 @@ struct MapArgs {
   std::string metric;                    // empty: the spec's mapper.metrics (default energy)
   std::optional<long long> max_fused_loops;
   std::optional<double> objective_tolerance;
+  std::string imperfect;  // "", spatial, temporal or both
+  std::optional<double> tiling_coarseness;
   bool unfused = false;
   int threads = 0;
   std::string costs;        // --component-costs FILE[#SECTION]

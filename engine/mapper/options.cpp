@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "spec/build/evaluation.h"
 
@@ -108,6 +110,20 @@ MapperOptions options_from_spec(const spec::Spec& spec) {
       throw spec::SpecError(std::move(d));
     }
   }
+  if (auto v = value("tiling_coarseness")) {
+    o.tiling_coarseness = spec::to_number(*v, where("tiling_coarseness"), "mapper.tiling_coarseness");
+    if (!(o.tiling_coarseness > 0) || !std::isfinite(o.tiling_coarseness)) {
+      spec::Diagnostic d;
+      d.where = where("tiling_coarseness");
+      d.field = "mapper.tiling_coarseness";
+      d.message = "must be a finite number > 0 (1 = off; 1 to 2 is the useful range)";
+      throw spec::SpecError(std::move(d));
+    }
+  }
+  for (const auto& [key, flag] :
+       {std::pair{"explore_imperfect_spatial_loops", &o.explore_imperfect_spatial_loops},
+        std::pair{"explore_imperfect_temporal_loops", &o.explore_imperfect_temporal_loops}})
+    if (auto v = value(key)) *flag = spec::to_bool(*v, where(key), std::string("mapper.") + key);
   if (auto v = value("explore_loop_orders"))
     o.explore_loop_orders = spec::to_bool(*v, where("explore_loop_orders"), "mapper.explore_loop_orders");
   if (auto v = value("force_memory_hierarchy_order"))

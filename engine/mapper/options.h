@@ -46,6 +46,12 @@ struct MapperOptions {
   // AccelForge's objective_tolerance (domain-mapper.md §4.4): objectives are log-rounded
   // before every Pareto comparison, so values within a factor 1 + t tie. 0 is exact.
   double objective_tolerance = 0;
+  // Imperfect factorization (§3.4): non-dividing tiles for simple rank variables, chosen
+  // where a spatial (temporal) loop's iteration count is decided. Off in AccelForge.
+  bool explore_imperfect_spatial_loops = false;
+  bool explore_imperfect_temporal_loops = false;
+  // Candidate tiles grow by at least this factor over the next smaller one (<= 1: off).
+  double tiling_coarseness = 1;
   std::vector<std::string> einsums;  // empty: all, in workload order
 };
 

@@ -41,6 +41,7 @@ void EinsumStats::merge(const EinsumStats& o) {
   templates_fused_skipped += o.templates_fused_skipped;
   templates_duplicate += o.templates_duplicate;
   pmappings_total += o.pmappings_total;
+  pmappings_full_space += o.pmappings_full_space;
   pmappings_evaluated += o.pmappings_evaluated;
   pmappings_valid += o.pmappings_valid;
   pmappings_pareto += o.pmappings_pareto;

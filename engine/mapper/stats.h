@@ -13,7 +13,11 @@ struct EinsumStats {
   std::size_t templates = 0;
   std::size_t templates_fused_skipped = 0;  // need fused joins (not built yet)
   std::size_t templates_duplicate = 0;
-  double pmappings_total = 0;             // Σ over templates of the full tile space size
+  double pmappings_total = 0;  // Σ over templates of the tile space searched
+  // AccelForge's n_total_pmappings: every factorization per rank variable (§3.4 F), where
+  // imperfect loops count every split, not only the smallest tile per tile count, and
+  // coarseness is ignored. Equals pmappings_total for perfect tiles without coarseness.
+  double pmappings_full_space = 0;
   std::uint64_t pmappings_evaluated = 0;  // handed to the model
   std::uint64_t pmappings_valid = 0;      // passed capacity, fanout and min_usage
   std::uint64_t pmappings_pareto = 0;     // in the Einsum's final front

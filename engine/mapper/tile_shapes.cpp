@@ -8,6 +8,7 @@
 
 #include "mapper/options.h"
 #include "mapper/pareto.h"
+#include "mapper/tile_candidates.h"
 #include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
 
@@ -131,20 +132,27 @@ class ChainCounter {
   std::unordered_map<std::uint64_t, double> memo_;  // (t << 8) | m
 };
 
+// Per rank variable whose tiles are not plain divisor chains (imperfect loops, or a
+// tiling coarseness): its candidate chains.
+using ChainSets = std::map<std::string, ChainSpace>;
+
 // Depth-first over the loops in the compiled pmapping's enumeration order (spatial loops of
 // min_usage dimensions first): each loop gets a split (outer tile / tile) that divides
 // what its rank variable has left, and the last loop of a rank variable to be chosen
 // takes the rest, so the splits multiply to the bound and the innermost tile is 1
 // (perfect factorization; the same space as divisor chains). Splits are tried largest
-// first, so high-usage pmappings come early and min_usage prunes the rest. Checks that
-// become exact at a depth prune the whole subtree; leaves are evaluated by the compiled
-// pmapping. Equal objective vectors keep the row that comes first in the canonical order
-// (rank variables by name, each chain outer tile first, ascending), so the result does
-// not depend on the visiting order.
+// first, so high-usage pmappings come early and min_usage prunes the rest. A rank
+// variable in `chain_sets` instead takes a whole candidate chain at its first visited
+// loop (its candidates depend on the tile inside, §3.4). Checks that become exact at a
+// depth prune the whole subtree; leaves are evaluated by the compiled pmapping. Equal
+// objective vectors keep the row that comes first in the canonical order (rank
+// variables by name, each chain outer tile first, ascending), so the result does not
+// depend on the visiting order.
 class TileSearch {
  public:
-  TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, unsigned metrics, double tolerance,
-             const std::atomic<bool>* cancel, bool prune, TemplateResult& result)
+  TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, const ChainSets& chain_sets,
+             unsigned metrics, double tolerance, const std::atomic<bool>* cancel, bool prune,
+             TemplateResult& result)
       : t_(t),
         compiled_(compiled),
         metrics_(metrics),
@@ -174,10 +182,11 @@ class TileSearch {
     visit_order_ = compiled.enumeration_order();
     position_.assign(n, 0);
     for (std::size_t d = 0; d < n; ++d) position_[visit_order_[d]] = d;
-    // loop_bounds: the loops each constraint targets, and the depth from which it is exact.
     std::vector<const TemplateNode*> loop_nodes;
     for (const auto& node : t.nodes)
       if (node.kind != TemplateNodeKind::Storage) loop_nodes.push_back(&node);
+    set_up_chains(chain_sets, loop_nodes);
+    // loop_bounds: the loops each constraint targets, and the depth from which it is exact.
     for (const auto& c : t.loop_bounds) {
       BoundCheck b{&c, {}, 0, 0};
       for (std::size_t i = 0; i < loop_nodes.size() && i < n; ++i) {
@@ -292,10 +301,14 @@ class TileSearch {
     return std::min(static_cast<double>(static_cast<float>(u)), t_.min_usage[i].min_usage);
   }
 
-  void visit(std::size_t depth) {
-    // Polled per visit, not per leaf: pruning can keep the search away from leaves.
+  // Polled per visit, not per leaf: pruning can keep the search away from leaves.
+  bool poll_cancelled() {
     if ((++visits_ & 4095) == 0 && cancel_ && cancel_->load(std::memory_order_relaxed)) cancelled_ = true;
-    if (cancelled_) return;
+    return cancelled_;
+  }
+
+  void visit(std::size_t depth) {
+    if (poll_cancelled()) return;
     if (depth == tiles_.size()) {
       leaf();
       return;
@@ -304,12 +317,16 @@ class TileSearch {
     // rank variable to be chosen takes the rest (the innermost tile is then 1).
     const std::size_t loop = visit_order_[depth];
     const auto r = static_cast<std::size_t>(rv_[loop]);
+    if (chain_space_[r] != nullptr) {
+      visit_chains(depth, r);
+      return;
+    }
     const std::int64_t left = to_split_[r];
     const double saved = chains_left_[r];
     --loops_left_[r];
     chosen_[loop] = 1;
     const auto try_split = [&](std::int64_t n) {
-      splits_[loop] = n;
+      splits_[loop] = static_cast<double>(n);
       to_split_[r] = left / n;
       chains_left_[r] = counter_.count(to_split_[r], loops_left_[r]);
       update_tiles(r);
@@ -333,8 +350,49 @@ class TileSearch {
     std::int64_t tile = compiled_.rank_variable_bound(static_cast<int>(r));
     for (const auto l : loops_of_rv_[r]) {
       if (!chosen_[l]) break;
-      tile /= splits_[l];
+      tile /= static_cast<std::int64_t>(splits_[l]);
       tiles_[l] = tile;
+    }
+  }
+
+  // A chain rank variable's first visited loop fixes all of its loops; the others pass.
+  // The prefix bounds read the loops the visiting order has not reached yet through
+  // their split ranges, set in set_up_chains.
+  void visit_chains(std::size_t depth, std::size_t r) {
+    const auto& loops = loops_of_rv_[r];
+    if (chosen_[loops.front()]) {
+      if (prefix_ok(depth + 1)) visit(depth + 1);
+      return;
+    }
+    const double saved = chains_left_[r];
+    chains_left_[r] = 1;
+    for (const auto l : loops) chosen_[l] = 1;
+    const auto bound = static_cast<double>(compiled_.rank_variable_bound(static_cast<int>(r)));
+    chain_space_[r]->for_each([&](const std::vector<std::int64_t>& chain) {
+      double outer = bound;
+      for (std::size_t j = 0; j < loops.size(); ++j) {
+        tiles_[loops[j]] = chain[j];
+        splits_[loops[j]] = outer / static_cast<double>(chain[j]);  // as the model counts
+        outer = static_cast<double>(chain[j]);
+      }
+      if (prefix_ok(depth + 1)) visit(depth + 1);
+      return !poll_cancelled();
+    });
+    for (const auto l : loops) chosen_[l] = 0;
+    chains_left_[r] = saved;
+  }
+
+  void set_up_chains(const ChainSets& sets, const std::vector<const TemplateNode*>& loop_nodes) {
+    chain_space_.assign(loops_of_rv_.size(), nullptr);
+    for (std::size_t r = 0; r < loops_of_rv_.size(); ++r) {
+      const auto& loops = loops_of_rv_[r];
+      if (loops.empty()) continue;
+      const auto it = sets.find(loop_nodes[loops.front()]->rank_variable);
+      if (it == sets.end()) continue;
+      chain_space_[r] = &it->second;
+      chains_left_[r] = it->second.count();
+      for (std::size_t j = 0; j < loops.size(); ++j)
+        compiled_.set_split_range(loops[j], it->second.min_split(j), it->second.max_split(j));
     }
   }
 
@@ -413,12 +471,13 @@ class TileSearch {
 
   std::vector<std::int64_t> tiles_;
   std::vector<int> rv_;                 // per loop (mapping order): its rank variable
-  std::vector<std::int64_t> splits_;    // per loop: outer tile / tile, once chosen
+  std::vector<double> splits_;          // per loop: outer tile / tile, once chosen
   std::vector<char> chosen_;            // per loop
   std::vector<std::int64_t> to_split_;  // per rank variable: bound / product of its chosen splits
   std::vector<std::vector<std::size_t>> loops_of_rv_;
   std::vector<std::size_t> loops_left_;              // per rank variable: loops without a tile yet
   std::vector<double> chains_left_;                  // per rank variable: their possible chains
+  std::vector<const ChainSpace*> chain_space_;       // per rank variable: candidates, or none
   std::vector<std::size_t> visit_order_, position_;  // loops in visiting order, and back
   std::vector<std::size_t> order_;
   ChainCounter counter_;
@@ -444,20 +503,31 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
   result.stats.einsum = t.einsum;
   result.stats.templates = 1;
 
-  std::map<std::string, std::size_t> loops_per_rv;
+  // Per rank variable, its loops' imperfect flags (outer first): rank variables with a
+  // flag or under a coarseness search candidate chains, the rest divisor chains.
+  const TilingOptions tiling{options.explore_imperfect_spatial_loops,
+                             options.explore_imperfect_temporal_loops, options.tiling_coarseness};
+  const std::vector<char> imperfect = imperfect_loops(t, problem.einsum->simple_rank_variables(), tiling);
+  std::map<std::string, std::vector<char>> flags_per_rv;
   std::size_t n_loops = 0;
   for (const auto& n : t.nodes)
-    if (n.kind != TemplateNodeKind::Storage) {
-      ++loops_per_rv[n.rank_variable];
-      ++n_loops;
-    }
-  double total = 1;
+    if (n.kind != TemplateNodeKind::Storage) flags_per_rv[n.rank_variable].push_back(imperfect[n_loops++]);
+  double total = 1, full = 1;
   ChainCounter counter;
-  for (const auto& [rv, k] : loops_per_rv) {
+  ChainSets chain_sets;
+  for (const auto& [rv, flags] : flags_per_rv) {
     const auto it = problem.bounds.find(rv);
-    total *= counter.count(std::max<std::int64_t>(it == problem.bounds.end() ? 1 : it->second, 1), k);
+    const std::int64_t bound = std::max<std::int64_t>(it == problem.bounds.end() ? 1 : it->second, 1);
+    if (tiling.coarseness > 1 || std::find(flags.begin(), flags.end(), 1) != flags.end()) {
+      total *= chain_sets.try_emplace(rv, bound, flags, tiling.coarseness).first->second.count();
+      full *= count_factorizations(bound, flags);
+    } else {
+      total *= counter.count(bound, flags.size());
+      full *= counter.count(bound, flags.size());
+    }
   }
   result.stats.pmappings_total = total;
+  result.stats.pmappings_full_space = full;
 
   std::optional<model::CompiledPmapping> compiled;
   try {
@@ -467,7 +537,8 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     return result;
   }
 
-  TileSearch search(t, *compiled, options.metrics, options.objective_tolerance, cancel, prune, result);
+  TileSearch search(t, *compiled, chain_sets, options.metrics, options.objective_tolerance, cancel, prune,
+                    result);
   try {
     search.run();
   } catch (const model::InvalidMapping& e) {

@@ -1,6 +1,7 @@
 #pragma once
 // Tile shapes of one template (domain-mapper.md §3): every divisor chain per rank
-// variable (perfect factorization, innermost tile 1), enumerated loop by loop with
+// variable (perfect factorization, innermost tile 1) or, with imperfect loops or a tiling
+// coarseness, every candidate chain (tile_candidates.h), enumerated loop by loop with
 // subtrees pruned as soon as a capacity, fanout or min_usage check is exact; the
 // surviving pmappings are evaluated by the compiled model and Pareto-pruned.
 #include <atomic>
@@ -46,7 +47,7 @@ struct TemplateResult {
 // With `prune`, fanout, capacity and min_usage checks that are exact for a prefix of the
 // loops skip whole subtrees; the front is the same either way, only the counts of
 // evaluated pmappings (and which cause a pruned pmapping is charged to) differ.
-// Uses options.metrics and options.objective_tolerance.
+// Uses options.metrics, objective_tolerance, explore_imperfect_*_loops and tiling_coarseness.
 [[nodiscard]] TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                                  const spec::ResolvedSpec& spec, const MapperOptions& options,
                                                  const std::atomic<bool>* cancel = nullptr,

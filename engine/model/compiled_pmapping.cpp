@@ -37,20 +37,24 @@ struct CompiledPmapping::Prefix {
   std::vector<std::size_t> position;  // per loop: its place in `order`
   std::vector<std::size_t> order;     // enumeration order of the loops
   std::vector<double> shape;          // scratch
+  // Per loop: bounds on its split before it is known. By default a split is >= 1 and at
+  // most what its rank variable has left (0 below); imperfect tiles change both.
+  std::vector<double> min_split, max_split;
 
   [[nodiscard]] double tile(int loop, std::span<const std::int64_t> tiles) const {
     const double b = bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(loop)])];
     return b == 1 ? 1.0 : static_cast<double>(tiles[static_cast<std::size_t>(loop)]);
   }
-  [[nodiscard]] double split(int loop, std::span<const std::int64_t> splits) const {
+  [[nodiscard]] double split(int loop, std::span<const double> splits) const {
     const double b = bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(loop)])];
-    return b == 1 ? 1.0 : static_cast<double>(splits[static_cast<std::size_t>(loop)]);
+    return b == 1 ? 1.0 : splits[static_cast<std::size_t>(loop)];
   }
-  [[nodiscard]] double known_used(const Spatial& sp, std::span<const std::int64_t> splits,
+  [[nodiscard]] double known_used(const Spatial& sp, std::span<const double> splits,
                                   std::size_t depth) const {
     double used = 1;
     for (const int o : sp.loops)
-      if (position[static_cast<std::size_t>(o)] < depth) used *= split(o, splits);
+      used *= position[static_cast<std::size_t>(o)] < depth ? split(o, splits)
+                                                            : min_split[static_cast<std::size_t>(o)];
     return used;
   }
 };
@@ -132,8 +136,8 @@ std::int64_t CompiledPmapping::rank_variable_bound(int rv) const {
 std::size_t CompiledPmapping::rank_variable_count() const { return prefix_->bound.size(); }
 
 QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int64_t> tiles,
-                                                        std::span<const std::int64_t> splits,
-                                                        std::size_t depth, QuickEvaluation& failed) {
+                                                        std::span<const double> splits, std::size_t depth,
+                                                        QuickEvaluation& failed) {
   const auto& x = *prefix_;
   if (!x.enabled || depth >= x.capacity_at.size()) return QuickEvaluation::Failure::None;
   prefix_->shape.resize(x.bound.size());
@@ -168,7 +172,7 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
   return QuickEvaluation::Failure::None;
 }
 
-double CompiledPmapping::usage_upper_bound(int index, std::span<const std::int64_t> splits,
+double CompiledPmapping::usage_upper_bound(int index, std::span<const double> splits,
                                            std::size_t depth) const {
   if (index < 0) return 0.0;
   const auto& x = *prefix_;
@@ -183,6 +187,10 @@ double CompiledPmapping::usage_upper_bound(int index, std::span<const std::int64
         used *= x.split(o, splits);
         continue;
       }
+      if (const double m = x.max_split[static_cast<std::size_t>(o)]; m > 0) {
+        used *= m;
+        continue;
+      }
       // At most what its rank variable has left to split.
       const int rv = x.loop_rv[static_cast<std::size_t>(o)];
       double left = x.bound[static_cast<std::size_t>(rv)];
@@ -192,6 +200,11 @@ double CompiledPmapping::usage_upper_bound(int index, std::span<const std::int64
     }
   }
   return std::min(used, dim.fanout) / dim.fanout * dim.usage_scale;
+}
+
+void CompiledPmapping::set_split_range(std::size_t loop, double min, double max) {
+  prefix_->min_split[loop] = min;
+  prefix_->max_split[loop] = max;
 }
 
 std::vector<std::size_t> CompiledPmapping::usage_loops(int index) const {
@@ -309,6 +322,8 @@ std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEins
     x->loop_rv.push_back(p.nodes[p.loops[i]].rv);
   }
   x->capacity_at.resize(n_loops + 1);
+  x->min_split.assign(n_loops, 1.0);
+  x->max_split.assign(n_loops, 0.0);
   x->enabled = !ctx.is_copy;
 
   // Spatial dimensions. A loop's split is its iteration count in the model only if the

@@ -66,14 +66,19 @@ class CompiledPmapping {
   // enumeration_order() have splits: a spatial dimension's instances (the product of its
   // loops' splits, which only grows), a memory whose reservations sit below known tiles.
   // Failing means every completion fails model::evaluate too. `tiles` and `splits` are
-  // indexed in mapping order; only the determined entries are read.
+  // indexed in mapping order; only the determined entries are read. A split is the
+  // model's iteration count outer / tile, fractional for imperfect tiles; a split not yet
+  // known counts as its set_split_range minimum (default 1).
   [[nodiscard]] QuickEvaluation::Failure check_prefix(std::span<const std::int64_t> tiles,
-                                                      std::span<const std::int64_t> splits, std::size_t depth,
+                                                      std::span<const double> splits, std::size_t depth,
                                                       QuickEvaluation& failed);
   // An upper bound on usage(index) given the first `depth` loops: a loop without a split
-  // splits by at most what its rank variable has left. Exact once its loops have splits.
-  [[nodiscard]] double usage_upper_bound(int index, std::span<const std::int64_t> splits,
-                                         std::size_t depth) const;
+  // splits by at most its set_split_range maximum, by default what its rank variable has
+  // left. Exact once its loops have splits.
+  [[nodiscard]] double usage_upper_bound(int index, std::span<const double> splits, std::size_t depth) const;
+  // What a loop's split can be while unknown, for the two bounds above (default: from 1
+  // to what its rank variable has left). The mapper sets it for imperfect tiles.
+  void set_split_range(std::size_t loop, double min, double max);
   // The loops (mapping order) whose splits usage(index) depends on.
   [[nodiscard]] std::vector<std::size_t> usage_loops(int index) const;
 

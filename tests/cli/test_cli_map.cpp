@@ -121,6 +121,51 @@ class TestCliMap : public QObject {
     QCOMPARE(bad.exitCode, 2);
   }
 
+  // 5 and 7 have no divisor that fills at_mac's 4 MACs; imperfect spatial tiles reach
+  // ops / 4. The JSON also gives AccelForge's count of the full tile space.
+  void imperfect_tiles_flag() {
+    const QStringList files = {kEx + "arches/fanout_variations/at_mac.yaml",
+                               kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"};
+    const QStringList sets = {"--set", "M=5", "--set", "KN=7", "--set", "N_EINSUMS=1", "--metric", "latency"};
+    const auto latency_of = [&](const QStringList& flags) {
+      const auto r =
+          runProcess(AF_CLI_EXE, QStringList{"map"} + files + sets + flags + QStringList{"--json", "-"});
+      if (r.exitCode != 0) qWarning("%s", qPrintable(r.err));
+      return QJsonDocument::fromJson(r.out.toUtf8()).object();
+    };
+    QCOMPARE(latency_of({})["latency"].toDouble(), 5.0 * 7 * 7);
+    QCOMPARE(latency_of({"--imperfect", "spatial"})["latency"].toDouble(), 5.0 * 7 * 7 / 4);
+    // With both flags every loop but the innermost is imperfect: AccelForge counts every
+    // split, the search only the smallest tile per tile count.
+    const QJsonObject both = latency_of({"--imperfect", "both"});
+    QCOMPARE(both["latency"].toDouble(), 5.0 * 7 * 7 / 4);
+    const QJsonObject stats = both["stats"].toArray().at(0).toObject();
+    QVERIFY(stats["pmappings_full_space"].toDouble() > stats["pmappings_total"].toDouble());
+    QCOMPARE(latency_of({"--imperfect", "both", "--tiling-coarseness", "1.5"})["latency"].toDouble(),
+             5.0 * 7 * 7 / 4);
+
+    for (const QStringList& bad :
+         {QStringList{"--imperfect", "sideways"}, QStringList{"--tiling-coarseness", "0"}}) {
+      const auto r = runProcess(AF_CLI_EXE, QStringList{"map"} + files + sets + bad);
+      QCOMPARE(r.exitCode, 2);
+      QVERIFY2(r.err.contains(bad.back()), qPrintable(r.err));
+    }
+  }
+
+  // A bad mapper: value in the spec names its file, line and field.
+  void bad_tiling_coarseness_in_spec() {
+    QTemporaryDir dir;
+    const QString mapper = dir.filePath("mapper.yaml");
+    QFile f(mapper);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("mapper:\n  tiling_coarseness: -2\n");
+    f.close();
+    const auto r = runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + QStringList{mapper} + kSets);
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("mapper.yaml:2") && r.err.contains("mapper.tiling_coarseness"),
+             qPrintable(r.err));
+  }
+
   void bad_metric_is_a_usage_error() {
     const auto r = runProcess(AF_CLI_EXE,
                               QStringList{"map"} + matmul_files() + kSets + QStringList{"--metric", "speed"});

@@ -34,7 +34,13 @@ inline std::set<Vec> front_of(const mapper::MapperResult& r) {
 
 inline std::string show(const std::set<Vec>& s) {
   std::string out;
-  for (const auto& [e, l] : s) out += "(" + std::to_string(e) + ", " + std::to_string(l) + ") ";
+  for (const auto& [e, l] : s) {  // appended piecewise: GCC 12 misreads "(" + std::string as overlapping
+    out += '(';
+    out += std::to_string(e);
+    out += ", ";
+    out += std::to_string(l);
+    out += ") ";
+  }
   return out;
 }
 

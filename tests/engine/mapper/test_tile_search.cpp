@@ -8,9 +8,11 @@
 #include <random>
 
 #include "components/cost_table.h"
+#include "front_oracle.h"
 #include "mapper/mapper.h"
 #include "mapper/problem.h"
 #include "mapper/templates.h"
+#include "mapper/tile_candidates.h"
 #include "mapper/tile_shapes.h"
 #include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
@@ -29,7 +31,17 @@ struct Loaded {
   mapper::MapperOptions options;
 };
 
-Loaded load(const QString& arch, const QString& workload, const QStringList& sets) {
+// `tiling`: "" (perfect), "imperfect" (both flags), "spatial" or "temporal" (one flag:
+// the outer tile of a rank variable may then be perfect over an imperfect inner one, and
+// pass the bound) or "coarse" (both flags, coarseness 1.5).
+void set_tiling(mapper::MapperOptions& o, const QString& tiling) {
+  o.explore_imperfect_spatial_loops = tiling == "imperfect" || tiling == "coarse" || tiling == "spatial";
+  o.explore_imperfect_temporal_loops = tiling == "imperfect" || tiling == "coarse" || tiling == "temporal";
+  if (tiling == "coarse") o.tiling_coarseness = 1.5;
+}
+
+Loaded load(const QString& arch, const QString& workload, const QStringList& sets,
+            const QString& tiling = "") {
   std::vector<std::string> files = {kEx + "arches/" + arch.toStdString() + ".yaml",
                                     kEx + "workloads/basic/" + workload.toStdString() + ".yaml"};
   if (arch != "snowcat") files.push_back(kEx + "workloads/_renames_default.yaml");
@@ -53,6 +65,7 @@ Loaded load(const QString& arch, const QString& workload, const QStringList& set
   l.options.unfused = true;
   l.options.max_fused_loops = 1;
   l.options.metrics = arch == "snowcat" ? mapper::kEnergy : mapper::kEdp;
+  set_tiling(l.options, tiling);
   return l;
 }
 
@@ -60,37 +73,57 @@ void cases() {
   QTest::addColumn<QString>("arch");
   QTest::addColumn<QString>("workload");
   QTest::addColumn<QStringList>("sets");
+  QTest::addColumn<QString>("tiling");
   const QStringList mm = {"KN=32", "M=16", "N_EINSUMS=1"};
   QTest::newRow("simple") << "simple"
-                          << "matmuls" << mm;
+                          << "matmuls" << mm << "";
   QTest::newRow("eyeriss (fanout, capacity)") << "eyeriss"
-                                              << "matmuls" << mm;
+                                              << "matmuls" << mm << "";
   QTest::newRow("tpu_v4i (min_usage)") << "tpu_v4i"
-                                       << "matmuls" << mm;
+                                       << "matmuls" << mm << "";
   QTest::newRow("simba") << "simba"
-                         << "matmuls" << mm;
+                         << "matmuls" << mm << "";
   QTest::newRow("snowcat") << "snowcat"
-                           << "matvecs" << QStringList{};
+                           << "matvecs" << QStringList{} << "";
+  // Sizes with few factors, where imperfect tiles matter.
+  const QStringList odd = {"KN=10", "M=7", "N_EINSUMS=1"};
+  QTest::newRow("simple, imperfect") << "simple"
+                                     << "matmuls" << odd << "imperfect";
+  QTest::newRow("eyeriss, imperfect") << "eyeriss"
+                                      << "matmuls" << odd << "imperfect";
+  QTest::newRow("tpu_v4i, imperfect")
+      << "tpu_v4i"
+      << "matmuls" << QStringList{"KN=12", "M=10", "N_EINSUMS=1"} << "imperfect";
+  QTest::newRow("simba, coarse") << "simba"
+                                 << "matmuls" << odd << "coarse";
+  QTest::newRow("eyeriss, imperfect spatial") << "eyeriss"
+                                              << "matmuls" << odd << "spatial";
+  QTest::newRow("simba, imperfect temporal") << "simba"
+                                             << "matmuls" << odd << "temporal";
 }
 
-// A random divisor chain per rank variable, outer loop first, innermost tile 1.
+// A random candidate chain per rank variable (divisor chains when tiling is off), outer
+// loop first, innermost tile 1.
 std::vector<std::int64_t> random_tiles(const mapper::PmappingTemplate& t, const mapper::EinsumProblem& p,
-                                       std::mt19937& rng) {
+                                       const mapper::MapperOptions& o, std::mt19937& rng) {
+  const mapper::TilingOptions tiling{o.explore_imperfect_spatial_loops, o.explore_imperfect_temporal_loops,
+                                     o.tiling_coarseness};
+  const auto imperfect = mapper::imperfect_loops(t, p.einsum->simple_rank_variables(), tiling);
   std::vector<std::string> rvs;
   for (const auto& n : t.nodes)
     if (n.kind != mapper::TemplateNodeKind::Storage) rvs.push_back(n.rank_variable);
   std::vector<std::int64_t> tiles(rvs.size(), 1);
-  std::map<std::string, std::int64_t> outer;
-  for (std::size_t i = 0; i < rvs.size(); ++i) {
-    const bool last =
-        std::find(rvs.begin() + static_cast<std::ptrdiff_t>(i) + 1, rvs.end(), rvs[i]) == rvs.end();
-    const auto it = outer.find(rvs[i]);
-    const std::int64_t o = it != outer.end() ? it->second : p.bounds.at(rvs[i]);
-    std::vector<std::int64_t> divisors;
-    for (std::int64_t d = 1; d <= o; ++d)
-      if (o % d == 0) divisors.push_back(d);
-    tiles[i] = last ? 1 : divisors[std::uniform_int_distribution<std::size_t>(0, divisors.size() - 1)(rng)];
-    outer[rvs[i]] = tiles[i];
+  for (const std::string& rv : std::set<std::string>(rvs.begin(), rvs.end())) {
+    std::vector<std::size_t> loops;
+    std::vector<char> flags;
+    for (std::size_t i = 0; i < rvs.size(); ++i)
+      if (rvs[i] == rv) {
+        loops.push_back(i);
+        flags.push_back(imperfect[i]);
+      }
+    const auto chains = mapper::candidate_chains(p.bounds.at(rv), flags, o.tiling_coarseness);
+    const auto& chain = chains[std::uniform_int_distribution<std::size_t>(0, chains.size() - 1)(rng)];
+    for (std::size_t j = 0; j < loops.size(); ++j) tiles[loops[j]] = chain[j];
   }
   return tiles;
 }
@@ -114,7 +147,8 @@ void check_accounting(const mapper::TemplateResult& r) {
 // arch written to `dir`. `main` and `glb` are extra field lines of the two memories
 // (`glb` must give the size).
 spec::Spec matmul_on(const QTemporaryDir& dir, const std::string& main, const std::string& glb,
-                     const std::string& between = "") {
+                     const std::string& between = "",
+                     const std::vector<std::string>& sizes = {"M=8", "KN=8", "N_EINSUMS=1"}) {
   const std::string arch = dir.filePath("arch.yaml").toStdString();
   std::ofstream(arch) << "arch:\n  nodes:\n"
                       << "  - !Memory\n    name: MainMemory\n    size: inf\n    leak_power: 0\n    area: 0\n"
@@ -130,10 +164,29 @@ spec::Spec matmul_on(const QTemporaryDir& dir, const std::string& main, const st
                          "    actions:\n    - {name: compute, energy: 1, throughput: 1}\n";
   return spec::load_spec(
       {arch, kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
-      spec::parse_assignments({"M=8", "KN=8", "N_EINSUMS=1"}));
+      spec::parse_assignments(sizes));
 }
 
 const std::string kKeepNonIntermediates = "    tensors: {keep: ~Intermediates, may_keep: All}\n";
+
+const QStringList kSmallOdd = {"M=5", "KN=7", "N_EINSUMS=1"};
+
+// A 5x7x7 matmul on a 256-bit GlobalBuffer over 4 MACs, loaded like load().
+Loaded load_finite(const QTemporaryDir& dir, const QString& tiling) {
+  std::vector<std::string> sizes;
+  for (const auto& s : kSmallOdd) sizes.push_back(s.toStdString());
+  Loaded l;
+  l.spec =
+      matmul_on(dir, kKeepNonIntermediates, "    size: 256\n",
+                "  - !Container\n    name: MACArray\n    spatial:\n    - name: X\n      fanout: 4\n", sizes);
+  const auto& einsum = l.spec.workload.workload.einsums.front();
+  l.resolved.workload = l.spec.workload.workload;
+  l.resolved.arch_by_einsum[einsum.name] = l.spec.arch_by_einsum.at(einsum.name).arch;
+  l.problems = mapper::make_problems(l.spec, einsum);
+  l.options = mapper::options_from_spec(l.spec);
+  set_tiling(l.options, tiling);
+  return l;
+}
 
 // Pruned and exhaustive searches of one template: same front, full accounting each.
 // Returns the pmappings each evaluated.
@@ -171,7 +224,8 @@ class TestTileSearch : public QObject {
     QFETCH(QString, arch);
     QFETCH(QString, workload);
     QFETCH(QStringList, sets);
-    const Loaded l = load(arch, workload, sets);
+    QFETCH(QString, tiling);
+    const Loaded l = load(arch, workload, sets, tiling);
     std::mt19937 rng(11);
     int valid = 0, invalid = 0;
     for (const auto& p : l.problems) {
@@ -180,7 +234,7 @@ class TestTileSearch : public QObject {
         const auto& t = templates[ti];
         model::CompiledPmapping compiled(l.resolved, mapper::to_mapping(t, std::vector<std::int64_t>(64, 1)));
         for (int k = 0; k < 40; ++k) {
-          const auto tiles = random_tiles(t, p, rng);
+          const auto tiles = random_tiles(t, p, l.options, rng);
           const model::QuickEvaluation quick = compiled.evaluate(tiles);
           try {
             const auto ev = model::evaluate(l.resolved, mapper::to_mapping(t, tiles));
@@ -206,7 +260,8 @@ class TestTileSearch : public QObject {
     QFETCH(QString, arch);
     QFETCH(QString, workload);
     QFETCH(QStringList, sets);
-    const Loaded l = load(arch, workload, sets);
+    QFETCH(QString, tiling);
+    const Loaded l = load(arch, workload, sets, tiling);
     double exhaustive = 0, pruned = 0;
     for (const auto& p : l.problems) {
       for (const auto& t : mapper::all_templates(p, l.options)) {
@@ -353,6 +408,94 @@ class TestTileSearch : public QObject {
     const auto it = r.evaluation->actions.find(model::ActionKey{"Matmul0", "MainMemory", "W0", "read"});
     QVERIFY(it != r.evaluation->actions.end());
     QCOMPARE(it->second, 8.0 * 8 * 8);  // 64 values of 8 bits, once
+  }
+
+  // Imperfect tiles, whole-space oracle: every template with every candidate chain per
+  // rank variable, evaluated by model::evaluate, gives the mapper's final front. On
+  // at_mac (4 MACs) the sizes 5 and 7 have no divisor that fills the array, so only
+  // imperfect spatial loops reach ops / 4 (with the model's average tiles).
+  void imperfect_front_matches_brute_force_data() {
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<QString>("tiling");
+    QTest::addColumn<double>("best_latency");
+    const QString at_mac = "fanout_variations/at_mac";
+    QTest::newRow("at_mac, perfect") << at_mac << QStringList{} << "" << 5.0 * 7 * 7;
+    QTest::newRow("at_mac, imperfect") << at_mac << QStringList{} << "imperfect" << 5.0 * 7 * 7 / 4;
+    QTest::newRow("at_mac, coarse") << at_mac << QStringList{} << "coarse" << 5.0 * 7 * 7 / 4;
+    // A 256-bit GlobalBuffer over 4 MACs.
+    QTest::newRow("finite buffer, perfect") << "finite" << QStringList{} << "" << 5.0 * 7 * 7;
+    QTest::newRow("finite buffer, imperfect") << "finite" << QStringList{} << "imperfect" << 5.0 * 7 * 7 / 4;
+    QTest::newRow("finite buffer, imperfect spatial")
+        << "finite" << QStringList{} << "spatial" << 5.0 * 7 * 7 / 4;
+    // A temporal loop marks the loop outside it, which may be spatial: spatial tiles can
+    // be imperfect with only the temporal flag.
+    QTest::newRow("finite buffer, imperfect temporal") << "finite" << QStringList{} << "temporal" << 0.0;
+    // A costly MainMemory and a slow 160-bit GlobalBuffer: reuse saves energy and costs
+    // latency, so the front has several points.
+    const QStringList slow = {"MainMemoryEnergy=8", "GlobalBufferThroughput=1", "GlobalBufferSize=160"};
+    QTest::newRow("simple, slow buffer, perfect") << "simple" << slow << "" << 0.0;
+    QTest::newRow("simple, slow buffer, imperfect") << "simple" << slow << "imperfect" << 0.0;
+    QTest::newRow("simple, slow buffer, coarse") << "simple" << slow << "coarse" << 0.0;
+  }
+  void imperfect_front_matches_brute_force() {
+    QFETCH(QString, arch);
+    QFETCH(QStringList, extra);
+    QFETCH(QString, tiling);
+    QFETCH(double, best_latency);
+    QTemporaryDir dir;
+    Loaded l = arch == "finite" ? load_finite(dir, tiling) : load(arch, "matmuls", kSmallOdd + extra, tiling);
+    l.options.metrics = mapper::kEnergy | mapper::kLatency;
+    const mapper::TilingOptions tiling_options{l.options.explore_imperfect_spatial_loops,
+                                               l.options.explore_imperfect_temporal_loops,
+                                               l.options.tiling_coarseness};
+    std::vector<std::pair<double, double>> points;
+    std::size_t evaluated = 0;
+    for (const auto& p : l.problems)
+      for (const auto& t : mapper::all_templates(p, l.options)) {
+        const auto imperfect = mapper::imperfect_loops(t, p.einsum->simple_rank_variables(), tiling_options);
+        std::vector<std::string> rvs;
+        for (const auto& n : t.nodes)
+          if (n.kind != mapper::TemplateNodeKind::Storage) rvs.push_back(n.rank_variable);
+        // Per rank variable: its loops and candidate chains; then their product.
+        std::vector<std::vector<std::size_t>> loops;
+        std::vector<std::vector<std::vector<std::int64_t>>> chains;
+        for (const std::string& rv : std::set<std::string>(rvs.begin(), rvs.end())) {
+          loops.emplace_back();
+          std::vector<char> flags;
+          for (std::size_t i = 0; i < rvs.size(); ++i)
+            if (rvs[i] == rv) {
+              loops.back().push_back(i);
+              flags.push_back(imperfect[i]);
+            }
+          chains.push_back(mapper::candidate_chains(p.bounds.at(rv), flags, l.options.tiling_coarseness));
+        }
+        std::vector<std::size_t> pick(chains.size(), 0);
+        std::vector<std::int64_t> tiles(rvs.size(), 1);
+        while (true) {
+          for (std::size_t r = 0; r < chains.size(); ++r)
+            for (std::size_t j = 0; j < loops[r].size(); ++j) tiles[loops[r][j]] = chains[r][pick[r]][j];
+          ++evaluated;
+          try {
+            const auto ev = model::evaluate(l.resolved, mapper::to_mapping(t, tiles));
+            points.emplace_back(ev.total_energy, ev.total_latency);
+          } catch (const model::InvalidMapping&) {
+          }
+          std::size_t r = 0;
+          while (r < pick.size() && ++pick[r] == chains[r].size()) pick[r++] = 0;
+          if (r == pick.size()) break;
+        }
+      }
+    const auto expected = test::front_of(points);
+    const auto r = mapper::map_workload(l.spec, l.options);
+    QVERIFY2(r.found, r.failure.c_str());
+    const auto got = test::front_of(r);
+    QVERIFY2(got == expected, qPrintable(QString("mapper %1\nbrute force %2")
+                                             .arg(QString::fromStdString(test::show(got)),
+                                                  QString::fromStdString(test::show(expected)))));
+    if (best_latency > 0) QCOMPARE(got.rbegin()->second, static_cast<float>(best_latency));
+    qInfo("%zu pmappings evaluated, front of %zu", evaluated, expected.size());
+    QVERIFY(!expected.empty());
   }
 
   // Memories without `tensors:` may keep anything; storage choices that leave a tensor
