@@ -50,6 +50,16 @@ class ChainSpace {
   [[nodiscard]] double min_split(std::size_t loop) const { return min_split_[loop]; }
   [[nodiscard]] double max_split(std::size_t loop) const { return max_split_[loop]; }
 
+  // The tiles loop j may take over `inner`, the tile of loop j + 1, largest first
+  // (j < loops() - 1: the innermost tile is 1). Only pairs some chain reaches.
+  [[nodiscard]] const std::vector<std::int64_t>& candidates(std::size_t j, std::int64_t inner) const {
+    return next_.at({j, inner}).first;
+  }
+  // Chains of the loops outside loop j once loop j has `tile` (1 for the outermost).
+  [[nodiscard]] double completions(std::size_t j, std::int64_t tile) const {
+    return j == 0 ? 1.0 : next_.at({j - 1, tile}).second;
+  }
+
   // Calls visit(tiles) for every chain (tiles outer first), largest tiles first at each
   // level; stops when visit returns false. Returns false if stopped.
   bool for_each(const std::function<bool(const std::vector<std::int64_t>&)>& visit) const;

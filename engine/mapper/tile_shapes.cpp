@@ -142,8 +142,8 @@ using ChainSets = std::map<std::string, ChainSpace>;
 // takes the rest, so the splits multiply to the bound and the innermost tile is 1
 // (perfect factorization; the same space as divisor chains). Splits are tried largest
 // first, so high-usage pmappings come early and min_usage prunes the rest. A rank
-// variable in `chain_sets` instead takes a whole candidate chain at its first visited
-// loop (its candidates depend on the tile inside, §3.4). Checks that become exact at a
+// variable in `chain_sets` instead has its loops visited together, inner loop first, each
+// taking a candidate tile over the one inside it (§3.4). Checks that become exact at a
 // depth prune the whole subtree; leaves are evaluated by the compiled pmapping. Equal
 // objective vectors keep the row that comes first in the canonical order (rank
 // variables by name, each chain outer tile first, ascending), so the result does not
@@ -179,13 +179,12 @@ class TileSearch {
       chains_left_.push_back(
           counter_.count(compiled.rank_variable_bound(static_cast<int>(rv)), loops_left_.back()));
     }
-    visit_order_ = compiled.enumeration_order();
-    position_.assign(n, 0);
-    for (std::size_t d = 0; d < n; ++d) position_[visit_order_[d]] = d;
     std::vector<const TemplateNode*> loop_nodes;
     for (const auto& node : t.nodes)
       if (node.kind != TemplateNodeKind::Storage) loop_nodes.push_back(&node);
+    for (const auto* node : loop_nodes) spatial_.push_back(node->kind == TemplateNodeKind::Spatial ? 1 : 0);
     set_up_chains(chain_sets, loop_nodes);
+    visit_order_ = compiled.enumeration_order();
     // loop_bounds: the loops each constraint targets, and the depth from which it is exact.
     for (const auto& c : t.loop_bounds) {
       BoundCheck b{&c, {}, 0, 0};
@@ -195,13 +194,13 @@ class TileSearch {
             !c.rank_variables.contains(node.rank_variable))
           continue;
         b.loops.push_back(i);
-        b.depth = std::max(b.depth, position_[i] + 1);
+        b.depth = std::max(b.depth, compiled.split_known_at(i));
       }
       bound_checks_.push_back(std::move(b));
     }
     usage_dirty_.assign(n + 1, 0);
     for (const int slot : usage_slots_)
-      for (const auto loop : compiled.usage_loops(slot)) usage_dirty_[position_[loop] + 1] = 1;
+      for (const auto loop : compiled.usage_loops(slot)) usage_dirty_[compiled.split_known_at(loop)] = 1;
     // Canonical order: template loop positions grouped by rank variable name.
     std::map<std::string, std::vector<std::size_t>> by_name;
     std::size_t li = 0;
@@ -318,7 +317,7 @@ class TileSearch {
     const std::size_t loop = visit_order_[depth];
     const auto r = static_cast<std::size_t>(rv_[loop]);
     if (chain_space_[r] != nullptr) {
-      visit_chains(depth, r);
+      visit_chain_loop(depth, loop, r);
       return;
     }
     const std::int64_t left = to_split_[r];
@@ -355,30 +354,66 @@ class TileSearch {
     }
   }
 
-  // A chain rank variable's first visited loop fixes all of its loops; the others pass.
-  // The prefix bounds read the loops the visiting order has not reached yet through
-  // their split ranges, set in set_up_chains.
-  void visit_chains(std::size_t depth, std::size_t r) {
+  // A rank variable of candidate chains is visited inner loop first (enumerate_together):
+  // each loop takes a candidate over the tile inside it, which fixes the split of the
+  // loop inside (tile / inner, as the model counts); the outermost also fixes its own.
+  void visit_chain_loop(std::size_t depth, std::size_t loop, std::size_t r) {
     const auto& loops = loops_of_rv_[r];
-    if (chosen_[loops.front()]) {
+    const auto j = static_cast<std::size_t>(std::find(loops.begin(), loops.end(), loop) - loops.begin());
+    const auto bound = static_cast<double>(compiled_.rank_variable_bound(static_cast<int>(r)));
+    if (j + 1 == loops.size()) {  // innermost: tile 1
+      tiles_[loop] = 1;
+      if (j == 0) splits_[loop] = bound;
       if (prefix_ok(depth + 1)) visit(depth + 1);
       return;
     }
+    const ChainSpace& space = *chain_space_[r];
+    const std::size_t inside = loops[j + 1];
+    const std::int64_t inner = tiles_[inside];
+    const auto& candidates = space.candidates(j, inner);  // largest first
+    const auto take = [&](std::int64_t t) {
+      tiles_[loop] = t;
+      splits_[inside] = static_cast<double>(t) / static_cast<double>(inner);
+      if (j == 0) splits_[loop] = bound / static_cast<double>(t);
+    };
     const double saved = chains_left_[r];
-    chains_left_[r] = 1;
-    for (const auto l : loops) chosen_[l] = 1;
-    const auto bound = static_cast<double>(compiled_.rank_variable_bound(static_cast<int>(r)));
-    chain_space_[r]->for_each([&](const std::vector<std::int64_t>& chain) {
-      double outer = bound;
-      for (std::size_t j = 0; j < loops.size(); ++j) {
-        tiles_[loops[j]] = chain[j];
-        splits_[loops[j]] = outer / static_cast<double>(chain[j]);  // as the model counts
-        outer = static_cast<double>(chain[j]);
+    std::size_t first = 0;
+    // The capacity and fanout checks that become exact here only read this tile through
+    // occupancies and the inside loop's split, which grow with it (unless the outermost
+    // loop is spatial: its own split shrinks), so the failing candidates are a prefix of
+    // the largest ones. Find its end by bisection instead of trying each; charge them to
+    // the smallest failing one's cause.
+    if (prune_ && !(j == 0 && spatial_[loop])) {
+      const auto fails = [&](std::size_t i, model::QuickEvaluation& f) {
+        take(candidates[i]);
+        return compiled_.check_prefix(tiles_, splits_, depth + 1, f) != model::QuickEvaluation::Failure::None;
+      };
+      model::QuickEvaluation cause;
+      if (fails(0, cause)) {
+        std::size_t lo = 0, hi = candidates.size();  // candidates[lo] fails; hi passes or is the end
+        while (hi - lo > 1) {
+          const std::size_t mid = lo + (hi - lo) / 2;
+          model::QuickEvaluation f;
+          if (fails(mid, f)) {
+            lo = mid;
+            cause = f;
+          } else {
+            hi = mid;
+          }
+        }
+        first = hi;
+        double removed = 0;
+        for (std::size_t i = 0; i < first; ++i) removed += space.completions(j, candidates[i]);
+        chains_left_[r] = 1;  // completions() multiplies the other rank variables in
+        count_failure(cause, removed * completions(depth));
       }
+    }
+    for (std::size_t i = first; i < candidates.size(); ++i) {
+      if (poll_cancelled()) break;
+      take(candidates[i]);
+      chains_left_[r] = space.completions(j, candidates[i]);
       if (prefix_ok(depth + 1)) visit(depth + 1);
-      return !poll_cancelled();
-    });
-    for (const auto l : loops) chosen_[l] = 0;
+    }
     chains_left_[r] = saved;
   }
 
@@ -393,6 +428,7 @@ class TileSearch {
       chains_left_[r] = it->second.count();
       for (std::size_t j = 0; j < loops.size(); ++j)
         compiled_.set_split_range(loops[j], it->second.min_split(j), it->second.max_split(j));
+      compiled_.enumerate_together(static_cast<int>(r));
     }
   }
 
@@ -473,12 +509,13 @@ class TileSearch {
   std::vector<int> rv_;                 // per loop (mapping order): its rank variable
   std::vector<double> splits_;          // per loop: outer tile / tile, once chosen
   std::vector<char> chosen_;            // per loop
+  std::vector<char> spatial_;           // per loop
   std::vector<std::int64_t> to_split_;  // per rank variable: bound / product of its chosen splits
   std::vector<std::vector<std::size_t>> loops_of_rv_;
-  std::vector<std::size_t> loops_left_;              // per rank variable: loops without a tile yet
-  std::vector<double> chains_left_;                  // per rank variable: their possible chains
-  std::vector<const ChainSpace*> chain_space_;       // per rank variable: candidates, or none
-  std::vector<std::size_t> visit_order_, position_;  // loops in visiting order, and back
+  std::vector<std::size_t> loops_left_;         // per rank variable: loops without a tile yet
+  std::vector<double> chains_left_;             // per rank variable: their possible chains
+  std::vector<const ChainSpace*> chain_space_;  // per rank variable: candidates, or none
+  std::vector<std::size_t> visit_order_;        // loops in visiting order
   std::vector<std::size_t> order_;
   ChainCounter counter_;
   std::map<std::int64_t, std::vector<std::int64_t>> divisors_;

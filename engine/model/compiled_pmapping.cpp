@@ -35,11 +35,18 @@ struct CompiledPmapping::Prefix {
   // the product of the known ones already bounds the instances.
   std::vector<std::vector<int>> partial_at;
   std::vector<std::size_t> position;  // per loop: its place in `order`
-  std::vector<std::size_t> order;     // enumeration order of the loops
-  std::vector<double> shape;          // scratch
+  // Per loop: the depth from which its split, and its tile, are known. A rank variable
+  // chosen split by split knows a tile once every loop above it has a split; one chosen
+  // together (tile by tile, inner to outer) knows a tile at its loop and a split once the
+  // loop above has its tile too.
+  std::vector<std::size_t> split_at, tile_at;
+  std::vector<std::size_t> order;  // enumeration order of the loops
+  std::vector<double> shape;       // scratch
   // Per loop: bounds on its split before it is known. By default a split is >= 1 and at
   // most what its rank variable has left (0 below); imperfect tiles change both.
   std::vector<double> min_split, max_split;
+  std::vector<int> first;      // spatial dimensions to make exact first (min_usage)
+  std::vector<char> together;  // per rank variable: its loops are visited as one block
 
   [[nodiscard]] double tile(int loop, std::span<const std::int64_t> tiles) const {
     const double b = bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(loop)])];
@@ -53,8 +60,8 @@ struct CompiledPmapping::Prefix {
                                   std::size_t depth) const {
     double used = 1;
     for (const int o : sp.loops)
-      used *= position[static_cast<std::size_t>(o)] < depth ? split(o, splits)
-                                                            : min_split[static_cast<std::size_t>(o)];
+      used *= split_at[static_cast<std::size_t>(o)] <= depth ? split(o, splits)
+                                                             : min_split[static_cast<std::size_t>(o)];
     return used;
   }
 };
@@ -62,7 +69,7 @@ struct CompiledPmapping::Prefix {
 namespace {
 
 std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEinsum& p);
-void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first);
+void order_checks(CompiledPmapping::Prefix& x);
 
 }  // namespace
 
@@ -113,11 +120,13 @@ std::string CompiledPmapping::failure_name(const QuickEvaluation& failed) const 
 }
 
 const std::vector<std::size_t>& CompiledPmapping::enumeration_order() const { return prefix_->order; }
+std::size_t CompiledPmapping::split_known_at(std::size_t loop) const { return prefix_->split_at[loop]; }
 
 void CompiledPmapping::enumerate_usage_first(const std::vector<int>& usage_indices) {
   auto& x = *prefix_;
   if (!x.enabled) return;
-  std::vector<int> first;
+  auto& first = x.first;
+  first.clear();
   for (const int index : usage_indices) {
     if (index < 0) continue;
     const auto slot = usage_slots_[static_cast<std::size_t>(index)];
@@ -126,7 +135,13 @@ void CompiledPmapping::enumerate_usage_first(const std::vector<int>& usage_indic
           std::find(first.begin(), first.end(), static_cast<int>(i)) == first.end())
         first.push_back(static_cast<int>(i));
   }
-  order_checks(x, first);
+  order_checks(x);
+}
+
+void CompiledPmapping::enumerate_together(int rank_variable) {
+  auto& x = *prefix_;
+  x.together[static_cast<std::size_t>(rank_variable)] = 1;
+  order_checks(x);
 }
 
 int CompiledPmapping::loop_rank_variable(std::size_t loop) const { return prefix_->loop_rv[loop]; }
@@ -183,7 +198,7 @@ double CompiledPmapping::usage_upper_bound(int index, std::span<const double> sp
   for (const auto& sp : x.spatial) {
     if (sp.component != c || sp.dim != d) continue;
     for (const int o : sp.loops) {
-      if (x.position[static_cast<std::size_t>(o)] < depth) {
+      if (x.split_at[static_cast<std::size_t>(o)] <= depth) {
         used *= x.split(o, splits);
         continue;
       }
@@ -195,7 +210,7 @@ double CompiledPmapping::usage_upper_bound(int index, std::span<const double> sp
       const int rv = x.loop_rv[static_cast<std::size_t>(o)];
       double left = x.bound[static_cast<std::size_t>(rv)];
       for (std::size_t l = 0; l < x.loop_rv.size(); ++l)
-        if (x.loop_rv[l] == rv && x.position[l] < depth) left /= x.split(static_cast<int>(l), splits);
+        if (x.loop_rv[l] == rv && x.split_at[l] <= depth) left /= x.split(static_cast<int>(l), splits);
       used *= left;
     }
   }
@@ -244,21 +259,32 @@ namespace {
 
 // Greedy enumeration order: the spatial checks asked for first, then repeatedly the check
 // needing the fewest loops not yet placed (fanout before capacity on ties), then the
-// leftovers in mapping order. A check's depth is where its last needed loop sits.
-void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
+// leftovers in mapping order; a rank variable chosen together is placed whole, inner loop
+// first. A check's depth is where the last split or tile it reads becomes known.
+void order_checks(CompiledPmapping::Prefix& x) {
   const auto n = x.loop_rv.size();
   x.order.clear();
   for (auto& v : x.capacity_at) v.clear();
   std::vector<char> placed(n, 0);
   std::vector<std::size_t> position(n, 0);
+  const auto place_one = [&](std::size_t i) {
+    if (placed[i]) return;
+    placed[i] = 1;
+    position[i] = x.order.size();
+    x.order.push_back(i);
+  };
   const auto place = [&](std::vector<int> loops) {
     std::sort(loops.begin(), loops.end());
     for (const int o : loops) {
       const auto i = static_cast<std::size_t>(o);
       if (placed[i]) continue;
-      placed[i] = 1;
-      position[i] = x.order.size();
-      x.order.push_back(i);
+      const int rv = x.loop_rv[i];
+      if (!x.together[static_cast<std::size_t>(rv)]) {
+        place_one(i);
+        continue;
+      }
+      for (std::size_t l = n; l-- > 0;)
+        if (x.loop_rv[l] == rv) place_one(l);
     }
   };
   const auto missing = [&](const std::vector<int>& needs) {
@@ -270,7 +296,7 @@ void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
   for (const auto& sp : x.spatial) checks.push_back(&sp.loops);
   for (const auto& c : x.capacity) checks.push_back(&c.needs);
   std::vector<char> done(checks.size(), 0);
-  for (const int f : first) {
+  for (const int f : x.first) {
     done[static_cast<std::size_t>(f)] = 1;
     place(x.spatial[static_cast<std::size_t>(f)].loops);
   }
@@ -291,22 +317,38 @@ void order_checks(CompiledPmapping::Prefix& x, const std::vector<int>& first) {
   for (std::size_t i = 0; i < n; ++i)
     if (!placed[i]) place({static_cast<int>(i)});
 
-  const auto depth_of = [&](const std::vector<int>& needs) {
-    std::size_t d = 0;
-    for (const int o : needs) d = std::max(d, position[static_cast<std::size_t>(o)] + 1);
-    return d;
-  };
   x.position = position;
+  x.split_at.assign(n, 0);
+  x.tile_at.assign(n, 0);
+  std::vector<std::size_t> above(x.bound.size(), 0);  // split search: latest position at or above
+  std::vector<int> previous(x.bound.size(), -1);      // the rank variable's loop just above
+  for (std::size_t l = 0; l < n; ++l) {
+    const auto rv = static_cast<std::size_t>(x.loop_rv[l]);
+    if (x.together[rv]) {
+      x.tile_at[l] = position[l] + 1;
+      x.split_at[l] =
+          std::max(position[l], previous[rv] < 0 ? 0 : position[static_cast<std::size_t>(previous[rv])]) + 1;
+    } else {
+      above[rv] = std::max(above[rv], position[l] + 1);
+      x.split_at[l] = position[l] + 1;
+      x.tile_at[l] = above[rv];
+    }
+    previous[rv] = static_cast<int>(l);
+  }
   x.partial_at.assign(n + 1, {});
   for (std::size_t i = 0; i < x.spatial.size(); ++i) {
     for (const int o : x.spatial[i].loops) {
-      auto& at = x.partial_at[position[static_cast<std::size_t>(o)] + 1];
+      auto& at = x.partial_at[x.split_at[static_cast<std::size_t>(o)]];
       if (std::find(at.begin(), at.end(), static_cast<int>(i)) == at.end()) at.push_back(static_cast<int>(i));
     }
   }
   for (std::size_t i = 0; i < x.capacity.size(); ++i) {
-    x.capacity[i].depth = depth_of(x.capacity[i].needs);
-    x.capacity_at[x.capacity[i].depth].push_back(static_cast<int>(i));
+    std::size_t d = 0;
+    for (const auto& o : x.capacity[i].occupants)
+      for (const int l : o.shape_loop)
+        if (l >= 0) d = std::max(d, x.tile_at[static_cast<std::size_t>(l)]);
+    x.capacity[i].depth = d;
+    x.capacity_at[d].push_back(static_cast<int>(i));
   }
 }
 
@@ -324,6 +366,7 @@ std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEins
   x->capacity_at.resize(n_loops + 1);
   x->min_split.assign(n_loops, 1.0);
   x->max_split.assign(n_loops, 0.0);
+  x->together.assign(ctx.rvs.size(), 0);
   x->enabled = !ctx.is_copy;
 
   // Spatial dimensions. A loop's split is its iteration count in the model only if the
@@ -348,10 +391,8 @@ std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEins
     if (it == x->spatial.end()) it = x->spatial.insert(x->spatial.end(), {n.component, n.dim, {}});
     it->loops.push_back(o);
   }
-  if (!x->enabled) {
-    for (std::size_t i = 0; i < n_loops; ++i) x->order.push_back(i);
-    x->position = x->order;
-    x->partial_at.resize(n_loops + 1);
+  if (!x->enabled) {  // no checks; the order still serves the search
+    order_checks(*x);
     return x;
   }
 
@@ -376,7 +417,7 @@ std::unique_ptr<CompiledPmapping::Prefix> make_prefix(const detail::PreparedEins
         for (int l = o; l >= 0; l = previous_in_mapping[static_cast<std::size_t>(l)]) it->needs.push_back(l);
     }
   }
-  order_checks(*x, {});
+  order_checks(*x);
   return x;
 }
 

@@ -57,6 +57,13 @@ class CompiledPmapping {
   // Reorders so that these usage dimensions (usage_index) become exact first, in this
   // order: for min_usage, whose lexicographic comparison prunes the most.
   void enumerate_usage_first(const std::vector<int>& usage_indices);
+  // Visits this rank variable's loops as one block, inner loop first: the mapper then
+  // chooses their tiles inner to outer (imperfect candidates depend on the tile inside),
+  // so a tile is known at its loop and a split once the loop above has its tile too.
+  void enumerate_together(int rank_variable);
+  // The depth (number of loops of enumeration_order() visited) from which the loop's
+  // split is known.
+  [[nodiscard]] std::size_t split_known_at(std::size_t loop) const;
   // Rank variable (index) of the i-th loop (mapping order), and each rank variable's bound.
   [[nodiscard]] int loop_rank_variable(std::size_t loop) const;
   [[nodiscard]] std::int64_t rank_variable_bound(int rv) const;

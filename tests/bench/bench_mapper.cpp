@@ -1,7 +1,8 @@
 // Mapper benchmark: per case, templates, pmappings evaluated, pmappings/s/thread, wall time
 // at 1 and 2 threads, peak memory. Without arguments it runs the 12 unfused reference
-// cases and gpt3_6.7B on three arches;
-// `bench_mapper [--unfused] [--metric M] [--costs F#S] [--set K=V]... FILE...` runs one case.
+// cases, gpt3_6.7B on three arches, and gpt3_6.7B on eyeriss with imperfect tiles;
+// `bench_mapper [--unfused] [--metric M] [--costs F#S] [--set K=V] [--imperfect WHICH]
+// [--coarseness C]... FILE...` runs one case.
 #include <sys/resource.h>
 
 #include <chrono>
@@ -22,6 +23,8 @@ struct Case {
   std::string costs;
   std::string metric = "edp";
   bool unfused = true;
+  std::string imperfect = "";  // "", spatial, temporal or both
+  double coarseness = 1;
 };
 
 long peak_rss_kb() {
@@ -40,6 +43,11 @@ void run(const Case& c) {
     o.metrics = af::mapper::parse_metrics(c.metric);
     o.unfused = c.unfused;
     o.threads = threads;
+    if (!c.imperfect.empty()) {
+      o.explore_imperfect_spatial_loops = c.imperfect != "temporal";
+      o.explore_imperfect_temporal_loops = c.imperfect != "spatial";
+    }
+    if (c.coarseness != 1) o.tiling_coarseness = c.coarseness;
     const auto start = std::chrono::steady_clock::now();
     const auto r = af::mapper::map_workload(spec, o);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -77,6 +85,10 @@ int main(int argc, char** argv) {
         c.costs = argv[++i];
       else if (a == "--set" && i + 1 < argc)
         c.sets.emplace_back(argv[++i]);
+      else if (a == "--imperfect" && i + 1 < argc)
+        c.imperfect = argv[++i];
+      else if (a == "--coarseness" && i + 1 < argc)
+        c.coarseness = std::stod(argv[++i]);
       else
         c.files.push_back(a);
     }
@@ -130,6 +142,13 @@ int main(int argc, char** argv) {
                        costs_for(arch),
                        arch == "snowcat" ? "energy" : "edp",
                        true});
+    // Imperfect tiles: 4096 has no factor that fills eyeriss's 14 x 12 array.
+    const std::vector<std::string> gpt = {ex + "arches/eyeriss.yaml",
+                                          ex + "workloads/transformers/gpt/gpt3_6.7B.yaml"};
+    cases.push_back(
+        {"eyeriss|gpt3_6.7B|imperfect spatial", gpt, prefill, costs_for("eyeriss"), "edp", true, "spatial"});
+    cases.push_back({"eyeriss|gpt3_6.7B|imperfect, coarseness 1.5", gpt, prefill, costs_for("eyeriss"), "edp",
+                     true, "both", 1.5});
   }
   for (const auto& c : cases) {
     try {
