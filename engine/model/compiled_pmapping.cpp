@@ -31,8 +31,8 @@ struct CompiledPmapping::Prefix {
   };
   std::vector<Capacity> capacity;
   std::vector<std::vector<int>> capacity_at;  // per depth: capacities that become exact
-  // Per depth: spatial dims one of whose loops just got a split. Every split is >= 1, so
-  // the product of the known ones already bounds the instances.
+  // Per depth: spatial dims one of whose loops just got a split. The product of the known
+  // splits and the minimum of the unknown ones (1 unless set) bounds the instances.
   std::vector<std::vector<int>> partial_at;
   std::vector<std::size_t> position;  // per loop: its place in `order`
   // Per loop: the depth from which its split, and its tile, are known. A rank variable
