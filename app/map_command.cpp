@@ -82,10 +82,7 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
   options.unfused = options.unfused || args.unfused;
   options.threads = args.threads;
   if (args.objective_tolerance) options.objective_tolerance = *args.objective_tolerance;
-  if (!args.imperfect.empty()) {
-    options.explore_imperfect_spatial_loops = args.imperfect != "temporal";
-    options.explore_imperfect_temporal_loops = args.imperfect != "spatial";
-  }
+  if (!args.imperfect.empty()) mapper::set_imperfect_loops(options, args.imperfect);
   if (args.tiling_coarseness) options.tiling_coarseness = *args.tiling_coarseness;
 
   const mapper::MapperResult r = mapper::map_workload(s, options);

@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cmath>
 #include <stdexcept>
-#include <utility>
 
 #include "spec/build/evaluation.h"
 
@@ -71,6 +70,11 @@ std::string metrics_name(unsigned metrics) {
   return s;
 }
 
+void set_imperfect_loops(MapperOptions& o, std::string_view which) {
+  o.explore_imperfect_spatial_loops = which == "spatial" || which == "both";
+  o.explore_imperfect_temporal_loops = which == "temporal" || which == "both";
+}
+
 MapperOptions options_from_spec(const spec::Spec& spec) {
   MapperOptions o;
   const spec::YamlNode* m = spec.tree.find("mapper");
@@ -100,35 +104,31 @@ MapperOptions options_from_spec(const spec::Spec& spec) {
   }
   integer("max_fused_loops", o.max_fused_loops);
   integer("max_pmapping_templates_per_einsum", o.max_pmapping_templates_per_einsum);
-  if (auto v = value("objective_tolerance")) {
-    o.objective_tolerance = spec::to_number(*v, where("objective_tolerance"), "mapper.objective_tolerance");
-    if (!(o.objective_tolerance >= 0)) {
-      spec::Diagnostic d;
-      d.where = where("objective_tolerance");
-      d.field = "mapper.objective_tolerance";
-      d.message = "must be a number >= 0";
-      throw spec::SpecError(std::move(d));
-    }
-  }
-  if (auto v = value("tiling_coarseness")) {
-    o.tiling_coarseness = spec::to_number(*v, where("tiling_coarseness"), "mapper.tiling_coarseness");
-    if (!(o.tiling_coarseness > 0) || !std::isfinite(o.tiling_coarseness)) {
-      spec::Diagnostic d;
-      d.where = where("tiling_coarseness");
-      d.field = "mapper.tiling_coarseness";
-      d.message = "must be a finite number > 0 (1 = off; 1 to 2 is the useful range)";
-      throw spec::SpecError(std::move(d));
-    }
-  }
-  for (const auto& [key, flag] :
-       {std::pair{"explore_imperfect_spatial_loops", &o.explore_imperfect_spatial_loops},
-        std::pair{"explore_imperfect_temporal_loops", &o.explore_imperfect_temporal_loops}})
-    if (auto v = value(key)) *flag = spec::to_bool(*v, where(key), std::string("mapper.") + key);
-  if (auto v = value("explore_loop_orders"))
-    o.explore_loop_orders = spec::to_bool(*v, where("explore_loop_orders"), "mapper.explore_loop_orders");
-  if (auto v = value("force_memory_hierarchy_order"))
-    o.force_memory_hierarchy_order =
-        spec::to_bool(*v, where("force_memory_hierarchy_order"), "mapper.force_memory_hierarchy_order");
+  // A number with a validity rule; the error names the field and its place.
+  const auto checked_number = [&](const char* key, double& out, bool (*ok)(double), const char* rule) {
+    const auto v = value(key);
+    if (!v) return;
+    const std::string field = std::string("mapper.") + key;
+    out = spec::to_number(*v, where(key), field);
+    if (ok(out)) return;
+    spec::Diagnostic d;
+    d.where = where(key);
+    d.field = field;
+    d.message = rule;
+    throw spec::SpecError(std::move(d));
+  };
+  checked_number(
+      "objective_tolerance", o.objective_tolerance, [](double x) { return x >= 0; }, "must be a number >= 0");
+  checked_number(
+      "tiling_coarseness", o.tiling_coarseness, [](double x) { return x > 0 && std::isfinite(x); },
+      "must be a finite number > 0 (1 = off; 1 to 2 is the useful range)");
+  const auto flag = [&](const char* key, bool& out) {
+    if (auto v = value(key)) out = spec::to_bool(*v, where(key), std::string("mapper.") + key);
+  };
+  flag("explore_imperfect_spatial_loops", o.explore_imperfect_spatial_loops);
+  flag("explore_imperfect_temporal_loops", o.explore_imperfect_temporal_loops);
+  flag("explore_loop_orders", o.explore_loop_orders);
+  flag("force_memory_hierarchy_order", o.force_memory_hierarchy_order);
   return o;
 }
 

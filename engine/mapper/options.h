@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spec/build/spec_builder.h"
@@ -54,6 +55,9 @@ struct MapperOptions {
   double tiling_coarseness = 1;
   std::vector<std::string> einsums;  // empty: all, in workload order
 };
+
+// "spatial", "temporal", "both" (anything else: neither): the two imperfect-loop flags.
+void set_imperfect_loops(MapperOptions& o, std::string_view which);
 
 // Reads `mapper:` from the spec tree (unknown keys were rejected by the schema; keys the
 // C++ mapper does not implement are ignored). Throws spec::SpecError on bad values.

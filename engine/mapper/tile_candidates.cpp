@@ -23,36 +23,6 @@ std::vector<std::int64_t> divisors(std::int64_t n) {
   return out;
 }
 
-class FactorizationCounter {
- public:
-  explicit FactorizationCounter(const std::vector<char>& imperfect) : imperfect_(imperfect) {}
-
-  double count(std::int64_t n, std::size_t from) {
-    if (imperfect_.size() - from <= 1) return 1;
-    const auto key = std::pair{n, from};
-    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
-    double total = 0;
-    if (imperfect_[from] != 0) {
-      // Σ_{s=1..n} F(ceil(n/s)): runs of s share one quotient q.
-      for (std::int64_t s = 1; s <= n;) {
-        const std::int64_t q = ceil_div(n, s);
-        // The largest s' with ceil(n/s') == q: s' = ceil(n/(q-1)) - 1 for q > 1.
-        const std::int64_t last = q == 1 ? n : ceil_div(n, q - 1) - 1;
-        total += static_cast<double>(last - s + 1) * count(q, from + 1);
-        s = last + 1;
-      }
-    } else {
-      for (const std::int64_t d : divisors(n)) total += count(n / d, from + 1);
-    }
-    memo_[key] = total;
-    return total;
-  }
-
- private:
-  const std::vector<char>& imperfect_;
-  std::map<std::pair<std::int64_t, std::size_t>, double> memo_;
-};
-
 }  // namespace
 
 std::vector<char> imperfect_loops(const PmappingTemplate& t, const std::set<std::string>& simple,
@@ -149,35 +119,34 @@ double ChainSpace::explore(std::size_t j, std::int64_t inner) {
   return n;
 }
 
-bool ChainSpace::for_each(const std::function<bool(const std::vector<std::int64_t>&)>& visit) const {
-  std::vector<std::int64_t> chain(imperfect_.size(), 1);
-  if (imperfect_.size() <= 1) return visit(chain);
-  return walk(imperfect_.size() - 2, chain, visit);
-}
-
-bool ChainSpace::walk(std::size_t j, std::vector<std::int64_t>& chain,
-                      const std::function<bool(const std::vector<std::int64_t>&)>& visit) const {
-  for (const std::int64_t t : next_.at({j, chain[j + 1]}).first) {
-    chain[j] = t;
-    if (!(j == 0 ? visit(chain) : walk(j - 1, chain, visit))) return false;
+double FactorizationCounter::count(std::int64_t n, std::size_t from) {
+  if (imperfect_.size() <= from + 1) return 1;
+  n = std::max<std::int64_t>(n, 1);
+  const auto key = (static_cast<std::uint64_t>(n) << 8) | from;
+  if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+  double total = 0;
+  if (imperfect_[from] != 0) {
+    // Σ_{s=1..n} F(ceil(n/s)): runs of s share one quotient q.
+    for (std::int64_t s = 1; s <= n;) {
+      const std::int64_t q = ceil_div(n, s);
+      // The largest s' with ceil(n/s') == q: s' = ceil(n/(q-1)) - 1 for q > 1.
+      const std::int64_t last = q == 1 ? n : ceil_div(n, q - 1) - 1;
+      total += static_cast<double>(last - s + 1) * count(q, from + 1);
+      s = last + 1;
+    }
+  } else {
+    for (std::int64_t d = 1; d * d <= n; ++d) {
+      if (n % d != 0) continue;
+      total += count(d, from + 1);
+      if (d * d != n) total += count(n / d, from + 1);
+    }
   }
-  return true;
-}
-
-std::vector<std::vector<std::int64_t>> candidate_chains(std::int64_t bound,
-                                                        const std::vector<char>& imperfect,
-                                                        double coarseness) {
-  std::vector<std::vector<std::int64_t>> out;
-  ChainSpace(bound, imperfect, coarseness).for_each([&](const std::vector<std::int64_t>& c) {
-    out.push_back(c);
-    return true;
-  });
-  return out;
+  memo_[key] = total;
+  return total;
 }
 
 double count_factorizations(std::int64_t n, const std::vector<char>& imperfect) {
-  FactorizationCounter counter(imperfect);
-  return counter.count(std::max<std::int64_t>(n, 1), 0);
+  return FactorizationCounter(imperfect).count(n);
 }
 
 }  // namespace af::mapper

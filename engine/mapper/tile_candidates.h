@@ -3,10 +3,11 @@
 // may factorize imperfectly, the tiles each loop may take given the tile inside it, and
 // the chains (outer tile first, innermost tile 1) those candidates make.
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "mapper/templates.h"
@@ -45,13 +46,12 @@ class ChainSpace {
  public:
   ChainSpace(std::int64_t bound, std::vector<char> imperfect, double coarseness);
 
-  [[nodiscard]] std::size_t loops() const { return imperfect_.size(); }
   [[nodiscard]] double count() const { return count_; }
   [[nodiscard]] double min_split(std::size_t loop) const { return min_split_[loop]; }
   [[nodiscard]] double max_split(std::size_t loop) const { return max_split_[loop]; }
 
   // The tiles loop j may take over `inner`, the tile of loop j + 1, largest first
-  // (j < loops() - 1: the innermost tile is 1). Only pairs some chain reaches.
+  // (not the innermost loop: its tile is 1). Only pairs some chain reaches.
   [[nodiscard]] const std::vector<std::int64_t>& candidates(std::size_t j, std::int64_t inner) const {
     return next_.at({j, inner}).first;
   }
@@ -60,13 +60,7 @@ class ChainSpace {
     return j == 0 ? 1.0 : next_.at({j - 1, tile}).second;
   }
 
-  // Calls visit(tiles) for every chain (tiles outer first), largest tiles first at each
-  // level; stops when visit returns false. Returns false if stopped.
-  bool for_each(const std::function<bool(const std::vector<std::int64_t>&)>& visit) const;
-
  private:
-  bool walk(std::size_t j, std::vector<std::int64_t>& chain,
-            const std::function<bool(const std::vector<std::int64_t>&)>& visit) const;
   double explore(std::size_t j, std::int64_t inner);
 
   std::int64_t bound_;
@@ -78,14 +72,21 @@ class ChainSpace {
   std::map<std::pair<std::size_t, std::int64_t>, std::pair<std::vector<std::int64_t>, double>> next_;
 };
 
-// Every chain of a ChainSpace, materialized (for tests and small spaces).
-[[nodiscard]] std::vector<std::vector<std::int64_t>> candidate_chains(std::int64_t bound,
-                                                                      const std::vector<char>& imperfect,
-                                                                      double coarseness);
-
 // AccelForge's full tile-space size of one rank variable (its n_total_pmappings factor):
 // F(n, flags) = 1 for at most one loop, else Σ over divisors d of n of F(n/d, rest)
-// (perfect first loop) or Σ_{s=1..n} F(ceil(n/s), rest) (imperfect).
+// (perfect first loop) or Σ_{s=1..n} F(ceil(n/s), rest) (imperfect). With only perfect
+// loops it counts the divisor chains. Memoized; count(n, from) counts the loops from
+// index `from` (flags outer loop first, at most 255 loops).
+class FactorizationCounter {
+ public:
+  explicit FactorizationCounter(std::vector<char> imperfect) : imperfect_(std::move(imperfect)) {}
+  double count(std::int64_t n, std::size_t from = 0);
+
+ private:
+  std::vector<char> imperfect_;
+  std::unordered_map<std::uint64_t, double> memo_;  // (n << 8) | from
+};
+
 [[nodiscard]] double count_factorizations(std::int64_t n, const std::vector<char>& imperfect);
 
 }  // namespace af::mapper

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <map>
 #include <optional>
-#include <unordered_map>
 
 #include "mapper/options.h"
 #include "mapper/pareto.h"
@@ -110,28 +109,6 @@ namespace {
 // The model's structural complaint about a template, as a removal cause.
 std::string cause_of(const model::InvalidMapping& e) { return "invalid: " + e.message(); }
 
-// Number of divisor chains t >= a1 >= ... >= am = 1 (each dividing the previous): the
-// completions of one rank variable with m loops left below a tile of t.
-class ChainCounter {
- public:
-  double count(std::int64_t t, std::size_t m) {
-    if (m <= 1) return 1;
-    const auto key = (static_cast<std::uint64_t>(t) << 8) | m;
-    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
-    double n = 0;
-    for (std::int64_t d = 1; d * d <= t; ++d) {
-      if (t % d != 0) continue;
-      n += count(d, m - 1);
-      if (d * d != t) n += count(t / d, m - 1);
-    }
-    memo_[key] = n;
-    return n;
-  }
-
- private:
-  std::unordered_map<std::uint64_t, double> memo_;  // (t << 8) | m
-};
-
 // Per rank variable whose tiles are not plain divisor chains (imperfect loops, or a
 // tiling coarseness): its candidate chains.
 using ChainSets = std::map<std::string, ChainSpace>;
@@ -159,7 +136,8 @@ class TileSearch {
         tolerance_(tolerance),
         cancel_(cancel),
         prune_(prune),
-        result_(result) {
+        result_(result),
+        divisor_chains_(std::vector<char>(compiled.loop_count(), 0)) {
     const auto n = compiled.loop_count();
     tiles_.assign(n, 1);
     splits_.assign(n, 1);
@@ -177,7 +155,7 @@ class TileSearch {
       loops_left_.push_back(loops_of_rv_[rv].size());
       to_split_.push_back(compiled.rank_variable_bound(static_cast<int>(rv)));
       chains_left_.push_back(
-          counter_.count(compiled.rank_variable_bound(static_cast<int>(rv)), loops_left_.back()));
+          chains_below(compiled.rank_variable_bound(static_cast<int>(rv)), loops_left_.back()));
     }
     std::vector<const TemplateNode*> loop_nodes;
     for (const auto& node : t.nodes)
@@ -300,6 +278,10 @@ class TileSearch {
     return std::min(static_cast<double>(static_cast<float>(u)), t_.min_usage[i].min_usage);
   }
 
+  // Divisor chains of m loops below a tile t (t >= a1 >= ... >= am = 1, each dividing
+  // the previous): the completions of a rank variable with m loops left.
+  double chains_below(std::int64_t t, std::size_t m) { return divisor_chains_.count(t, tiles_.size() - m); }
+
   // Polled per visit, not per leaf: pruning can keep the search away from leaves.
   bool poll_cancelled() {
     if ((++visits_ & 4095) == 0 && cancel_ && cancel_->load(std::memory_order_relaxed)) cancelled_ = true;
@@ -327,7 +309,7 @@ class TileSearch {
     const auto try_split = [&](std::int64_t n) {
       splits_[loop] = static_cast<double>(n);
       to_split_[r] = left / n;
-      chains_left_[r] = counter_.count(to_split_[r], loops_left_[r]);
+      chains_left_[r] = chains_below(to_split_[r], loops_left_[r]);
       update_tiles(r);
       if (prefix_ok(depth + 1)) visit(depth + 1);
     };
@@ -517,7 +499,7 @@ class TileSearch {
   std::vector<const ChainSpace*> chain_space_;  // per rank variable: candidates, or none
   std::vector<std::size_t> visit_order_;        // loops in visiting order
   std::vector<std::size_t> order_;
-  ChainCounter counter_;
+  FactorizationCounter divisor_chains_;  // all loops perfect
   std::map<std::int64_t, std::vector<std::int64_t>> divisors_;
   model::QuickEvaluation failed_;
 
@@ -550,18 +532,16 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
   for (const auto& n : t.nodes)
     if (n.kind != TemplateNodeKind::Storage) flags_per_rv[n.rank_variable].push_back(imperfect[n_loops++]);
   double total = 1, full = 1;
-  ChainCounter counter;
   ChainSets chain_sets;
   for (const auto& [rv, flags] : flags_per_rv) {
     const auto it = problem.bounds.find(rv);
-    const std::int64_t bound = std::max<std::int64_t>(it == problem.bounds.end() ? 1 : it->second, 1);
-    if (tiling.coarseness > 1 || std::find(flags.begin(), flags.end(), 1) != flags.end()) {
+    const std::int64_t bound = it == problem.bounds.end() ? 1 : it->second;
+    const double factorizations = count_factorizations(bound, flags);
+    full *= factorizations;
+    if (tiling.coarseness > 1 || std::find(flags.begin(), flags.end(), 1) != flags.end())
       total *= chain_sets.try_emplace(rv, bound, flags, tiling.coarseness).first->second.count();
-      full *= count_factorizations(bound, flags);
-    } else {
-      total *= counter.count(bound, flags.size());
-      full *= counter.count(bound, flags.size());
-    }
+    else
+      total *= factorizations;  // divisor chains
   }
   result.stats.pmappings_total = total;
   result.stats.pmappings_full_space = full;

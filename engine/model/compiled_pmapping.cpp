@@ -25,7 +25,9 @@ struct CompiledPmapping::Prefix {
   };
   struct Capacity {
     int component = -1;
-    std::vector<int> needs;  // the shape loops and every loop above them of their rank variable
+    // The shape loops and every loop above them of their rank variable: what the
+    // enumeration order places before the check (its depth comes from tile_at).
+    std::vector<int> needs;
     std::size_t depth = 0;
     std::vector<Occupant> occupants;
   };

@@ -43,10 +43,7 @@ void run(const Case& c) {
     o.metrics = af::mapper::parse_metrics(c.metric);
     o.unfused = c.unfused;
     o.threads = threads;
-    if (!c.imperfect.empty()) {
-      o.explore_imperfect_spatial_loops = c.imperfect != "temporal";
-      o.explore_imperfect_temporal_loops = c.imperfect != "spatial";
-    }
+    if (!c.imperfect.empty()) af::mapper::set_imperfect_loops(o, c.imperfect);
     if (c.coarseness != 1) o.tiling_coarseness = c.coarseness;
     const auto start = std::chrono::steady_clock::now();
     const auto r = af::mapper::map_workload(spec, o);

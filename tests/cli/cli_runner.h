@@ -1,5 +1,6 @@
 #pragma once
 // Runs an executable of this build and captures exit code and streams.
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -24,4 +25,10 @@ inline ProcessResult runProcess(const QString& program, const QStringList& args,
   r.out = QString::fromUtf8(p.readAllStandardOutput());
   r.err = QString::fromUtf8(p.readAllStandardError());
   return r;
+}
+
+// Writes an input file for a case; false if it cannot be written.
+inline bool writeFile(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  return f.open(QIODevice::WriteOnly) && f.write(text) == text.size();
 }

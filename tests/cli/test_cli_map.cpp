@@ -74,9 +74,7 @@ class TestCliMap : public QObject {
     QTemporaryDir dir;
     // A GlobalBuffer that must keep every tensor but holds 8 bits: nothing fits.
     const QString arch = dir.filePath("arch.yaml");
-    QFile f(arch);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(R"(arch:
+    QVERIFY(writeFile(arch, R"(arch:
   nodes:
   - !Memory
     name: MainMemory
@@ -102,8 +100,7 @@ class TestCliMap : public QObject {
     area: 0
     actions:
     - {name: compute, energy: 1, throughput: 1}
-)");
-    f.close();
+)"));
     const auto r = runProcess(AF_CLI_EXE, {"map", arch, kEx + "workloads/basic/matmuls.yaml",
                                            kEx + "workloads/_renames_default.yaml", "--set", "M=4", "--set",
                                            "KN=4", "--set", "N_EINSUMS=1"});
@@ -135,6 +132,11 @@ class TestCliMap : public QObject {
     };
     QCOMPARE(latency_of({})["latency"].toDouble(), 5.0 * 7 * 7);
     QCOMPARE(latency_of({"--imperfect", "spatial"})["latency"].toDouble(), 5.0 * 7 * 7 / 4);
+    // The same from the spec's mapper: section.
+    QTemporaryDir dir;
+    const QString mapper = dir.filePath("mapper.yaml");
+    QVERIFY(writeFile(mapper, "mapper:\n  explore_imperfect_spatial_loops: true\n"));
+    QCOMPARE(latency_of({mapper})["latency"].toDouble(), 5.0 * 7 * 7 / 4);
     // With both flags every loop but the innermost is imperfect: AccelForge counts every
     // split, the search only the smallest tile per tile count.
     const QJsonObject both = latency_of({"--imperfect", "both"});
@@ -156,12 +158,9 @@ class TestCliMap : public QObject {
   void bad_tiling_coarseness_in_spec() {
     QTemporaryDir dir;
     const QString mapper = dir.filePath("mapper.yaml");
-    QFile f(mapper);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("mapper:\n  tiling_coarseness: -2\n");
-    f.close();
+    QVERIFY(writeFile(mapper, "mapper:\n  tiling_coarseness: -2\n"));
     const auto r = runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + QStringList{mapper} + kSets);
-    QVERIFY(r.exitCode != 0);
+    QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("mapper.yaml:2") && r.err.contains("mapper.tiling_coarseness"),
              qPrintable(r.err));
   }

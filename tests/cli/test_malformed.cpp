@@ -192,9 +192,7 @@ class TestMalformed : public QObject {
     QFETCH(bool, without_arch);
     QTemporaryDir dir;
     const auto write = [&](const QString& name, const QByteArray& text) {
-      QFile f(dir.filePath(name));
-      QVERIFY(f.open(QIODevice::WriteOnly));
-      f.write(text);
+      QVERIFY(writeFile(dir.filePath(name), text));
     };
     write("arch.yaml", kArch);
     write("workload.yaml", kWorkload);

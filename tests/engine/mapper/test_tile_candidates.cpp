@@ -3,6 +3,7 @@
 // Python), the imperfect marking rule, and the chains the candidates make.
 #include <QtTest>
 
+#include "candidate_chains.h"
 #include "mapper/tile_candidates.h"
 
 using namespace af;
@@ -100,20 +101,20 @@ class TestTileCandidates : public QObject {
   // Divisor chains without flags; with flags, inner-to-outer candidates (a perfect outer
   // loop over an imperfect tile may pass the bound, as in AccelForge).
   void chains() {
-    const std::vector<Tiles> eight = mapper::candidate_chains(8, {0, 0, 0}, 1);
+    const std::vector<Tiles> eight = test::candidate_chains(8, {0, 0, 0}, 1);
     QCOMPARE(eight.size(), std::size_t{10});
     for (const auto& c : eight) {
       QCOMPARE(c.back(), std::int64_t{1});
       QVERIFY(8 % c[0] == 0 && c[0] % c[1] == 0);
     }
-    QCOMPARE(mapper::candidate_chains(7, {1, 0}, 1),
+    QCOMPARE(test::candidate_chains(7, {1, 0}, 1),
              (std::vector<Tiles>{{7, 1}, {4, 1}, {3, 1}, {2, 1}, {1, 1}}));
     // Middle loop imperfect: t1 in {1,2,3,4,7}; t0 = t1 x divisors of ceil(7/t1), and 7.
-    const auto mixed = mapper::candidate_chains(7, {0, 1, 0}, 1);
+    const auto mixed = test::candidate_chains(7, {0, 1, 0}, 1);
     QCOMPARE(mixed.size(), std::size_t{13});
     QVERIFY(std::find(mixed.begin(), mixed.end(), Tiles{8, 2, 1}) != mixed.end());
-    QCOMPARE(mapper::candidate_chains(9, {}, 1), std::vector<Tiles>{Tiles{}});
-    QCOMPARE(mapper::candidate_chains(9, {1}, 1), std::vector<Tiles>{Tiles{1}});
+    QCOMPARE(test::candidate_chains(9, {}, 1), std::vector<Tiles>{Tiles{}});
+    QCOMPARE(test::candidate_chains(9, {1}, 1), std::vector<Tiles>{Tiles{1}});
   }
 
   // A spatial (temporal) loop marks the loop outside it on its rank variable, or itself

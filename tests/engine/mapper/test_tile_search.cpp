@@ -7,6 +7,7 @@
 #include <fstream>
 #include <random>
 
+#include "candidate_chains.h"
 #include "components/cost_table.h"
 #include "front_oracle.h"
 #include "mapper/mapper.h"
@@ -35,8 +36,7 @@ struct Loaded {
 // the outer tile of a rank variable may then be perfect over an imperfect inner one, and
 // pass the bound) or "coarse" (both flags, coarseness 1.5).
 void set_tiling(mapper::MapperOptions& o, const QString& tiling) {
-  o.explore_imperfect_spatial_loops = tiling == "imperfect" || tiling == "coarse" || tiling == "spatial";
-  o.explore_imperfect_temporal_loops = tiling == "imperfect" || tiling == "coarse" || tiling == "temporal";
+  mapper::set_imperfect_loops(o, tiling == "imperfect" || tiling == "coarse" ? "both" : tiling.toStdString());
   if (tiling == "coarse") o.tiling_coarseness = 1.5;
 }
 
@@ -106,24 +106,13 @@ void cases() {
 // loop first, innermost tile 1.
 std::vector<std::int64_t> random_tiles(const mapper::PmappingTemplate& t, const mapper::EinsumProblem& p,
                                        const mapper::MapperOptions& o, std::mt19937& rng) {
-  const mapper::TilingOptions tiling{o.explore_imperfect_spatial_loops, o.explore_imperfect_temporal_loops,
-                                     o.tiling_coarseness};
-  const auto imperfect = mapper::imperfect_loops(t, p.einsum->simple_rank_variables(), tiling);
-  std::vector<std::string> rvs;
-  for (const auto& n : t.nodes)
-    if (n.kind != mapper::TemplateNodeKind::Storage) rvs.push_back(n.rank_variable);
-  std::vector<std::int64_t> tiles(rvs.size(), 1);
-  for (const std::string& rv : std::set<std::string>(rvs.begin(), rvs.end())) {
-    std::vector<std::size_t> loops;
-    std::vector<char> flags;
-    for (std::size_t i = 0; i < rvs.size(); ++i)
-      if (rvs[i] == rv) {
-        loops.push_back(i);
-        flags.push_back(imperfect[i]);
-      }
-    const auto chains = mapper::candidate_chains(p.bounds.at(rv), flags, o.tiling_coarseness);
-    const auto& chain = chains[std::uniform_int_distribution<std::size_t>(0, chains.size() - 1)(rng)];
-    for (std::size_t j = 0; j < loops.size(); ++j) tiles[loops[j]] = chain[j];
+  const auto per_rv = test::rank_variable_loops(t, p, o);
+  std::size_t n = 0;
+  for (const auto& [rv, r] : per_rv) n += r.loops.size();
+  std::vector<std::int64_t> tiles(n, 1);
+  for (const auto& [rv, r] : per_rv) {
+    const auto& chain = r.chains[std::uniform_int_distribution<std::size_t>(0, r.chains.size() - 1)(rng)];
+    for (std::size_t j = 0; j < r.loops.size(); ++j) tiles[r.loops[j]] = chain[j];
   }
   return tiles;
 }
@@ -446,35 +435,23 @@ class TestTileSearch : public QObject {
     QTemporaryDir dir;
     Loaded l = arch == "finite" ? load_finite(dir, tiling) : load(arch, "matmuls", kSmallOdd + extra, tiling);
     l.options.metrics = mapper::kEnergy | mapper::kLatency;
-    const mapper::TilingOptions tiling_options{l.options.explore_imperfect_spatial_loops,
-                                               l.options.explore_imperfect_temporal_loops,
-                                               l.options.tiling_coarseness};
     std::vector<std::pair<double, double>> points;
     std::size_t evaluated = 0;
     for (const auto& p : l.problems)
       for (const auto& t : mapper::all_templates(p, l.options)) {
-        const auto imperfect = mapper::imperfect_loops(t, p.einsum->simple_rank_variables(), tiling_options);
-        std::vector<std::string> rvs;
-        for (const auto& n : t.nodes)
-          if (n.kind != mapper::TemplateNodeKind::Storage) rvs.push_back(n.rank_variable);
-        // Per rank variable: its loops and candidate chains; then their product.
-        std::vector<std::vector<std::size_t>> loops;
-        std::vector<std::vector<std::vector<std::int64_t>>> chains;
-        for (const std::string& rv : std::set<std::string>(rvs.begin(), rvs.end())) {
-          loops.emplace_back();
-          std::vector<char> flags;
-          for (std::size_t i = 0; i < rvs.size(); ++i)
-            if (rvs[i] == rv) {
-              loops.back().push_back(i);
-              flags.push_back(imperfect[i]);
-            }
-          chains.push_back(mapper::candidate_chains(p.bounds.at(rv), flags, l.options.tiling_coarseness));
+        // Every combination of one candidate chain per rank variable.
+        std::vector<test::RankVariableLoops> rvs;
+        std::size_t n_loops = 0;
+        for (auto& [rv, r] : test::rank_variable_loops(t, p, l.options)) {
+          n_loops += r.loops.size();
+          rvs.push_back(std::move(r));
         }
-        std::vector<std::size_t> pick(chains.size(), 0);
-        std::vector<std::int64_t> tiles(rvs.size(), 1);
+        std::vector<std::size_t> pick(rvs.size(), 0);
+        std::vector<std::int64_t> tiles(n_loops, 1);
         while (true) {
-          for (std::size_t r = 0; r < chains.size(); ++r)
-            for (std::size_t j = 0; j < loops[r].size(); ++j) tiles[loops[r][j]] = chains[r][pick[r]][j];
+          for (std::size_t r = 0; r < rvs.size(); ++r)
+            for (std::size_t j = 0; j < rvs[r].loops.size(); ++j)
+              tiles[rvs[r].loops[j]] = rvs[r].chains[pick[r]][j];
           ++evaluated;
           try {
             const auto ev = model::evaluate(l.resolved, mapper::to_mapping(t, tiles));
@@ -482,7 +459,7 @@ class TestTileSearch : public QObject {
           } catch (const model::InvalidMapping&) {
           }
           std::size_t r = 0;
-          while (r < pick.size() && ++pick[r] == chains[r].size()) pick[r++] = 0;
+          while (r < pick.size() && ++pick[r] == rvs[r].chains.size()) pick[r++] = 0;
           if (r == pick.size()) break;
         }
       }
