@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "mapping/node_path.h"
-#include "spec/types/workload.h"
+#include "spec/workload.h"
 
 namespace af::ui {
 

@@ -3,10 +3,10 @@
 #include "io/mapping_writer.h"
 #include "mapping/mapping_tree_model.h"
 #include "mapping/yaml_section.h"
-#include "spec/build/mapping_reader.h"
-#include "spec/diagnostic.h"
-#include "spec/jinja/renderer.h"
-#include "spec/yaml/yaml_parse.h"
+#include "loader/mapping_reader.h"
+#include "core/diagnostic.h"
+#include "text/jinja/renderer.h"
+#include "text/yaml/yaml_parse.h"
 
 namespace af::ui {
 namespace {

@@ -11,7 +11,7 @@
 #include <functional>
 #include <string>
 
-#include "spec/types/mapping.h"
+#include "spec/mapping.h"
 
 namespace af::ui {
 

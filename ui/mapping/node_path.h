@@ -7,7 +7,7 @@
 #include <functional>
 #include <optional>
 
-#include "spec/types/mapping.h"
+#include "spec/mapping.h"
 
 namespace af::ui {
 

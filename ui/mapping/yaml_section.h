@@ -3,7 +3,7 @@
 // line (other sections, leading comments) byte for byte.
 #include <QString>
 
-#include "spec/yaml/yaml_node.h"
+#include "text/yaml/yaml_node.h"
 
 namespace af::ui {
 

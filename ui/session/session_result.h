@@ -8,8 +8,8 @@
 
 #include "model/evaluate.h"
 #include "models/accesses_data.h"
-#include "spec/build/spec_builder.h"
-#include "spec/diagnostic.h"
+#include "loader/spec_builder.h"
+#include "core/diagnostic.h"
 
 namespace af::ui {
 

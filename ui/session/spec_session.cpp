@@ -6,7 +6,7 @@
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
 #include "runner/job_runner.h"
-#include "spec/build/load.h"
+#include "loader/load.h"
 
 namespace af::ui {
 

@@ -9,9 +9,9 @@
 
 #include <string>
 
-#include "spec/expr/evaluator.h"
-#include "spec/expr/expression_error.h"
-#include "spec/jinja/renderer.h"
+#include "text/expr/evaluator.h"
+#include "text/expr/expression_error.h"
+#include "text/jinja/renderer.h"
 
 using namespace af::spec;
 
