@@ -14,7 +14,9 @@ namespace fs = std::filesystem;
 
 bool has_glob_chars(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
 
-std::vector<std::string> expand(const std::string& pattern) {
+std::vector<std::string> expand(const std::string& pattern, const ParseLimits& limits) {
+  // A path whose text is given (an editor's buffer) needs no file on disk.
+  if (limits.text_overrides != nullptr && limits.text_overrides->contains(pattern)) return {pattern};
   if (!has_glob_chars(pattern)) {
     std::error_code ec;
     if (!fs::exists(pattern, ec)) throw_yaml_error({pattern, 0, 0}, "file not found");
@@ -69,7 +71,7 @@ YamlNode combine_top_level(const std::vector<YamlNode>& trees, std::vector<Diagn
 LoadedSpec load_spec_files(const std::vector<std::string>& paths, const RenderFn& render, const ParseLimits& limits) {
   LoadedSpec result;
   for (const auto& pattern : paths) {
-    for (auto& file : expand(pattern)) {
+    for (auto& file : expand(pattern, limits)) {
       const bool duplicate = std::any_of(result.files.begin(), result.files.end(),
                                          [&](const std::string& seen) { return same_file(seen, file); });
       if (duplicate) continue;
