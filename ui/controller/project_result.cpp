@@ -1,11 +1,11 @@
-#include "session/session_result.h"
+#include "controller/project_result.h"
 
 #include <algorithm>
 #include <map>
 
 namespace af::ui {
 
-int SessionResult::errorCount() const {
+int ProjectResult::errorCount() const {
   return static_cast<int>(
       std::count_if(diagnostics.begin(), diagnostics.end(),
                     [](const spec::Diagnostic& d) { return d.severity == spec::Severity::Error; }));
