@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/diagnostic.h"
+#include "core/number_text.h"
 
 namespace af::components {
 namespace {
@@ -54,18 +55,8 @@ std::string quote_nonfinite(const std::string& text) {
   return out;
 }
 
-double number_from_string(std::string s, const std::string& where) {
-  std::string low = s;
-  std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (low == "infinity" || low == "inf" || low == ".inf" || low == "+inf") return spec::kInf;
-  if (low == "-infinity" || low == "-inf" || low == "-.inf") return -spec::kInf;
-  if (low == "nan" || low == ".nan") return std::nan("");
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(s, &used);
-    if (used == s.size()) return v;
-  } catch (const std::exception&) {
-  }
+double number_from_string(const std::string& s, const std::string& where) {
+  if (const auto v = util::parse_number(s)) return *v;  // locale-independent, unlike std::stod
   error(where, "expected a number, got '" + s + "'");
 }
 

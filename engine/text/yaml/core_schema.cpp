@@ -5,6 +5,8 @@
 #include <limits>
 #include <string>
 
+#include "core/number_text.h"
+
 namespace af::spec {
 namespace {
 
@@ -83,17 +85,8 @@ ScalarValue resolve_plain_scalar(std::string_view text) {
     return negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
   if (text == ".nan" || text == ".NaN" || text == ".NAN") return std::numeric_limits<double>::quiet_NaN();
   if (is_core_float(text)) {
-    // from_chars, not strtod: Qt sets the C locale from the environment (decimal comma).
-    const std::string_view digits = text.front() == '+' ? text.substr(1) : text;
-    double value = 0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (ec == std::errc::result_out_of_range)  // 1e999 -> inf, 1e-999 -> 0, as Python's float()
-      return digits.find_first_of("eE") != std::string_view::npos &&
-                     digits[digits.find_first_of("eE") + 1] == '-'
-                 ? 0.0
-                 : (negative ? -1.0 : 1.0) * std::numeric_limits<double>::infinity();
-    (void)end;
-    return value;
+    // The one locale-independent reader (Qt sets the C locale from the environment).
+    if (const auto value = util::parse_number(text)) return *value;
   }
   return std::string(text);
 }
