@@ -7,6 +7,8 @@
 #include <regex>
 #include <set>
 
+#include "text/expr/builtins.h"
+#include "text/expr/environment.h"
 #include "text/expr/expression_error.h"
 #include "core/closest_name.h"
 
@@ -242,7 +244,7 @@ class ArchBuilder {
     }
     if (c.kind == ComponentKind::Toll) toll_direction(node, scope, prefix, c);
 
-    spatial(node, scope, prefix, c);
+    spatial(node, scope, prefix, c, out);
     if (c.kind != ComponentKind::Container) {
       components::ComponentCostInput cost;
       cost.name = c.name;
@@ -257,7 +259,10 @@ class ArchBuilder {
       actions(node, scope, prefix, c, std::move(cost));
       c.latency_evaluator = latency_evaluator(fields);
     }
-    if (c.is_tensor_holder()) out.tensor_choices[c.name] = tensor_choices(node, scope, prefix);
+    if (c.is_tensor_holder()) {
+      out.tensor_choices[c.name] = tensor_choices(node, scope, prefix);
+      out.tensor_rules[c.name] = tensor_rules(node, scope, prefix);
+    }
 
     // Later nodes see this one by name (`MainMemory.size`), with its fanout.
     fields["get_fanout"] =
@@ -331,7 +336,8 @@ class ArchBuilder {
                           einsum_.name));
   }
 
-  void spatial(const YamlNode& node, const SymbolTable& scope, const std::string& prefix, Component& c) {
+  void spatial(const YamlNode& node, const SymbolTable& scope, const std::string& prefix, Component& c,
+               BuiltArch& out) {
     const YamlNode* list = node.find("spatial");
     if (!list || !list->is_sequence()) return;
     for (std::size_t i = 0; i < list->items().size(); ++i) {
@@ -378,7 +384,101 @@ class ArchBuilder {
       } else if (reuse && !reuse->is_null()) {
         dim.may_reuse = dim.reuse;
       }
+      out.spatial_rules[{c.name, dim.name}] = spatial_rules(s, scope, path);
       c.spatial.push_back(std::move(dim));
+    }
+  }
+
+  // The mapper's constraints on one spatial dimension: min_usage and loop_bounds (§2.8).
+  SpatialRules spatial_rules(const YamlNode& dim, const SymbolTable& scope, const std::string& path) {
+    SpatialRules rules;
+    if (const YamlNode* mu = dim.find("min_usage"); mu && !mu->is_null())
+      guard([&] {
+        rules.min_usage =
+            to_number(evaluate_node(*mu, scope, path + ".min_usage"), mu->location(), path + ".min_usage");
+      });
+    const YamlNode* bounds = dim.find("loop_bounds");
+    if (!bounds || !bounds->is_sequence()) return rules;
+    for (std::size_t i = 0; i < bounds->items().size(); ++i)
+      guard([&] {
+        rules.loop_bounds.push_back(loop_bound(bounds->items()[i], scope, fmt::format("{}.loop_bounds[{}]", path, i)));
+      });
+    return rules;
+  }
+
+  // One `loop_bounds` entry: a rank-variable set expression (`~m`), an operator and a value; a
+  // product over one rank variable is the plain comparison.
+  static LoopBound loop_bound(const YamlNode& b, const SymbolTable& scope, const std::string& field) {
+    static const std::set<std::string> ops = {"==",        "<=",        ">=",        "<",        ">",
+                                              "product==", "product<=", "product>=", "product<", "product>"};
+    const auto* expression = b.is_map() ? b.find("expression") : nullptr;
+    const auto* op = b.is_map() ? b.find("operator") : nullptr;
+    const auto* value = b.is_map() ? b.find("value") : nullptr;
+    if (!expression || !op || !value)
+      throw SpecError(Diagnostic{b.location(), field, "a loop bound needs 'expression', 'operator' and 'value'"});
+    LoopBound lb;
+    lb.where = b.location();
+    const NameSet rvs = evaluate_set(*expression, scope, field + ".expression");
+    lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
+    lb.op = op->as_string();
+    if (!ops.contains(lb.op))
+      throw SpecError(Diagnostic{op->location(), field + ".operator",
+                                 fmt::format("unknown operator '{}' (== <= >= < > product== product<= product>= "
+                                             "product< product>){}",
+                                             lb.op, util::did_you_mean(lb.op, {ops.begin(), ops.end()}))});
+    lb.value = to_number(evaluate_node(*value, scope, field + ".value"), value->location(), field + ".value");
+    if (lb.rank_variables.size() == 1 && lb.op.starts_with("product")) lb.op = lb.op.substr(7);
+    return lb;
+  }
+
+  // keep/may_keep/back are evaluated by the mapper per storage choice (they may name `Above`
+  // and the levels above); compiled here so their syntax is checked when the spec loads, and
+  // names that are nothing at all get a "did you mean". no_refetch_from_above and
+  // no_resend_to_below depend only on the Einsum: evaluated here.
+  HolderTensorRules tensor_rules(const YamlNode& node, const SymbolTable& scope, const std::string& prefix) {
+    HolderTensorRules rules;
+    const YamlNode* t = node.find("tensors");
+    if (!t || !t->is_map()) return rules;
+    for (auto [key, slot] : {std::pair{"keep", &rules.keep}, std::pair{"may_keep", &rules.may_keep},
+                             std::pair{"back", &rules.back}}) {
+      const YamlNode* v = t->find(key);
+      if (!v || v->is_null()) continue;
+      const std::string field = prefix + ".tensors." + key;
+      if (!v->is_scalar()) {
+        error(v->location(), field, fmt::format("expected a set expression, got {}", v->describe()));
+        continue;
+      }
+      guard([&, slot = slot] {
+        *slot = CompiledExpression::compile(Value(v->as_string()), v->location(), field);
+        warn_unknown_names(**slot, scope);
+      });
+    }
+    for (auto [key, slot] : {std::pair{"no_refetch_from_above", &rules.no_refetch_from_above},
+                             std::pair{"no_resend_to_below", &rules.no_resend_to_below}}) {
+      const YamlNode* v = t->find(key);
+      if (!v || v->is_null()) continue;
+      guard([&, slot = slot] {
+        const NameSet set = evaluate_set(*v, scope, prefix + ".tensors." + key);
+        slot->insert(set.items().begin(), set.items().end());
+      });
+    }
+    if (const YamlNode* ts = t->find("tile_shape"); ts && ts->is_sequence())
+      rules.tile_shape_constraints = ts->items().size();
+    return rules;
+  }
+
+  // A name a set expression reads that is no symbol of the Einsum, no architecture level, no
+  // `Above` and no function: AccelForge then keeps the text, which means "no restriction".
+  void warn_unknown_names(const CompiledExpression& e, const SymbolTable& scope) {
+    std::vector<std::string> known;
+    for (const auto& [k, v] : scope) known.push_back(k);
+    for (const auto& name : e.names()) {
+      if (name == "Above" || scope.contains(name) || names_.contains(name) || math_functions().find(name)) continue;
+      warnings_.push_back(Diagnostic{e.where(), e.field(),
+                                     fmt::format("'{}' is not a tensor, a set or an architecture level; AccelForge then "
+                                                 "ignores this expression (no restriction){}",
+                                                 name, util::did_you_mean(name, known)),
+                                     Severity::Warning});
     }
   }
 

@@ -16,13 +16,6 @@ namespace af::spec {
 
 namespace {
 
-// The place of character `offset` of a scalar that starts at `where` (single-line scalars).
-SourceLocation inside(const SourceLocation& where, const ExpressionError& e) {
-  SourceLocation at = where;
-  if (at.column > 0 && e.offset()) at.column += static_cast<int>(*e.offset());
-  return at;
-}
-
 [[noreturn]] void fail(const SourceLocation& where, std::string_view field, std::string message) {
   throw SpecError(Diagnostic{where, std::string(field), std::move(message)});
 }
@@ -41,7 +34,7 @@ Value evaluate_value(const Value& raw, const SymbolTable& table, const SourceLoc
     return eval_expression(raw, env);
   } catch (const ExpressionError& e) {
     const std::string shown = raw.is_string() ? raw.as_string() : raw.repr();
-    fail(inside(where, e), field, fmt::format("in '{}': {}", shown, e.message()));
+    throw SpecError(expression_diagnostic(where, field, shown, e.message(), e.offset()));
   }
 }
 

@@ -7,13 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include "spec/expression.h"
 #include "text/expr/value.h"
 #include "text/yaml/yaml_node.h"
 
 namespace af::spec {
 
-// Name -> value; later layers are made by copying and overwriting (tables are small).
-using SymbolTable = std::map<std::string, Value, std::less<>>;
 
 // A core-schema scalar as a Value (no evaluation: ints, floats, bools and strings as read).
 [[nodiscard]] Value scalar_value(const ScalarValue& scalar);

@@ -14,7 +14,7 @@
 #include "mapper/templates.h"
 #include "mapper/tile_shapes.h"
 #include "model/evaluate.h"
-#include "loader/spec_builder.h"
+#include "spec/spec.h"
 
 namespace af::mapper {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "mapper/options.h"
-#include "loader/spec_builder.h"
+#include "spec/spec.h"
 
 namespace af::mapper {
 
