@@ -16,12 +16,6 @@ namespace af::spec {
 
 namespace {
 
-Environment environment_of(const SymbolTable& table) {
-  Environment env;
-  for (const auto& [k, v] : table) env.set(k, v);
-  return env;
-}
-
 // A long text cut to the neighbourhood of `offset` (errors deep in huge expressions must
 // not echo the whole text).
 std::string shortened(std::string_view text, std::optional<std::size_t> offset) {
@@ -81,7 +75,7 @@ Value CompiledExpression::evaluate(const SymbolTable& table) const {
   }
   if (const auto it = table.find(text_); it != table.end()) return it->second;
   try {
-    const Environment env = environment_of(table);
+    const Environment env = Environment::borrowing(table);
     return af::spec::evaluate(ast_, env, EvalContext{.builtins = &math_functions(), .budget = nullptr});
   } catch (const ExpressionError& e) {
     throw SpecError(expression_diagnostic(where_, field_, text_, e.message(), e.offset()));

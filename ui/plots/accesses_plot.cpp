@@ -160,6 +160,7 @@ void AccessesPlot::setupPlot() {
 }
 
 void AccessesPlot::setData(const AccessesData& data) {
+  if (data == data_) return;  // a re-evaluation that changed nothing: no replot, no repaint
   data_ = data;
   rebuild();
 }
