@@ -1,5 +1,5 @@
 #pragma once
-// Plain result values the accesses views show. The lead fills them from the engine's
+// Plain result values the accesses views show. The load job fills them from the engine's
 // evaluation so that ui/plots and ui/models stay independent of engine types.
 #include <QList>
 #include <QMetaType>

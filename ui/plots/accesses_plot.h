@@ -62,7 +62,7 @@ class AccessesPlot : public QWidget {
   void setTensorPalette(const TensorPalette& palette);
   [[nodiscard]] const TensorPalette& tensorPalette() const { return palette_; }
 
-  // For tests and the lead's wiring.
+  // For tests and the window's wiring.
   [[nodiscard]] QCustomPlot* customPlot() const { return plot_; }
   [[nodiscard]] QCPBars* barsFor(const QString& series) const;
   [[nodiscard]] const BarTable& table() const { return table_; }
