@@ -11,6 +11,7 @@
 #include "spec/expr/expression_error.h"
 #include "spec/expr/numbers.h"
 #include "spec/expr/parser.h"
+#include "util/excerpt.h"
 
 namespace af::spec {
 
@@ -41,7 +42,8 @@ Value evaluate_value(const Value& raw, const SymbolTable& table, const SourceLoc
     return eval_expression(raw, env);
   } catch (const ExpressionError& e) {
     const std::string shown = raw.is_string() ? raw.as_string() : raw.repr();
-    fail(inside(where, e), field, fmt::format("in '{}': {}", shown, e.message()));
+    fail(inside(where, e), field,
+         fmt::format("in '{}': {}", util::excerpt(shown, e.offset().value_or(0)), e.message()));
   }
 }
 
