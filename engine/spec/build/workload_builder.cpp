@@ -9,6 +9,7 @@
 #include "spec/expr/expression_error.h"
 #include "spec/types/iteration_space.h"
 #include "util/closest_name.h"
+#include "util/excerpt.h"
 
 namespace af::spec {
 
@@ -28,6 +29,7 @@ struct RawEinsum {
   std::vector<RenameEntry> renames;
   std::map<std::string, bool> explicit_bits;  // tensor -> access gave bits_per_value
   SourceLocation where;
+  std::string path;  // workload.einsums[i]
 };
 
 std::string affine_text(const AffineExpr& e) {
@@ -258,6 +260,7 @@ class WorkloadBuilder {
 
   void finish_einsum(RawEinsum raw, const std::string& path) {
     raw.einsum.where = raw.where;
+    raw.path = path;
     if (raw.einsum.name == "Total")
       error(raw.where, path + ".name", "'Total' is reserved and cannot name an Einsum");
     if (std::none_of(raw.einsum.accesses.begin(), raw.einsum.accesses.end(),
@@ -335,14 +338,18 @@ class WorkloadBuilder {
     }
     if (!errors.empty()) return;
     std::string constraints;
-    for (const auto& p : parts) constraints += (constraints.empty() ? "" : " and ") + p;
+    std::set<std::string> seen;  // a rank shared by several tensors gives the same bound each time
+    for (const auto& p : parts)
+      if (seen.insert(p).second) constraints += (constraints.empty() ? "" : " and ") + p;
     try {
       const IterationSpace space = analyze_iteration_space(constraints, {variables.begin(), variables.end()});
       raw.einsum.rank_variable_bounds = space.bounds;
-      raw.einsum.n_computes = space.n_points;
+      if (space.count_fits_int64()) raw.einsum.n_computes = space.n_points;
+      raw.einsum.n_computes_decimal = space.points;
     } catch (const std::exception& e) {
-      error(raw.where, "workload",
-            fmt::format("iteration space of Einsum '{}' ({}): {}", raw.einsum.name, constraints, e.what()));
+      error(raw.where, raw.path,
+            fmt::format("iteration space of Einsum '{}' ({}): {}", raw.einsum.name,
+                        util::excerpt(constraints, 0), e.what()));
     }
   }
 
