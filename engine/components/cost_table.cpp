@@ -5,11 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "spec/diagnostic.h"
+#include "util/bounded_read.h"
 
 namespace af::components {
 namespace {
@@ -166,12 +165,14 @@ CostTable load_cost_table(const std::string& spec_text) {
     file = spec_text.substr(0, hash);
     section = spec_text.substr(hash + 1);
   }
-  std::ifstream in(file);
-  if (!in) error(file, "cannot open component-cost table");
-  std::stringstream ss;
-  ss << in.rdbuf();
+  std::string text;
+  try {
+    text = util::read_file_bounded(file);
+  } catch (const util::ReadError& e) {
+    error(file, std::string("cannot read component-cost table: ") + e.what());
+  }
   const bool yaml = file.ends_with(".yaml") || file.ends_with(".yml");
-  return parse_cost_table(ss.str(), yaml, section, file);
+  return parse_cost_table(text, yaml, section, file);
 }
 
 bool is_dummy_class(const std::string& component_class) {
