@@ -55,7 +55,7 @@ class WorkloadBuilder {
       return out;
     }
     if (const YamlNode* n = workload.find("n_instances"))
-      out.workload.n_instances = number(*n, "workload.n_instances");
+      out.workload.n_instances = at_least_zero(*n, "workload.n_instances");
     out.rank_sizes = rank_sizes(workload.find("rank_sizes"));
     const YamlNode* einsums = workload.find("einsums");
     if (einsums && einsums->is_sequence()) collect_einsums(*einsums, "workload.einsums");
@@ -195,7 +195,7 @@ class WorkloadBuilder {
     if (const YamlNode* persistent = node.find("persistent"))
       target->persistent = flag(*persistent, path + ".persistent");
     if (const YamlNode* bits = node.find("bits_per_value"); bits && !bits->is_null()) {
-      target->bits_per_value = number(*bits, path + ".bits_per_value");
+      target->bits_per_value = at_least_zero(*bits, path + ".bits_per_value");
       raw.explicit_bits[target->tensor] = true;
     }
     if (!existing) {
@@ -243,7 +243,7 @@ class WorkloadBuilder {
     if (const YamlNode* copy = item.find("is_copy_operation"))
       raw.einsum.is_copy_operation = flag(*copy, path + ".is_copy_operation");
     if (const YamlNode* n = item.find("n_instances"))
-      raw.einsum.n_instances = number(*n, path + ".n_instances");
+      raw.einsum.n_instances = at_least_zero(*n, path + ".n_instances");
     if (const YamlNode* shape = item.find("iteration_space_shape")) {
       if (shape->is_scalar())
         raw.shape_constraints.push_back(shape->as_string());
@@ -253,7 +253,8 @@ class WorkloadBuilder {
     }
     if (const YamlNode* sizes = item.find("rank_sizes"); sizes && sizes->is_map())
       for (const auto& e : sizes->entries())
-        raw.rank_sizes[e.key] = static_cast<std::int64_t>(number(e.value, path + ".rank_sizes." + e.key));
+        raw.rank_sizes[e.key] = rank_size(e.value, evaluate_or_none(e.value, path + ".rank_sizes." + e.key),
+                                          path + ".rank_sizes." + e.key);
     if (const YamlNode* renames = item.find("renames"))
       raw.renames = rename_entries(*renames, path + ".renames");
   }
@@ -292,14 +293,8 @@ class WorkloadBuilder {
       // Only sibling keys are visible (AccelForge evaluates these with an empty table).
       std::map<std::string, Value> values;
       (void)evaluate_map_in_order(*sizes, SymbolTable{}, "workload.rank_sizes", &values);
-      for (const auto& entry : sizes->entries()) {
-        const std::int64_t size =
-            to_integer(values.at(entry.key), entry.value.location(), "workload.rank_sizes." + entry.key);
-        if (size < 1)
-          error(entry.value.location(), "workload.rank_sizes." + entry.key,
-                fmt::format("rank size must be at least 1, got {}", size));
-        out[entry.key] = size;
-      }
+      for (const auto& entry : sizes->entries())
+        out[entry.key] = rank_size(entry.value, values.at(entry.key), "workload.rank_sizes." + entry.key);
     } catch (const SpecError& e) {
       errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
     }
@@ -513,7 +508,7 @@ class WorkloadBuilder {
       }
       try {
         const NameSet set = evaluate_set_text(entry.key, table, entry.key_location, field);
-        const double value = number(entry.value, field);
+        const double value = at_least_zero(entry.value, field);
         for (const auto& t : set.items()) {
           if (out.contains(t))
             error(entry.key_location, field, fmt::format("tensor '{}' matches two keys of {}", t, path));
@@ -524,7 +519,7 @@ class WorkloadBuilder {
       }
     }
     if (other) {
-      const double value = number(*other, path + ".Other");
+      const double value = at_least_zero(*other, path + ".Other");
       for (const auto& t : einsum.tensor_names()) out.try_emplace(t, value);
     }
     return out;
@@ -552,6 +547,35 @@ class WorkloadBuilder {
   }
 
   // --- small helpers ------------------------------------------------------------------
+  // A rank size: an integer of at least 1 (a number past 64 bits is shown as written).
+  std::int64_t rank_size(const YamlNode& node, const Value& value, const std::string& field) {
+    try {
+      const std::int64_t size =
+          to_integer(value, node.location(), field, node.is_scalar() ? node.text() : std::string());
+      if (size < 1) error(node.location(), field, fmt::format("rank size must be at least 1, got {}", size));
+      return size;
+    } catch (const SpecError& e) {
+      errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
+      return 1;
+    }
+  }
+
+  Value evaluate_or_none(const YamlNode& node, const std::string& field) {
+    try {
+      return evaluate_node(node, SymbolTable{}, field);
+    } catch (const SpecError& e) {
+      errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
+      return Value(Int{1});
+    }
+  }
+
+  // Counts and bits: a negative one would turn every count negative.
+  double at_least_zero(const YamlNode& node, const std::string& field) {
+    const double v = number(node, field);
+    if (v < 0) error(node.location(), field, fmt::format("must be at least 0, got {}", v));
+    return v;
+  }
+
   double number(const YamlNode& node, const std::string& field) {
     try {
       return to_number(evaluate_node(node, SymbolTable{}, field), node.location(), field);
