@@ -61,6 +61,7 @@ class WorkloadBuilder {
     if (einsums && einsums->is_sequence()) collect_einsums(*einsums, "workload.einsums");
     if (raw_.empty()) error(workload.location(), "workload.einsums", "the workload has no Einsums");
     check_unique_names();
+    if (errors.empty()) check_acyclic();
     for (auto& raw : raw_) bound_iteration_space(raw, workload, out.rank_sizes);
     for (const auto& raw : raw_) out.workload.einsums.push_back(raw.einsum);
     if (!errors.empty()) return out;
@@ -283,6 +284,56 @@ class WorkloadBuilder {
     for (const auto& raw : raw_)
       if (!seen.insert(raw.einsum.name).second)
         error(raw.where, "workload.einsums", fmt::format("two Einsums are named '{}'", raw.einsum.name));
+  }
+
+  // Einsums run in list order, each reading what earlier ones wrote; an Einsum that (through
+  // others) reads its own output has no order to run in. Reported once per cycle, at the
+  // Einsum that closes it.
+  void check_acyclic() {
+    const std::size_t n = raw_.size();
+    // edge[a] = {(b, tensor)}: b reads `tensor`, which a writes.
+    std::vector<std::vector<std::pair<std::size_t, std::string>>> edge(n);
+    for (std::size_t a = 0; a < n; ++a)
+      for (const auto& out : raw_[a].einsum.accesses)
+        if (out.output)
+          for (std::size_t b = 0; b < n; ++b)
+            if (b != a)
+              for (const auto& in : raw_[b].einsum.accesses)
+                if (!in.output && in.tensor == out.tensor) edge[a].emplace_back(b, out.tensor);
+    enum class Mark { New, Open, Done };
+    std::vector<Mark> mark(n, Mark::New);
+    std::vector<std::size_t> stack;
+    std::vector<std::string> via;  // via[i]: tensor from stack[i] to stack[i + 1]
+    const auto visit = [&](const auto& self, std::size_t a) -> bool {
+      mark[a] = Mark::Open;
+      stack.push_back(a);
+      for (const auto& [b, tensor] : edge[a]) {
+        via.push_back(tensor);
+        if (mark[b] == Mark::Open) {
+          const auto start =
+              static_cast<std::size_t>(std::find(stack.begin(), stack.end(), b) - stack.begin());
+          std::string chain, reads;
+          for (std::size_t i = start; i < stack.size(); ++i) {
+            const std::size_t next = i + 1 < stack.size() ? stack[i + 1] : b;
+            chain += raw_[stack[i]].einsum.name + " -> ";
+            reads += fmt::format("{}{} reads {} from {}", reads.empty() ? "" : "; ", raw_[next].einsum.name,
+                                 via[i], raw_[stack[i]].einsum.name);
+          }
+          error(raw_[a].where, raw_[a].path,
+                fmt::format("the Einsums form a cycle: {}{} ({}); a workload runs in order, so no Einsum may "
+                            "read, directly or through others, what it writes",
+                            chain, raw_[b].einsum.name, reads));
+          return true;
+        }
+        if (mark[b] == Mark::New && self(self, b)) return true;
+        via.pop_back();
+      }
+      stack.pop_back();
+      mark[a] = Mark::Done;
+      return false;
+    };
+    for (std::size_t a = 0; a < n; ++a)
+      if (mark[a] == Mark::New && visit(visit, a)) return;
   }
 
   // --- sizes and iteration spaces -----------------------------------------------------
