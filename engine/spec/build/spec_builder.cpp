@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "spec/build/loop_tile_check.h"
 #include "spec/build/mapping_reader.h"
 #include "spec/build/schema.h"
 #include "util/closest_name.h"
@@ -132,6 +133,7 @@ Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
   if (const YamlNode* mapping = top.find("mapping"); mapping && !mapping->is_null()) {
     collect(errors, [&] { spec.mapping = read_mapping(*mapping); });
     if (spec.mapping) MappingReferenceChecker(spec, errors).check(spec.mapping->nodes);
+    if (spec.mapping && errors.empty()) check_loop_tiles(*spec.mapping, spec.workload.workload, errors);
   }
   if (!errors.empty()) throw SpecError(std::move(errors));
   return spec;
