@@ -60,6 +60,7 @@ int evaluate(const SpecArgs& args, const std::string& costs_arg, const std::stri
   const auto costs = load_costs(costs_arg);
   const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
                                        {costs ? &*costs : nullptr, /*costs_required=*/true});
+  print_warnings(s, err);
   if (!s.mapping) {
     err << "accelforge: the spec has no mapping to evaluate (add a mapping file, or use `accelforge map`)\n";
     return kInvalidInput;

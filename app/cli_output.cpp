@@ -12,6 +12,8 @@
 #include <ostream>
 #include <utility>
 
+#include "spec/build/spec_builder.h"
+
 namespace af::cli {
 namespace {
 
@@ -58,6 +60,10 @@ class TempFile {
 };
 
 }  // namespace
+
+void print_warnings(const spec::Spec& spec, std::ostream& err) {
+  for (const auto& w : spec.warnings) err << w.to_string() << '\n';
+}
 
 bool write_outputs(const std::vector<Output>& outputs, std::ostream& out, std::ostream& err,
                    std::mutex* commit_lock) {

@@ -5,7 +5,15 @@
 #include <string>
 #include <vector>
 
+namespace af::spec {
+struct Spec;
+}
+
 namespace af::cli {
+
+// The spec's warnings (a `keep` that did not evaluate, negative energies, ...), one a line;
+// evaluate and map print them on standard error, validate with its summary.
+void print_warnings(const spec::Spec& spec, std::ostream& err);
 
 struct Output {
   std::string target;  // a path, or "-" for standard output

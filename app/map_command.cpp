@@ -78,6 +78,7 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   if (!args.costs.empty()) costs = components::load_cost_table(args.costs);
   const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
                                        {costs ? &*costs : nullptr, /*costs_required=*/true});
+  print_warnings(s, err);
   if (!s.has_arch()) {
     err << "accelforge: the spec has no architecture (add an arch file)\n";
     return kInvalidInput;
