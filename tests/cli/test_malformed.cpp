@@ -20,7 +20,9 @@
 namespace {
 
 constexpr qint64 kMemoryCap = qint64{1} << 30;  // 1 GiB of address space per run
-constexpr int kCaseTimeMs = 8000;               // generous for a loaded 2-core CI machine
+// A hang detector, not a benchmark: cases take 20-300 ms, the hangs this guards against took
+// minutes or forever, and CI machines are shared (ctest -j2 beside the mapper tests).
+constexpr int kCaseTimeMs = 20000;
 const QString kExamples = QStringLiteral(AF_SOURCE_DIR "/resources/examples/");
 
 // Line numbers below are those of these templates; each @SLOT@ is exactly one line.
@@ -310,6 +312,15 @@ QList<Case> cases() {
        "arch.nodes[0](MainMemory).tensors.keep",
        {"Zz", "did you mean Z?", "ignored"},
        "validate",
+       true},
+      {"keep names a missing tensor: map warns too, and maps as AccelForge does",
+       arch_workload(arch({{"@MM_SLOT@", "tensors: {keep: Zz}"}})),
+       {},
+       0,
+       "arch.yaml:8",
+       "arch.nodes[0](MainMemory).tensors.keep",
+       {"did you mean Z?"},
+       "map",
        true},
 
       // --- NaN, negative, zero ----------------------------------------------------------------
@@ -1070,7 +1081,7 @@ class TestMalformed : public QObject {
     clock.start();
     ::kill(static_cast<pid_t>(p.processId()), SIGINT);
     QVERIFY2(p.waitForFinished(5000), "no exit within 5 s of SIGINT");
-    QVERIFY2(clock.elapsed() < 2000, qPrintable(QString("exit took %1 ms").arg(clock.elapsed())));
+    QVERIFY2(clock.elapsed() < 4000, qPrintable(QString("exit took %1 ms").arg(clock.elapsed())));
     QCOMPARE(p.exitStatus(), QProcess::NormalExit);
     QCOMPARE(p.exitCode(), 130);
     QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains("interrupted"));
