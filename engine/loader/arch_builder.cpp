@@ -7,9 +7,8 @@
 #include <regex>
 #include <set>
 
-#include "text/expr/builtins.h"
-#include "text/expr/environment.h"
 #include "text/expr/expression_error.h"
+#include "text/expr/parser.h"
 #include "core/closest_name.h"
 
 namespace af::spec {
@@ -67,6 +66,15 @@ bool mentions(const std::string& text, const std::string& name) {
     pos += name.size();
   }
   return false;
+}
+
+bool parses(const std::string& text) {
+  try {
+    (void)parse_expression(text);
+    return true;
+  } catch (const ExpressionError&) {
+    return false;
+  }
 }
 
 std::string tag_of(const YamlNode& node) {
@@ -229,13 +237,26 @@ class ArchBuilder {
     if (const YamlNode* tl = node.find("total_latency"); tl && tl->is_scalar())
       c.total_latency = tl->as_string();
 
+    // A rule a number must satisfy, reported at the field's own line.
+    const auto check = [&](const char* key, double v, bool ok, const char* rule) {
+      if (!ok) error(node.find(key)->location(), prefix + "." + key, fmt::format("{}, got {}", rule, v));
+    };
     c.size = c.kind == ComponentKind::Memory ? num("size", kInf) : kInf;
     if (c.kind == ComponentKind::Memory && !node.find("size"))  // absent, not merely failed to evaluate
       error(node.location(), prefix + ".size",
             fmt::format("!Memory '{}' needs a 'size' in bits (inf allowed)", c.name));
+    else if (c.kind == ComponentKind::Memory && has("size"))
+      check("size", c.size, c.size >= 0, "size must be at least 0 bits (inf allowed)");
     c.actions_scale = num("actions_scale", 1);
     c.n_parallel_instances = num("n_parallel_instances", 1);
-    if (has("bits_per_action")) c.bits_per_action = num("bits_per_action", 1);
+    if (has("n_parallel_instances"))  // throughput is multiplied by it: 0 would mean no progress
+      check("n_parallel_instances", c.n_parallel_instances, c.n_parallel_instances > 0,
+            "n_parallel_instances must be positive");
+    if (has("bits_per_action")) {
+      c.bits_per_action = num("bits_per_action", 1);
+      check("bits_per_action", *c.bits_per_action, *c.bits_per_action > 0,
+            "bits_per_action must be positive");
+    }
     if (c.is_tensor_holder()) {
       if (const YamlNode* bpv = node.find("bits_per_value"); bpv && bpv->is_map())
         c.bits_per_value = set_keyed(*bpv, scope, prefix + ".bits_per_value");
@@ -251,8 +272,17 @@ class ArchBuilder {
       cost.component_class = c.component_class;
       if (has("leak_power")) cost.leak_power = num("leak_power", 0);
       if (has("area")) cost.area = num("area", 0);
+      for (const auto& [key, value] :
+           {std::pair{"leak_power", cost.leak_power}, std::pair{"area", cost.area}})
+        if (value && *value < 0)  // AccelForge allows it, with this warning
+          warnings_.push_back(Diagnostic{
+              node.find(key)->location(), prefix + "." + key,
+              fmt::format("component {} has negative {} ({})", c.name, key, *value), Severity::Warning});
       cost.energy_scale = num("energy_scale", 1);
       cost.throughput_scale = num("throughput_scale", 1);
+      if (has("throughput_scale"))
+        check("throughput_scale", cost.throughput_scale, cost.throughput_scale > 0,
+              "throughput_scale must be positive (a throughput of 0 or less means no progress)");
       cost.leak_power_scale = num("leak_power_scale", 1);
       cost.area_scale = num("area_scale", 1);
       cost.n_parallel_instances = c.n_parallel_instances;
@@ -356,8 +386,9 @@ class ArchBuilder {
         error(s.location(), path, "a spatial dimension needs a 'fanout'");
       else
         guard([&] {
-          const std::int64_t f = to_integer(evaluate_node(*fanout, scope, path + ".fanout"),
-                                            fanout->location(), path + ".fanout");
+          const std::int64_t f =
+              to_integer(evaluate_node(*fanout, scope, path + ".fanout"), fanout->location(),
+                         path + ".fanout", fanout->is_scalar() ? fanout->text() : std::string());
           if (f < 1)
             error(fanout->location(), path + ".fanout", fmt::format("fanout must be at least 1, got {}", f));
           dim.fanout = static_cast<double>(f);
@@ -432,8 +463,8 @@ class ArchBuilder {
   }
 
   // keep/may_keep/back are evaluated by the mapper per storage choice (they may name `Above`
-  // and the levels above); compiled here so their syntax is checked when the spec loads, and
-  // names that are nothing at all get a "did you mean". no_refetch_from_above and
+  // and the levels above); compiled here so their syntax is checked when the spec loads (names
+  // that do not evaluate are warned about by tensor_choices). no_refetch_from_above and
   // no_resend_to_below depend only on the Einsum: evaluated here.
   HolderTensorRules tensor_rules(const YamlNode& node, const SymbolTable& scope, const std::string& prefix) {
     HolderTensorRules rules;
@@ -450,7 +481,6 @@ class ArchBuilder {
       }
       guard([&, slot = slot] {
         *slot = CompiledExpression::compile(Value(v->as_string()), v->location(), field);
-        warn_unknown_names(**slot, scope);
       });
     }
     for (auto [key, slot] : {std::pair{"no_refetch_from_above", &rules.no_refetch_from_above},
@@ -465,21 +495,6 @@ class ArchBuilder {
     if (const YamlNode* ts = t->find("tile_shape"); ts && ts->is_sequence())
       rules.tile_shape_constraints = ts->items().size();
     return rules;
-  }
-
-  // A name a set expression reads that is no symbol of the Einsum, no architecture level, no
-  // `Above` and no function: AccelForge then keeps the text, which means "no restriction".
-  void warn_unknown_names(const CompiledExpression& e, const SymbolTable& scope) {
-    std::vector<std::string> known;
-    for (const auto& [k, v] : scope) known.push_back(k);
-    for (const auto& name : e.names()) {
-      if (name == "Above" || scope.contains(name) || names_.contains(name) || math_functions().find(name)) continue;
-      warnings_.push_back(Diagnostic{e.where(), e.field(),
-                                     fmt::format("'{}' is not a tensor, a set or an architecture level; AccelForge then "
-                                                 "ignores this expression (no restriction){}",
-                                                 name, util::did_you_mean(name, known)),
-                                     Severity::Warning});
-    }
   }
 
   // TryEvalTo set: on failure the raw text stays (AccelForge keeps the string); we treat it as
@@ -513,7 +528,9 @@ class ArchBuilder {
           error(a.location(), path, "an action needs a 'name'");
           continue;
         }
-        const auto field = [&](const char* key) -> std::optional<double> {
+        // `rule` (if given) must hold; it is reported at the field's own line.
+        const auto field = [&](const char* key, bool (*rule)(double) = nullptr,
+                               const char* rule_text = nullptr) -> std::optional<double> {
           const YamlNode* v = a.find(key);
           if (!v || v->is_null()) return std::nullopt;
           std::optional<double> out;
@@ -521,19 +538,32 @@ class ArchBuilder {
             const Value value = evaluate_node(*v, scope, path + "." + key);
             if (!value.is_none()) out = to_number(value, v->location(), path + "." + key);
           });
+          if (out && rule && !rule(*out))
+            error(v->location(), path + "." + key, fmt::format("{}, got {}", rule_text, *out));
           return out;
         };
+        const auto positive = [](double x) { return x > 0; };
+        const auto not_negative = [](double x) { return x >= 0; };
         components::ActionCostInput in;
         in.name = name->as_string();
         in.energy = field("energy");
-        in.throughput = field("throughput");
+        in.throughput = field("throughput", positive,
+                              "throughput must be positive (actions per second; inf for no limit)");
         in.energy_scale = field("energy_scale").value_or(1);
-        in.throughput_scale = field("throughput_scale").value_or(1);
+        in.throughput_scale =
+            field("throughput_scale", positive, "throughput_scale must be positive").value_or(1);
         if (!in.throughput)  // deprecated `latency` (seconds per action) -> throughput
-          if (const auto latency = field("latency")) {
-            const double l = *latency * field("latency_scale").value_or(1);
-            in.throughput = l != 0 ? 1.0 / l : kInf;
+          if (const auto latency =
+                  field("latency", not_negative, "latency must be at least 0 (seconds per action)")) {
+            const double l =
+                *latency * field("latency_scale", positive, "latency_scale must be positive").value_or(1);
+            in.throughput = l > 0 ? 1.0 / l : kInf;
           }
+        if (in.energy && *in.energy * in.energy_scale < 0)  // AccelForge allows it, with this warning
+          warnings_.push_back(Diagnostic{a.find("energy")->location(), path + ".energy",
+                                         fmt::format("component {} action {} has negative energy ({})",
+                                                     c.name, in.name, *in.energy * in.energy_scale),
+                                         Severity::Warning});
         Action action;
         action.name = in.name;
         action.bits_per_action = field("bits_per_action").value_or(c.bits_per_action.value_or(1));
@@ -598,10 +628,25 @@ class ArchBuilder {
     out.may_keep = all;
     const YamlNode* t = node.find("tensors");
     if (!t || !t->is_map()) return out;
+    // TryEvalTo, as in AccelForge: a set that does not evaluate counts as not given. That is
+    // rarely what was meant (a misspelt tensor in `keep` lets every tensor be kept), so say so.
     const auto set = [&](const char* key) -> std::optional<NameSet> {
       const YamlNode* v = t->find(key);
       if (!v || v->is_null()) return std::nullopt;
-      return try_set(*v, scope, prefix + ".tensors." + key);
+      try {
+        return evaluate_set(*v, scope, prefix + ".tensors." + key);
+      } catch (const SpecError& e) {
+        // A syntax error is an error (tensor_rules reports it); only names that do not evaluate
+        // fall back to AccelForge's "not given".
+        if (!parses(v->as_string())) return std::nullopt;
+        for (Diagnostic d : e.diagnostics()) {
+          d.severity = Severity::Warning;
+          d.message += fmt::format("; tensors.{} is ignored, as AccelForge does{}", key,
+                                   std::string_view(key) == "keep" ? ", so any tensor may be kept here" : "");
+          warnings_.push_back(std::move(d));
+        }
+        return std::nullopt;
+      }
     };
     if (auto keep = set("keep")) {
       out.keep = *keep;

@@ -111,17 +111,26 @@ NameSet evaluate_set(const YamlNode& node, const SymbolTable& table, std::string
 }
 
 double to_number(const Value& v, const SourceLocation& where, std::string_view field) {
-  if (v.is_number()) return v.as_double();
-  if (v.is_string()) {
-    if (const auto d = parse_python_float(v.as_string())) return *d;
-  }
+  std::optional<double> d;
+  if (v.is_number()) d = v.as_double();
+  if (v.is_string()) d = parse_python_float(v.as_string());
+  // NaN compares false with everything, so every later check would let it through.
+  if (d && std::isnan(*d)) fail(where, field, "expected a number, got nan (not a number)");
+  if (d) return *d;
   fail(where, field, fmt::format("expected a number, got {} {}", v.type_name(), v.repr()));
 }
 
-std::int64_t to_integer(const Value& v, const SourceLocation& where, std::string_view field) {
+std::int64_t to_integer(const Value& v, const SourceLocation& where, std::string_view field,
+                        std::string_view written) {
   if (v.is_int() || v.is_bool()) return v.as_int();
-  if (v.is_float() && std::isfinite(v.as_double()) && v.as_double() == std::floor(v.as_double()))
-    return static_cast<std::int64_t>(v.as_double());
+  if (v.is_float() && std::isfinite(v.as_double()) && v.as_double() == std::floor(v.as_double())) {
+    // 2^63 is the first double past the largest int64.
+    constexpr double kLimit = 9223372036854775808.0;
+    if (v.as_double() < kLimit && v.as_double() >= -kLimit) return static_cast<std::int64_t>(v.as_double());
+    fail(where, field,
+         fmt::format("{} does not fit in a 64-bit integer (at most 9223372036854775807)",
+                     written.empty() ? fmt::format("{:.0f}", v.as_double()) : std::string(written)));
+  }
   fail(where, field, fmt::format("expected an integer, got {} {}", v.type_name(), v.repr()));
 }
 

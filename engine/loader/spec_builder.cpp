@@ -4,10 +4,11 @@
 
 #include <set>
 
+#include "core/closest_name.h"
+#include "loader/loop_tile_check.h"
 #include "loader/mapper_settings.h"
 #include "loader/mapping_reader.h"
 #include "loader/schema.h"
-#include "core/closest_name.h"
 
 namespace af::spec {
 
@@ -127,6 +128,7 @@ Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
   if (const YamlNode* mapping = top.find("mapping"); mapping && !mapping->is_null()) {
     collect(errors, [&] { spec.mapping = read_mapping(*mapping); });
     if (spec.mapping) MappingReferenceChecker(spec, errors).check(spec.mapping->nodes);
+    if (spec.mapping && errors.empty()) check_loop_tiles(*spec.mapping, spec.workload.workload, errors);
   }
   if (!errors.empty()) throw SpecError(std::move(errors));
   return spec;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/excerpt.h"
 #include "text/expr/builtins.h"
 #include "text/expr/environment.h"
 #include "text/expr/eval_expression.h"
@@ -15,17 +16,6 @@
 namespace af::spec {
 
 namespace {
-
-// A long text cut to the neighbourhood of `offset` (errors deep in huge expressions must
-// not echo the whole text).
-std::string shortened(std::string_view text, std::optional<std::size_t> offset) {
-  constexpr std::size_t kKeep = 60;
-  if (text.size() <= 2 * kKeep + 20) return std::string(text);
-  const std::size_t at = std::min(offset.value_or(0), text.size());
-  const std::size_t from = at > kKeep ? at - kKeep : 0;
-  const std::size_t to = std::min(text.size(), at + kKeep);
-  return (from > 0 ? "…" : "") + std::string(text.substr(from, to - from)) + (to < text.size() ? "…" : "");
-}
 
 void collect_names(const Expr& e, std::vector<std::string>& out) {
   if (!e) return;
@@ -45,7 +35,7 @@ Diagnostic expression_diagnostic(const SourceLocation& where, std::string_view f
   // Columns inside the text are only meaningful for a scalar on one line.
   if (at.column > 0 && offset && text.find('\n') == std::string_view::npos)
     at.column += static_cast<int>(*offset);
-  return Diagnostic{at, std::string(field), fmt::format("in '{}': {}", shortened(text, offset), message)};
+  return Diagnostic{at, std::string(field), fmt::format("in '{}': {}", util::excerpt(text, offset.value_or(0)), message)};
 }
 
 CompiledExpression CompiledExpression::compile(Value raw, SourceLocation where, std::string field) {
@@ -93,7 +83,7 @@ NameSet CompiledExpression::evaluate_set(const SymbolTable& table) const {
   if (!v.is_name_set())
     throw SpecError(Diagnostic{where_, field_,
                                fmt::format("'{}' is not a set of tensors or rank variables (it is {} {})",
-                                           shortened(text_, std::nullopt), v.type_name() == "int" ? "an" : "a",
+                                           util::excerpt(text_, 0), v.type_name() == "int" ? "an" : "a",
                                            v.type_name())});
   return v.as_name_set();
 }

@@ -48,11 +48,17 @@ ScalarValue int_or_double(std::string_view digits, int base, bool negative) {
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
   const auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
   if (ec == std::errc{} && end == digits.data() + digits.size() && magnitude <= limit + (negative ? 1 : 0)) {
-    if (negative) return magnitude == limit + 1 ? std::numeric_limits<std::int64_t>::min()
-                                                : -static_cast<std::int64_t>(magnitude);
+    if (negative)
+      return magnitude == limit + 1 ? std::numeric_limits<std::int64_t>::min()
+                                    : -static_cast<std::int64_t>(magnitude);
     return static_cast<std::int64_t>(magnitude);
   }
   double value = 0;
+  if (base == 10) {  // decimal digits round correctly this way; a digit-by-digit sum drifts past 2^53
+    const auto [end10, ec10] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec10 == std::errc{} && end10 == digits.data() + digits.size()) return negative ? -value : value;
+    value = 0;
+  }
   for (const char c : digits) {
     const int d = is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10;
     value = value * base + d;
