@@ -8,13 +8,12 @@
 
 #include "cli_output.h"
 #include "components/area.h"
-#include "components/cost_table.h"
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
+#include "loader/summary.h"
 #include "map_command.h"
 #include "model/evaluate.h"
-#include "loader/load.h"
-#include "loader/summary.h"
+#include "workspace/workspace.h"
 #include "core/closest_name.h"
 #include "core/version.h"
 
@@ -34,42 +33,41 @@ void add_spec_args(CLI::App& cmd, SpecArgs& args) {
       ->type_name("NAME=VALUE");
 }
 
-void print_diagnostics(const spec::SpecError& e, std::ostream& err) {
-  for (const auto& d : e.diagnostics()) err << d.to_string() << '\n';
-  const auto n = e.diagnostics().size();
-  err << n << (n == 1 ? " error\n" : " errors\n");
+// Loads through the front door; prints the errors (and returns false) when the spec is invalid.
+bool load(const SpecArgs& args, const std::string& costs, bool costs_required, std::optional<Workspace>& ws,
+          std::ostream& err) {
+  ws = Workspace::load({args.files, {}, args.assignments, costs, costs_required});
+  if (ws->ok()) return true;
+  print_diagnostics(ws->diagnostics(), err);
+  return false;
 }
 
-std::optional<components::CostTable> load_costs(const std::string& costs_arg) {
-  if (costs_arg.empty()) return std::nullopt;
-  return components::load_cost_table(costs_arg);
-}
-
-int validate(const SpecArgs& args, const std::string& costs_arg, std::ostream& out) {
-  const auto costs = load_costs(costs_arg);
+int validate(const SpecArgs& args, const std::string& costs, std::ostream& out, std::ostream& err) {
+  std::optional<Workspace> ws;
   // Validation does not need every cost: a missing one is a warning here, an error in evaluate.
-  const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
-                                       {costs ? &*costs : nullptr, /*costs_required=*/false});
-  for (const auto& w : s.warnings) out << w.to_string() << '\n';
-  out << spec::summarize(s);
+  if (!load(args, costs, /*costs_required=*/false, ws, err)) return kInvalidInput;
+  for (const auto& w : ws->diagnostics()) out << w.to_string() << '\n';
+  out << spec::summarize(ws->spec());
   return kOk;
 }
 
-int evaluate(const SpecArgs& args, const std::string& costs_arg, const std::string& json_target,
-             std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
-  const auto costs = load_costs(costs_arg);
-  const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
-                                       {costs ? &*costs : nullptr, /*costs_required=*/true});
-  print_warnings(s, err);
-  if (!s.mapping) {
-    err << "accelforge: the spec has no mapping to evaluate (add a mapping file, or use `accelforge map`)\n";
+int evaluate(const SpecArgs& args, const std::string& costs, const std::string& json_target, std::ostream& out,
+             std::ostream& err, std::mutex* commit_lock) {
+  std::optional<Workspace> ws;
+  if (!load(args, costs, /*costs_required=*/true, ws, err)) return kInvalidInput;
+  print_warnings(ws->spec(), err);
+  const EvaluationOutcome outcome = ws->evaluate();
+  if (!outcome.missing.empty()) {
+    err << "accelforge: " << outcome.missing << '\n';
     return kInvalidInput;
   }
-  if (!s.has_arch()) {
-    err << "accelforge: the spec has no architecture (add an arch file)\n";
+  if (outcome.problem) {
+    err << (outcome.problem->where ? outcome.problem->where->to_string() + ": " : std::string())
+        << "error: invalid mapping at " << outcome.problem->node << ": " << outcome.problem->message << '\n';
     return kInvalidInput;
   }
-  const model::Evaluation ev = model::evaluate(s.resolved(), *s.mapping);
+  const model::Evaluation& ev = *outcome.evaluation;
+  const spec::Spec& s = ws->spec();
   const components::AreaReport area = components::total_area(s.arch_by_einsum.begin()->second.arch);
   if (json_target != "-") out << io::evaluation_report(ev) << "total area " << area.total << " m^2\n";
   if (!json_target.empty() &&
@@ -138,11 +136,11 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   }
 
   try {
-    if (validate_cmd->parsed()) return validate(validate_args, validate_costs, out);
+    if (validate_cmd->parsed()) return validate(validate_args, validate_costs, out, err);
     if (evaluate_cmd->parsed()) return evaluate(evaluate_args, costs, json, out, err, commit_lock);
     if (map_cmd->parsed()) return run_map_command(map_args, out, err, commit_lock);
   } catch (const spec::SpecError& e) {
-    print_diagnostics(e, err);
+    print_diagnostics(e.diagnostics(), err);
     return kInvalidInput;
   } catch (const model::InvalidMapping& e) {
     err << (e.where() ? e.where()->to_string() + ": " : std::string()) << "error: invalid mapping at "

@@ -12,7 +12,7 @@
 #include <ostream>
 #include <utility>
 
-#include "loader/spec_builder.h"
+#include "spec/spec.h"
 
 namespace af::cli {
 namespace {
@@ -60,6 +60,15 @@ class TempFile {
 };
 
 }  // namespace
+
+void print_diagnostics(const std::vector<spec::Diagnostic>& diagnostics, std::ostream& err) {
+  std::size_t errors = 0;
+  for (const auto& d : diagnostics) {
+    err << d.to_string() << '\n';
+    if (d.severity == spec::Severity::Error) ++errors;
+  }
+  err << errors << (errors == 1 ? " error\n" : " errors\n");
+}
 
 void print_warnings(const spec::Spec& spec, std::ostream& err) {
   for (const auto& w : spec.warnings) err << w.to_string() << '\n';

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic.h"
+
 namespace af::spec {
 struct Spec;
 }
@@ -14,6 +16,8 @@ namespace af::cli {
 // The spec's warnings (a `keep` that did not evaluate, negative energies, ...), one a line;
 // evaluate and map print them on standard error, validate with its summary.
 void print_warnings(const spec::Spec& spec, std::ostream& err);
+// Every diagnostic, one a line, then "N error(s)".
+void print_diagnostics(const std::vector<spec::Diagnostic>& diagnostics, std::ostream& err);
 
 struct Output {
   std::string target;  // a path, or "-" for standard output

@@ -9,12 +9,11 @@
 #include "cli_checks.h"
 #include "cli_main.h"
 #include "cli_output.h"
-#include "components/cost_table.h"
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
+#include "io/mapper_stats.h"
 #include "io/mapping_writer.h"
-#include "mapper/mapper.h"
-#include "loader/load.h"
+#include "workspace/workspace.h"
 
 namespace af::cli {
 
@@ -22,47 +21,6 @@ namespace {
 
 constexpr int kMaxThreads = 1024;  // far above any machine this runs on; oneTBB takes any count
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-nlohmann::json stats_to_json(const mapper::MapperResult& r) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const auto& s : r.stats) {
-    nlohmann::json rates = nlohmann::json::object();
-    nlohmann::json removed = nlohmann::json::object();
-    nlohmann::json funnel = nlohmann::json::array();
-    for (const auto& stage : s.funnel()) {
-      rates[stage.cause] = stage.kept_rate;
-      removed[stage.cause] = s.removed.at(stage.cause);
-      funnel.push_back({{"cause", stage.cause}, {"reached", stage.reached}, {"keep_rate", stage.kept_rate}});
-    }
-    out.push_back({{"einsum", s.einsum},
-                   {"templates", s.templates},
-                   {"templates_needing_fused_loops", s.templates_fused_skipped},
-                   {"pmappings_total", s.pmappings_total},
-                   {"pmappings_full_space", s.pmappings_full_space},
-                   {"pmappings_evaluated", s.pmappings_evaluated},
-                   {"pmappings_valid", s.pmappings_valid},
-                   {"pmappings_pareto", s.pmappings_pareto},
-                   {"removed", removed},
-                   {"keep_rates", rates},
-                   {"funnel", funnel}});
-  }
-  return out;
-}
-
-std::string stats_text(const mapper::MapperResult& r) {
-  std::string s;
-  for (const auto& st : r.stats) {
-    s += fmt::format("{}: {} templates, {:.4g} pmappings total, {} evaluated, {} valid, {} Pareto-optimal\n",
-                     st.einsum, st.templates, st.pmappings_total, st.pmappings_evaluated, st.pmappings_valid,
-                     st.pmappings_pareto);
-    if (st.pmappings_full_space != st.pmappings_total)  // imperfect tiles or coarseness
-      s += fmt::format("    (AccelForge counts {:.4g} in the full tile space)\n", st.pmappings_full_space);
-    for (const auto& stage : st.funnel())
-      s += fmt::format("    {}: {} of {:.4g} removed (keep rate {:.3g})\n", stage.cause,
-                       st.removed.at(stage.cause), stage.reached, stage.kept_rate);
-  }
-  return s;
-}
 
 int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   std::optional<unsigned> metrics;  // a usage error, so checked before any file is read
@@ -74,16 +32,17 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
       return kUsage;
     }
   }
-  std::optional<components::CostTable> costs;
-  if (!args.costs.empty()) costs = components::load_cost_table(args.costs);
-  const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
-                                       {costs ? &*costs : nullptr, /*costs_required=*/true});
-  print_warnings(s, err);
-  if (!s.has_arch()) {
+  const Workspace ws = Workspace::load({args.files, {}, args.assignments, args.costs, /*costs_required=*/true});
+  if (!ws.ok()) {
+    print_diagnostics(ws.diagnostics(), err);
+    return kInvalidInput;
+  }
+  print_warnings(ws.spec(), err);
+  if (!ws.spec().has_arch()) {
     err << "accelforge: the spec has no architecture (add an arch file)\n";
     return kInvalidInput;
   }
-  mapper::MapperOptions options = mapper::options_from_spec(s);
+  mapper::MapperOptions options = ws.mapper_options();
   if (metrics) options.metrics = *metrics;
   if (args.max_fused_loops) options.max_fused_loops = *args.max_fused_loops;
   options.unfused = options.unfused || args.unfused;
@@ -92,16 +51,16 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   if (!args.imperfect.empty()) mapper::set_imperfect_loops(options, args.imperfect);
   if (args.tiling_coarseness) options.tiling_coarseness = *args.tiling_coarseness;
 
-  const mapper::MapperResult r = mapper::map_workload(s, options);
+  const mapper::MapperResult r = ws.map(options);
   const bool to_stdout = args.json == "-";
   if (!r.found) {
     err << "accelforge: no valid mapping: "
         << (r.failure.empty() ? "every joined mapping was removed" : r.failure) << '\n'
-        << stats_text(r);
+        << io::mapper_stats_text(r);
     return kNoMapping;
   }
   if (!to_stdout) {
-    out << stats_text(r);
+    out << io::mapper_stats_text(r);
     out << fmt::format("chosen mapping ({} on the final front, metric {}): energy {:.6g}, latency {:.6g}\n",
                        r.n_mappings(), mapper::metrics_name(options.metrics), r.evaluation->total_energy,
                        r.evaluation->total_latency);
@@ -111,7 +70,7 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   if (!args.json.empty()) {
     nlohmann::json j =
         io::evaluation_to_json(*r.evaluation, &*r.mapping, static_cast<double>(r.n_mappings()));
-    j["stats"] = stats_to_json(r);
+    j["stats"] = io::mapper_stats_json(r);
     outputs.push_back({args.json, j.dump(2)});
   }
   if (!args.mapping_out.empty()) outputs.push_back({args.mapping_out, io::write_mapping_yaml(*r.mapping)});
@@ -161,10 +120,8 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
 int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   try {
     return run(args, out, err, commit_lock);
-  } catch (const spec::SpecError& e) {
-    for (const auto& d : e.diagnostics()) err << d.to_string() << '\n';
-    const auto n = e.diagnostics().size();
-    err << n << (n == 1 ? " error\n" : " errors\n");
+  } catch (const spec::SpecError& e) {  // found while making templates
+    print_diagnostics(e.diagnostics(), err);
     return kInvalidInput;
   } catch (const model::InvalidMapping& e) {
     err << "accelforge: internal error: the chosen mapping is invalid: " << e.what() << '\n';

@@ -32,6 +32,16 @@ spec::Mapping stitch(const std::vector<spec::Mapping>& pmappings) {
   return out;
 }
 
+spec::Mapping mapping_of(const MapperResult& result, std::size_t index) {
+  const JoinedMapping& joined = result.front.at(index);
+  std::vector<spec::Mapping> parts;
+  for (std::size_t e = 0; e < joined.pmappings.size(); ++e) {
+    const PmappingRow& row = joined.pmappings[e];
+    parts.push_back(to_mapping(result.templates.at(e).at(row.template_index), row.tiles));
+  }
+  return stitch(parts);
+}
+
 namespace {
 
 struct Job {
@@ -165,6 +175,10 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
               running[job.einsum].merge(results[j].stats);
               observer->on_template_done(result.stats[job.einsum].einsum, ++done_per_einsum[job.einsum],
                                          result.templates[job.einsum].size(), running[job.einsum]);
+              std::vector<FrontPoint> pts;
+              pts.reserve(results[j].front.size());
+              for (const auto& r : results[j].front) pts.push_back({r.energy(), r.latency});
+              observer->on_template_front(result.stats[job.einsum].einsum, pts);
             }
           }
         },
@@ -272,12 +286,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   result.found = !result.front.empty();
   if (!result.found) return result;
 
-  std::vector<spec::Mapping> parts;
-  for (std::size_t e = 0; e < einsums.size(); ++e) {
-    const PmappingRow& row = result.front.front().pmappings[e];
-    parts.push_back(to_mapping(result.templates[e][row.template_index], row.tiles));
-  }
-  result.mapping = stitch(parts);
+  result.mapping = mapping_of(result, 0);
   result.evaluation = model::evaluate(spec.resolved(), *result.mapping);
   return result;
 }

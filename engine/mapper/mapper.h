@@ -44,6 +44,9 @@ struct MapperResult {
 [[nodiscard]] MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options,
                                         Observer* observer = nullptr, std::stop_token stop = {});
 
+// The mapping tree of front[index] (front[0] is result.mapping). Throws std::out_of_range.
+[[nodiscard]] spec::Mapping mapping_of(const MapperResult& result, std::size_t index);
+
 // The pmappings of `mapping` stitched into one tree: a Sequential branch of one chain per
 // Einsum (just the chain when there is one Einsum).
 [[nodiscard]] spec::Mapping stitch(const std::vector<spec::Mapping>& pmappings);
