@@ -1,5 +1,5 @@
 #pragma once
-// AccelForge's rules for turning YAML field values into values (domain-spec-model.md §2.2):
+// AccelForge's rules for turning YAML field values into values (AccelForge's util/_eval_expressions.py, util/_basetypes.py):
 // quoted scalars are literal strings, numbers are cast (64.0 -> 64, "true" -> True), a
 // string that names a symbol is that symbol, anything else is a Python-subset expression.
 // Errors come back as SpecError pinned to the file:line:column inside the YAML scalar.

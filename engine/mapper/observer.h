@@ -25,6 +25,11 @@ class Observer {
                                 const EinsumStats& so_far) {
     (void)einsum, (void)done, (void)total, (void)so_far;
   }
+  // One template's Pareto-optimal pmappings (energy, latency), as each template finishes: the
+  // Einsum's front so far is the Pareto set of these (see front_points.h).
+  virtual void on_template_front(const std::string& einsum, const std::vector<FrontPoint>& front) {
+    (void)einsum, (void)front;
+  }
   // The Einsum's Pareto front (energy, latency) after all its templates.
   virtual void on_einsum_front(const std::string& einsum, const std::vector<FrontPoint>& front) {
     (void)einsum, (void)front;

@@ -34,7 +34,7 @@ struct MapperOptions {
   bool explore_loop_orders = true;
   bool force_memory_hierarchy_order = true;
   std::int64_t max_pmapping_templates_per_einsum = kUnlimited;
-  // AccelForge's objective_tolerance (domain-mapper.md §4.4): objectives are log-rounded
+  // AccelForge's objective_tolerance (frontend/mapper/ffm.py; applied in _join_pmappings/pmapping_dataframe.py): objectives are log-rounded
   // before every Pareto comparison, so values within a factor 1 + t tie. 0 is exact.
   double objective_tolerance = 0;
   // Imperfect factorization (§3.4): non-dividing tiles for simple rank variables, chosen

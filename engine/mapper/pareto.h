@@ -1,5 +1,5 @@
 #pragma once
-// Pareto pruning with AccelForge's rules (domain-mapper.md §4.3): minimize every column;
+// Pareto pruning with AccelForge's rules (AccelForge's mapper/FFM/_pareto_df/pareto.py): minimize every column;
 // values compare as float32; a row is dropped if another row is <= in every column and
 // < in one, or if it equals an earlier row (first occurrence wins, so order matters).
 #include <cstddef>

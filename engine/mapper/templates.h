@@ -1,5 +1,5 @@
 #pragma once
-// Pmapping templates (domain-mapper.md §2): storage choices, canonical storage orders,
+// Pmapping templates (AccelForge's mapper/FFM/_make_pmappings/make_pmapping_templates/): storage choices, canonical storage orders,
 // temporal loops per slot, spatial loops per fanout dimension, constraints, dedup. Loop
 // tile shapes stay open; tile_shapes.h fills them.
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// Candidate tile shapes of one rank variable's loops (domain-mapper.md §3.4): which loops
+// Candidate tile shapes of one rank variable's loops (AccelForge's make_tile_shapes.py): which loops
 // may factorize imperfectly, the tiles each loop may take given the tile inside it, and
 // the chains (outer tile first, innermost tile 1) those candidates make.
 #include <cstdint>

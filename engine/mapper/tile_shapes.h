@@ -1,5 +1,5 @@
 #pragma once
-// Tile shapes of one template (domain-mapper.md §3): every divisor chain per rank
+// Tile shapes of one template (AccelForge's mapper/FFM/_make_pmappings/make_pmappings_from_templates/make_tile_shapes.py): every divisor chain per rank
 // variable (perfect factorization, innermost tile 1) or, with imperfect loops or a tiling
 // coarseness, every candidate chain (tile_candidates.h), enumerated loop by loop with
 // subtrees pruned as soon as a capacity, fanout or min_usage check is exact; the

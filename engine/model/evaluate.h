@@ -1,5 +1,5 @@
 #pragma once
-// One-mapping analytical model (domain-spec-model.md §7).
+// One-mapping analytical model (AccelForge's accelforge/model/_looptree: reuse/symbolic, energy.py, latency/).
 #include <map>
 #include <optional>
 #include <stdexcept>

@@ -68,7 +68,7 @@ struct BuiltArch {
   std::vector<Diagnostic> warnings;                            // e.g. costs left unresolved
 };
 
-// The `mapper:` section (domain-mapper.md §1.2). Unset fields keep the mapper's defaults.
+// The `mapper:` section (AccelForge's accelforge/frontend/mapper/ffm.py). Unset fields keep the mapper's defaults.
 struct MapperSettings {
   std::optional<unsigned> metrics;  // spec::Metric flags
   std::optional<std::int64_t> max_fused_loops;

@@ -1,6 +1,6 @@
 #pragma once
 // What the mapping tree editor asks of a node: the Einsums below it, the tile shape the
-// loops above it leave (domain-spec-model.md §7.5, shape state S), the tile shapes a loop may
+// loops above it leave (AccelForge's model/_looptree/reuse/symbolic/_symbolic.py), the tile shapes a loop may
 // take (divisors, or the mapper's imperfect candidates) and what a storage node may hold.
 #include <cstdint>
 #include <map>

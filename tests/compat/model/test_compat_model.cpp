@@ -1,5 +1,5 @@
 // The one-mapping model end to end through the real frontend (YAML + Jinja + model) on
-// AccelForge's reference files: the worked examples of domain-spec-model.md §7.13–7.15, every
+// AccelForge's reference files: the worked examples (two-level matmul, fanout, fused chain), every
 // example mapping onto `simple`, and the mapping the model must reject.
 #include <QRegularExpression>
 #include <QTemporaryDir>

@@ -1,4 +1,4 @@
-// Mapper oracles (domain-mapper.md §9): on tiny matrix-vector products, a brute-force
+// Mapper oracles: on tiny matrix-vector products, a brute-force
 // enumeration of the raw map space (every keep subset, storage order, loop placement and
 // order, tile chain), evaluated by the model, gives exactly the mapper's Pareto front.
 // Also: Pareto tie rules, divisor chains, thread-count invariance, cancellation latency.
@@ -250,7 +250,7 @@ class TestMapper : public QObject {
   }
 
   void divisor_chain_counts() {
-    // F(8,2)=4, F(8,3)=10, F(64,3)=28, F(64,4)=84 (domain-mapper.md §3.4).
+    // F(8,2)=4, F(8,3)=10, F(64,3)=28, F(64,4)=84: chains of divisors.
     QCOMPARE(mapper::divisor_chains(8, 2).size(), std::size_t{4});
     QCOMPARE(mapper::divisor_chains(8, 3).size(), std::size_t{10});
     QCOMPARE(mapper::divisor_chains(64, 3).size(), std::size_t{28});

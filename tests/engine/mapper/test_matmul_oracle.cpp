@@ -1,4 +1,4 @@
-// Mapper oracle on the reference arches (domain-mapper.md §9 stage 3): for one tiny matmul,
+// Mapper oracle on the reference arches: for one tiny matmul,
 // every mapping below the backing MainMemory block — every GlobalBuffer tensor subset and
 // order, every interleaving of loops with those storage nodes, every tile chain, spatial
 // loops where the arch fans out — is evaluated by the model, and the (energy, latency)

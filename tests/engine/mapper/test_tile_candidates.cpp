@@ -1,4 +1,4 @@
-// Candidate tile shapes (domain-mapper.md §3.4): the candidate table and the tile-space
+// Candidate tile shapes: the candidate table and the tile-space
 // counts F(n, flags) from the domain notes (derived there with a port of AccelForge's
 // Python), the imperfect marking rule, and the chains the candidates make.
 #include <QtTest>

@@ -1,4 +1,4 @@
-// Worked examples A/B/C (domain-spec-model.md §7.13-7.15), properties and invalid mappings.
+// Worked examples A/B/C (two-level matmul, fanout, fused chain), properties and invalid mappings.
 #include <QtTest>
 
 #include <fstream>
