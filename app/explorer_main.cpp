@@ -4,8 +4,14 @@
 #include <QCommandLineParser>
 #include <QTimer>
 #include <cstdio>
+#include <optional>
+#include <stdexcept>
 
+#include "controller/project_controller.h"
+#include "explore/explore_session.h"
+#include "explore/run_panel.h"
 #include "main_window.h"
+#include "mapper/options.h"
 #include "screenshot.h"
 #include "core/version.h"
 
@@ -30,6 +36,13 @@ int main(int argc, char** argv) {
                                             "OUT.png");
   parser.addOption(setOption);
   parser.addOption(screenshotOption);
+  const QCommandLineOption mapOption("map", "Run the mapper once the spec loads (with --screenshot: save the "
+                                             "window when the run ends, showing the front, the funnel and the "
+                                             "optimum's accesses, then exit).");
+  const QCommandLineOption metricOption("metric", "What --map minimizes: energy, latency, edp or a list.", "M");
+  const QCommandLineOption unfusedOption("unfused", "Map each Einsum on its own (--map).");
+  const QCommandLineOption threadsOption("threads", "Worker threads for --map (0 = all cores).", "N");
+  parser.addOptions({mapOption, metricOption, unfusedOption, threadsOption});
   const QCommandLineOption viewOption(
       "view", "Show this view first: " + af::ui::MainWindow::viewNames().join(", ") + ".", "NAME");
   parser.addOption(viewOption);
@@ -51,7 +64,27 @@ int main(int argc, char** argv) {
     return 0;
   }
 
+  std::optional<unsigned> metrics;
+  if (parser.isSet(metricOption)) {
+    try {
+      metrics = af::mapper::parse_metrics(parser.value(metricOption).toStdString());
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "accelforge-explorer: --metric: %s\n", e.what());
+      return kUsageError;
+    }
+  }
+  bool threadsOk = true;
+  const int threads = parser.isSet(threadsOption) ? parser.value(threadsOption).toInt(&threadsOk) : 0;
+  if (!threadsOk || threads < 0 || threads > 1024) {
+    std::fprintf(stderr, "accelforge-explorer: --threads takes a whole number from 0 (all cores) to 1024\n");
+    return kUsageError;
+  }
+
   af::ui::MainWindow window;
+  af::ui::RunPanel* panel = window.explore()->runPanel();
+  if (metrics) panel->setMetric(*metrics);
+  if (parser.isSet(unfusedOption)) panel->setUnfused(true);
+  if (parser.isSet(threadsOption)) panel->setThreads(threads);
   if (parser.isSet(viewOption) && !window.showView(parser.value(viewOption))) {
     std::fprintf(stderr, "accelforge-explorer: unknown view '%s' (one of %s)\n",
                  qPrintable(parser.value(viewOption)),
@@ -75,7 +108,7 @@ int main(int argc, char** argv) {
       }
       QApplication::exit(status);
     };
-    bool shot = false;
+    bool shot = false, started = false, opened = false;  // outlive the connections: main's scope
     const auto once = [&] {
       if (!shot) {
         shot = true;
@@ -83,12 +116,34 @@ int main(int argc, char** argv) {
       }
     };
     if (parser.positionalArguments().isEmpty()) once();
-    QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, once);
-    QTimer::singleShot(30000, &window, once);
+    if (parser.isSet(mapOption)) {
+      // Run once the spec loads; when the run ends open the optimum, and shoot once its
+      // accesses are on screen (or at once when nothing was found).
+      QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, [&] {
+        if (opened) once();
+        if (started) return;
+        started = true;
+        if (!window.explore()->run()) once();
+      });
+      QObject::connect(window.controller(), &af::ui::ProjectController::mapped, &window,
+                       [&](const af::ui::MapRunPtr& run) {
+                         window.showView("pareto");
+                         opened = run && run->result.found && window.explore()->openMapping(0);
+                         if (!opened) once();
+                       });
+    } else {
+      QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, once);
+      QTimer::singleShot(30000, &window, once);
+    }
     window.resize(1400, 900);
     window.show();
     return QApplication::exec();
   }
+  bool mapStarted = false;
+  if (parser.isSet(mapOption))
+    QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, [&] {
+      if (!mapStarted) mapStarted = window.explore()->run();
+    });
   window.show();
   window.offerAutosaveRestore();
   return QApplication::exec();

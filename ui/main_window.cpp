@@ -30,6 +30,10 @@
 #include "editors/editor_tabs.h"
 #include "editors/file_actions.h"
 #include "editors/spec_document.h"
+#include "explore/explore_session.h"
+#include "explore/funnel_plot.h"
+#include "explore/pareto_plot.h"
+#include "explore/run_panel.h"
 #include "mapping/loop_nest_view.h"
 #include "mapping/mapping_sync.h"
 #include "mapping/mapping_tree_model.h"
@@ -151,9 +155,20 @@ void MainWindow::buildDocks() {
   table->setAccessesModel(accessesModel_);
   plots->addTab(plot_, tr("Accesses per buffer"));
   plots->addTab(table, tr("Table"));
-  plots->addTab(emptyState(tr("Run the mapper to see the Pareto front."), plots), tr("Pareto front"));
-  plots->addTab(emptyState(tr("Run the mapper to see the keep-rate funnel."), plots), tr("Keep-rate funnel"));
+  // The front and the funnel are the large plots of a mapper run: side by side in the centre,
+  // while the Plots dock shows the accesses of the mapping a click opens.
+  auto* explore = new QSplitter(Qt::Horizontal, centralTabs_);
+  explore->setObjectName("exploreView");
+  explore_ = new ExploreSession(controller_, explore);
+  explore->addWidget(explore_->paretoPlot());
+  explore->addWidget(explore_->funnelPlot());
+  explore->setStretchFactor(0, 3);
+  explore->setStretchFactor(1, 2);
+  centralTabs_->addTab(explore, tr("Mapper results"));
   auto* plotsDock = makeDock(this, kPlotsDock, tr("Plots"), plots, Qt::BottomDockWidgetArea);
+  auto* mapperDock = makeDock(this, kMapperDock, tr("Mapper"), explore_->runPanel(), Qt::RightDockWidgetArea);
+  tabifyDockWidget(findChild<QDockWidget*>(kInspectorDock), mapperDock);
+  findChild<QDockWidget*>(kInspectorDock)->raise();
 
   diagnostics_ = new DiagnosticsModel(this);
   auto* diagnosticsView = new DiagnosticsView(this);
@@ -192,6 +207,12 @@ void MainWindow::buildMenus() {
     controller_->stopMapper();
   });
   stop->setShortcut(Qt::Key_Escape);
+  auto* map = run->addAction(tr("&Map"), this, [this] {
+    findChild<QDockWidget*>(kMapperDock)->raise();
+    explore_->run();
+  });
+  map->setShortcut(Qt::Key_F6);
+  map->setToolTip(tr("Run the mapper with the Mapper pane's options (F6)"));
 
   auto* view = menuBar()->addMenu(tr("&View"));
   for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
@@ -211,6 +232,7 @@ void MainWindow::buildMenus() {
   toolbar->addAction(fileActions_->saveAction());
   toolbar->addSeparator();
   toolbar->addAction(evaluate);
+  toolbar->addAction(map);
   toolbar->addAction(stop);
 }
 
@@ -261,6 +283,10 @@ void MainWindow::connectSignals() {
     progress_->setRange(0, busy ? 0 : 1);  // an indeterminate bar while a job is in flight
     progress_->setValue(0);
   });
+  connect(explore_, &ExploreSession::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+  connect(explore_, &ExploreSession::mappingOpened, this, [this] { showView("accesses"); });
+  connect(controller_, &ProjectController::mapperStarted, this, [this] { showView("pareto"); });
+  connect(controller_, &ProjectController::projectChanged, this, &MainWindow::refreshProject);
   connect(controller_, &ProjectController::failed, this,
           [this](const QString& what) { statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000); });
 
@@ -323,7 +349,7 @@ QStringList MainWindow::openExample(const QString& name) {
 }
 
 QStringList MainWindow::viewNames() {
-  return {"editors", "architecture", "workload", "accesses", "occupancy", "latency", "table"};
+  return {"editors", "architecture", "workload", "accesses", "occupancy", "latency", "table", "pareto", "funnel"};
 }
 
 bool MainWindow::showView(const QString& name) {
@@ -332,6 +358,7 @@ bool MainWindow::showView(const QString& name) {
   else if (name == "architecture") centralTabs_->setCurrentWidget(archView_);
   else if (name == "workload") centralTabs_->setCurrentWidget(workloadView_);
   else if (name == "table") plots->setCurrentIndex(1);
+  else if (name == "pareto" || name == "funnel") centralTabs_->setCurrentWidget(findChild<QSplitter*>("exploreView"));
   else if (name == "accesses" || name == "occupancy" || name == "latency") {
     plots->setCurrentWidget(plot_);
     plot_->setView(name == "accesses"    ? AccessesPlot::View::Accesses

@@ -22,6 +22,7 @@ class ArchitectureView;
 class DiagnosticsModel;
 class DocumentSet;
 class EditorTabs;
+class ExploreSession;
 class FileActions;
 class LoopNestView;
 class MappingSync;
@@ -42,6 +43,7 @@ class MainWindow : public QMainWindow {
   static constexpr const char* kInspectorDock = "inspectorDock";
   static constexpr const char* kPlotsDock = "plotsDock";
   static constexpr const char* kDiagnosticsDock = "diagnosticsDock";
+  static constexpr const char* kMapperDock = "mapperDock";
 
   // Opens spec files (they form one spec, in order). Returns the problems, one per file.
   QStringList openFiles(const QStringList& paths);
@@ -66,6 +68,7 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] AccessesPlot* accessesPlot() const { return plot_; }
   [[nodiscard]] AccessesModel* accessesModel() const { return accessesModel_; }
   [[nodiscard]] DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
+  [[nodiscard]] ExploreSession* explore() const { return explore_; }
   [[nodiscard]] MappingTreeModel* mappingModel() const { return mappingModel_; }
   [[nodiscard]] MappingSync* mappingSync() const { return mappingSync_; }
   [[nodiscard]] SpecDocument* mappingDocument() const;
@@ -110,6 +113,7 @@ class MainWindow : public QMainWindow {
   AccessesPlot* plot_ = nullptr;
   AccessesModel* accessesModel_ = nullptr;
   DiagnosticsModel* diagnostics_ = nullptr;
+  ExploreSession* explore_ = nullptr;
   QLabel* specState_ = nullptr;
   QLabel* jobState_ = nullptr;
   QProgressBar* progress_ = nullptr;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "mapper/front_points.h"
+
 namespace af::ui {
 
 LiveMapperObserver::LiveMapperObserver(std::function<void()> changed) : changed_(std::move(changed)) {
@@ -51,6 +53,30 @@ void LiveMapperObserver::on_template_done(const std::string& einsum, std::size_t
   changed_();
 }
 
+void LiveMapperObserver::on_template_front(const std::string& einsum,
+                                           const std::vector<mapper::FrontPoint>& front) {
+  if (front.empty()) return;
+  {
+    const std::lock_guard lock(mutex_);
+    einsumIndex(einsum);
+    auto& mine = front_.einsumFronts[einsum];
+    mine.insert(mine.end(), front.begin(), front.end());
+    mine = mapper::pareto_points(std::move(mine));
+    // Until the join reports, the whole workload's front so far: the Einsums' fronts so far
+    // summed (once every Einsum has a pmapping).
+    if (front_.einsumsJoined == 0) {
+      std::vector<std::vector<mapper::FrontPoint>> fronts;
+      for (const auto& e : einsums_) {
+        const auto it = front_.einsumFronts.find(e);
+        fronts.push_back(it == front_.einsumFronts.end() ? std::vector<mapper::FrontPoint>{} : it->second);
+      }
+      front_.joined = mapper::sequential_front(fronts);
+      front_.provisional = true;
+    }
+  }
+  changed_();
+}
+
 void LiveMapperObserver::on_einsum_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) {
   {
     const std::lock_guard lock(mutex_);
@@ -65,6 +91,7 @@ void LiveMapperObserver::on_joined_front(std::size_t einsums_joined, const std::
     progress_.stage = QStringLiteral("join");
     front_.joined = front;
     front_.einsumsJoined = einsums_joined;
+    front_.provisional = false;
     updateEstimate();
   }
   changed_();

@@ -18,6 +18,7 @@ class LiveMapperObserver : public mapper::Observer {
   void on_templates_made(const std::string& einsum, std::size_t n_templates) override;
   void on_template_done(const std::string& einsum, std::size_t done, std::size_t total,
                         const mapper::EinsumStats& so_far) override;
+  void on_template_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) override;
   void on_einsum_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) override;
   void on_joined_front(std::size_t einsums_joined, const std::vector<mapper::FrontPoint>& front) override;
   void finish(const mapper::MapperResult& result);

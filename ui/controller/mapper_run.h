@@ -33,6 +33,8 @@ struct FrontSnapshot {
   std::map<std::string, std::vector<mapper::FrontPoint>> einsumFronts;  // per-Einsum pmapping fronts
   std::vector<mapper::FrontPoint> joined;                               // the joined front so far
   std::size_t einsumsJoined = 0;
+  // `joined` is the Einsums' fronts so far summed, before the join has reported.
+  bool provisional = false;
 };
 
 struct MapRun {

@@ -12,6 +12,7 @@
 #include "editors/autosaver.h"
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
+#include "workspace/mapping_section.h"
 
 namespace af::ui {
 
@@ -117,15 +118,14 @@ void ProjectController::revalidate() {
   // Snapshot on the GUI thread: plain strings only cross to the worker.
   LoadRequest request;
   for (const SpecDocument* d : documents_->documents()) {
-    if (d->isUntitled()) continue;  // no path to resolve includes against: validated once saved
-    const std::string path = d->path().toStdString();
+    const std::string path = loadPath(d).toStdString();
     request.inputs.files.push_back(path);
-    if (d->isModified()) request.inputs.unsaved[path] = d->text().toStdString();
+    if (d->isModified() || d->isUntitled()) request.inputs.unsaved[path] = d->text().toStdString();
   }
   for (const QString& a : assignments()) request.inputs.assignments.push_back(a.toStdString());
   request.inputs.component_costs = componentCosts_.toStdString();
   if (const SpecDocument* m = mappingDocument()) {
-    request.mappingPath = m->isUntitled() ? m->displayName() : m->path();
+    request.mappingPath = loadPath(m);
     request.mappingText = m->text().toStdString();
   }
   load_.start([request = std::move(request)](QPromise<ProjectResultPtr>&, std::stop_token stop) {
@@ -135,6 +135,33 @@ void ProjectController::revalidate() {
 }
 
 void ProjectController::stopLoad() { load_.stop(); }
+
+QString ProjectController::loadPath(const SpecDocument* document) const {
+  if (!document->isUntitled()) return document->path();
+  // An untitled text loads as if saved beside the project's first file (its includes resolve
+  // there); nothing is written.
+  QString folder = QDir::currentPath();
+  for (const SpecDocument* d : documents_->documents())
+    if (!d->isUntitled()) {
+      folder = QFileInfo(d->path()).absolutePath();
+      break;
+    }
+  return QDir(folder).filePath(document->displayName() + QStringLiteral(".yaml"));
+}
+
+SpecDocument* ProjectController::replaceMapping(const QString& section) {
+  SpecDocument* document = mappingDocument();
+  if (document) {
+    document->setText(QString::fromStdString(
+        replace_mapping_section(document->text().toStdString(), section.toStdString())));
+  } else {
+    document = documents_->newUntitled();
+    document->setText(section);
+    emit projectChanged();
+  }
+  revalidate();
+  return document;
+}
 
 void ProjectController::onLoaded(int generation, ProjectResultPtr result) {
   auto copy = std::make_shared<ProjectResult>(*result);

@@ -21,6 +21,7 @@ namespace af::ui {
 class Autosaver;
 class DocumentSet;
 class LiveMapperObserver;
+class SpecDocument;
 
 class ProjectController : public QObject {
   Q_OBJECT
@@ -39,7 +40,14 @@ class ProjectController : public QObject {
   QList<FileError> openExample(const QString& name);
   [[nodiscard]] static QStringList exampleNames();
   // The document holding the top-level `mapping:` section, or nullptr.
-  [[nodiscard]] class SpecDocument* mappingDocument() const;
+  [[nodiscard]] SpecDocument* mappingDocument() const;
+
+  // Puts `section` ("mapping:\n  nodes: ...") into the project: it replaces the mapping
+  // document's section (one undoable edit; the rest of the file is kept) or becomes a new
+  // untitled document. Revalidates. Returns the document.
+  SpecDocument* replaceMapping(const QString& section);
+  // Where a document loads from: its path, or for an untitled one a path beside the project.
+  [[nodiscard]] QString loadPath(const SpecDocument* document) const;
 
   // --- Jinja data -------------------------------------------------------------------------
   // From the command line (`--set`); values typed in the variables pane win.

@@ -1,0 +1,144 @@
+#include "explore/explore_session.h"
+
+#include <QAction>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QtConcurrent>
+
+#include "controller/project_controller.h"
+#include "explore/funnel_plot.h"
+#include "explore/pareto_plot.h"
+#include "explore/run_panel.h"
+#include "io/mapping_writer.h"
+#include "io/pareto_set.h"
+#include "workspace/mapping_section.h"
+
+namespace af::ui {
+
+namespace {
+
+bool writeText(const QString& path, const std::string& text, QString* error) {
+  QSaveFile file(path);
+  if (file.open(QIODevice::WriteOnly) &&
+      file.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size()) &&
+      file.commit())
+    return true;
+  if (error) *error = QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+  return false;
+}
+
+}  // namespace
+
+ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetParent)
+    : QObject(controller),
+      controller_(controller),
+      panel_(new RunPanel(widgetParent)),
+      pareto_(new ParetoPlot(widgetParent)),
+      funnel_(new FunnelPlot(widgetParent)) {
+  panel_->setObjectName("runPanel");
+  pareto_->setObjectName("paretoPlot");
+  funnel_->setObjectName("funnelPlot");
+  panel_->setSpecReady(false, tr("Open a valid spec with an architecture and a workload to map it."));
+
+  connect(panel_, &RunPanel::runRequested, this, &ExploreSession::run);
+  connect(panel_, &RunPanel::stopRequested, controller_, &ProjectController::stopMapper);
+  connect(controller_, &ProjectController::specLoaded, this, &ExploreSession::onSpecLoaded);
+  connect(controller_, &ProjectController::mapperStarted, this, [this] {
+    opened_.reset();
+    pareto_->beginRun();
+    funnel_->clear();
+    panel_->setRunning(true);
+  });
+  connect(controller_, &ProjectController::frontChanged, pareto_, &ParetoPlot::setFront);
+  connect(controller_, &ProjectController::mapperProgress, funnel_, &FunnelPlot::setProgress);
+  connect(controller_, &ProjectController::mapperProgress, panel_, &RunPanel::setProgress);
+  connect(controller_, &ProjectController::mapped, this, &ExploreSession::onMapped);
+  connect(pareto_, &ParetoPlot::mappingClicked, this, &ExploreSession::openMapping);
+
+  auto* exportSet = new QAction(tr("Export the Pareto set (CSV or JSON)…"), this);
+  connect(exportSet, &QAction::triggered, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(pareto_, tr("Export the Pareto set"), "pareto-set.csv",
+                                                      tr("CSV (*.csv);;JSON (*.json)"));
+    QString error;
+    if (!path.isEmpty() && !exportParetoSet(path, &error)) emit message(error);
+  });
+  auto* exportMapping = new QAction(tr("Export the opened mapping (AccelForge YAML)…"), this);
+  connect(exportMapping, &QAction::triggered, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(pareto_, tr("Export the mapping"), "mapping.yaml",
+                                                      tr("YAML (*.yaml *.yml)"));
+    QString error;
+    if (!path.isEmpty() && !this->exportMapping(opened_.value_or(0), path, &error)) emit message(error);
+  });
+  pareto_->setContextActions({exportSet, exportMapping});
+}
+
+bool ExploreSession::run() {
+  const auto& valid = controller_->lastValidResult();
+  if (!valid || !valid->valid() || !valid->spec()->has_arch()) {
+    emit message(tr("The spec is not ready to map: it needs to be valid and to have an architecture."));
+    return false;
+  }
+  controller_->startMapper(panel_->options());
+  return true;
+}
+
+void ExploreSession::onSpecLoaded(const ProjectResultPtr& result) {
+  if (!result->valid()) {
+    panel_->setSpecReady(false, tr("Fix the errors in Diagnostics to map this spec."));
+    return;
+  }
+  if (!result->spec()->has_arch()) {
+    panel_->setSpecReady(false, tr("Add an architecture to map this workload."));
+    return;
+  }
+  panel_->setSpecOptions(result->workspace->mapper_options());
+  panel_->setSpecReady(true);
+}
+
+void ExploreSession::onMapped(const MapRunPtr& run) {
+  panel_->setFinished(run);
+  if (!run) return;
+  pareto_->setRun(run);
+  funnel_->setRun(run);
+}
+
+bool ExploreSession::openMapping(int index) {
+  const MapRunPtr& run = controller_->lastRun();
+  if (!run || index < 0 || static_cast<std::size_t>(index) >= run->result.front.size()) return false;
+  const std::string section =
+      write_mapping_section(mapper::mapping_of(run->result, static_cast<std::size_t>(index)));
+  controller_->replaceMapping(QString::fromStdString(section));
+  opened_ = index;
+  emit mappingOpened(index);
+  emit message(index == 0 ? tr("Opened the optimum's mapping")
+                          : tr("Opened mapping %1 of the front").arg(index));
+  return true;
+}
+
+bool ExploreSession::exportParetoSet(const QString& path, QString* error) {
+  const MapRunPtr run = controller_->lastRun();
+  if (!run || !run->result.found) {
+    if (error) *error = tr("no mapper run with a front to export");
+    return false;
+  }
+  // One full evaluation per mapping: a worker does them; the caller waits for the file (a
+  // front holds at most a few hundred mappings, well under a second).
+  const auto rows =
+      QtConcurrent::run([run] { return io::pareto_rows(run->workspace->spec(), run->result); }).result();
+  const bool json = QFileInfo(path).suffix().compare("json", Qt::CaseInsensitive) == 0;
+  return writeText(path, json ? io::pareto_json(rows).dump(2) + "\n" : io::pareto_csv(rows), error);
+}
+
+bool ExploreSession::exportMapping(int index, const QString& path, QString* error) const {
+  const MapRunPtr& run = controller_->lastRun();
+  if (!run || index < 0 || static_cast<std::size_t>(index) >= run->result.front.size()) {
+    if (error) *error = tr("no such mapping in the last run");
+    return false;
+  }
+  return writeText(
+      path, io::write_mapping_yaml(mapper::mapping_of(run->result, static_cast<std::size_t>(index))), error);
+}
+
+}  // namespace af::ui

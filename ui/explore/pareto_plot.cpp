@@ -1,0 +1,350 @@
+#include "explore/pareto_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "models/si_format.h"
+#include "plots/figure_export.h"
+#include "plots/si_axis_ticker.h"
+
+namespace af::ui {
+
+namespace {
+
+const QColor kFront(0x00, 0x72, 0xB2);     // Okabe–Ito blue
+const QColor kOptimum(0xD5, 0x5E, 0x00);   // vermilion
+const QColor kPrevious(0xB0, 0xB0, 0xB0);  // faded grey
+constexpr double kHitRadius = 9.0;         // pixels
+
+// A log axis cannot show 0 (snowcat reports latency 0): fall back to linear then.
+void setAxis(QCPAxis* axis, bool log, const QString& unit, const QString& label) {
+  axis->setLabel(label);
+  axis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+  if (log)
+    axis->setTicker(QSharedPointer<SiLogAxisTicker>::create(UnitFamily::Decimal, unit));
+  else
+    axis->setTicker(QSharedPointer<SiAxisTicker>::create(UnitFamily::Decimal, unit));
+}
+
+void fitAxis(QCPAxis* axis, double lo, double hi) {
+  if (!(lo <= hi)) return;
+  if (axis->scaleType() == QCPAxis::stLogarithmic) {
+    const double a = lo / 1.6, b = hi * 1.6;  // a margin in log space
+    axis->setRange(a, b);
+  } else {
+    const double span = hi - lo;
+    const double pad = span > 0 ? span * 0.08 : (hi != 0 ? std::abs(hi) * 0.1 : 1.0);
+    axis->setRange(lo - pad, hi + pad);
+  }
+}
+
+}  // namespace
+
+QString mappingSummary(const mapper::MapperResult& result, std::size_t frontIndex) {
+  if (frontIndex >= result.front.size()) return {};
+  QStringList parts;
+  const auto& joined = result.front[frontIndex];
+  for (std::size_t e = 0; e < joined.pmappings.size() && e < result.templates.size(); ++e) {
+    const auto& row = joined.pmappings[e];
+    const auto& templates = result.templates[e];
+    if (row.template_index < templates.size())
+      parts << QString::fromStdString(templates[row.template_index].describe());
+  }
+  return parts.join(QStringLiteral("; "));
+}
+
+ParetoPlot::ParetoPlot(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  auto* bar = new QHBoxLayout;
+  bar->setContentsMargins(4, 2, 4, 0);
+  combo_ = new QComboBox(this);
+  combo_->setObjectName("frontCombo");
+  combo_->setToolTip(tr("The joined front of the whole workload, or one Einsum's pmapping front"));
+  combo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  status_ = new QLabel(this);
+  status_->setObjectName("frontStatus");
+  status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  bar->addWidget(combo_);
+  bar->addWidget(status_, 1);
+  layout->addLayout(bar);
+
+  plot_ = new QCustomPlot(this);
+  plot_->setObjectName("paretoCustomPlot");
+  plot_->setMouseTracking(true);
+  plot_->setContextMenuPolicy(Qt::CustomContextMenu);
+  layout->addWidget(plot_, 1);
+  empty_ = new QLabel(tr("Run the mapper (Run ▶ in the Mapper panel) to see the Pareto front of energy "
+                         "against latency grow while it searches."),
+                      plot_);
+  empty_->setObjectName("paretoEmpty");
+  empty_->setAlignment(Qt::AlignCenter);
+  empty_->setWordWrap(true);
+  empty_->setEnabled(false);
+
+  previousGraph_ = plot_->addGraph();
+  previousGraph_->setName(tr("previous run"));
+  previousGraph_->setPen(QPen(kPrevious, 1.2, Qt::DashLine));
+  previousGraph_->setLineStyle(QCPGraph::lsStepRight);
+  previousGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kPrevious, kPrevious, 5));
+  frontGraph_ = plot_->addGraph();
+  frontGraph_->setName(tr("Pareto front"));
+  frontGraph_->setPen(QPen(kFront, 1.8));
+  frontGraph_->setLineStyle(QCPGraph::lsStepRight);
+  frontGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kFront, Qt::white, 7));
+  optimumGraph_ = plot_->addGraph();
+  optimumGraph_->setName(tr("optimum"));
+  optimumGraph_->setLineStyle(QCPGraph::lsNone);
+  optimumGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(kOptimum, 2), kOptimum, 16));
+  plot_->legend->setVisible(true);
+  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  plot_->legend->setBrush(QColor(255, 255, 255, 220));
+  setAxis(plot_->xAxis, true, QStringLiteral("s"), tr("latency"));
+  setAxis(plot_->yAxis, true, QStringLiteral("J"), tr("energy"));
+
+  connect(combo_, &QComboBox::activated, this, [this](int i) { showFront(combo_->itemData(i).toString()); });
+  connect(plot_, &QCustomPlot::mouseMove, this, &ParetoPlot::onMouseMove);
+  connect(plot_, &QCustomPlot::mousePress, this, &ParetoPlot::onMousePress);
+  connect(plot_, &QWidget::customContextMenuRequested, this, &ParetoPlot::showContextMenu);
+  rebuild();
+}
+
+void ParetoPlot::beginRun() {
+  previous_ = points_;
+  for (auto& p : previous_) p.index = -1;  // the old run's mappings are gone
+  front_.reset();
+  run_.reset();
+  rebuild();
+}
+
+void ParetoPlot::setFront(const FrontSnapshotPtr& front) {
+  front_ = front;
+  updateCombo();
+  rebuild();
+}
+
+void ParetoPlot::setRun(const MapRunPtr& run) {
+  run_ = run;
+  rebuild();
+}
+
+void ParetoPlot::clear() {
+  front_.reset();
+  run_.reset();
+  previous_.clear();
+  updateCombo();
+  rebuild();
+}
+
+void ParetoPlot::showFront(const QString& einsum) {
+  shown_ = einsum;
+  const int i = combo_->findData(einsum);
+  if (i >= 0) combo_->setCurrentIndex(i);
+  rebuild();
+}
+
+void ParetoPlot::updateCombo() {
+  QStringList names;
+  if (front_)
+    for (const auto& [einsum, points] : front_->einsumFronts) names << QString::fromStdString(einsum);
+  QStringList have;
+  for (int i = 1; i < combo_->count(); ++i) have << combo_->itemData(i).toString();
+  if (combo_->count() > 0 && have == names) return;
+  combo_->clear();
+  combo_->addItem(tr("Whole workload (joined)"), QString());
+  for (const QString& n : names) combo_->addItem(tr("Einsum %1 (pmappings)").arg(n), n);
+  const int i = combo_->findData(shown_);
+  combo_->setCurrentIndex(i >= 0 ? i : 0);
+  if (i < 0) shown_.clear();
+}
+
+std::vector<ParetoPlot::Point> ParetoPlot::shownPoints() const {
+  std::vector<Point> out;
+  if (shown_.isEmpty() && run_ && !run_->result.front.empty()) {
+    for (std::size_t i = 0; i < run_->result.front.size(); ++i) {
+      const auto& m = run_->result.front[i];
+      out.push_back({m.energy(), m.latency, static_cast<int>(i), mappingSummary(run_->result, i)});
+    }
+    return out;
+  }
+  if (!front_) return out;
+  const std::vector<mapper::FrontPoint>* points = nullptr;
+  if (shown_.isEmpty())
+    points = &front_->joined;
+  else if (const auto it = front_->einsumFronts.find(shown_.toStdString()); it != front_->einsumFronts.end())
+    points = &it->second;
+  if (points)
+    for (const auto& p : *points) out.push_back({p.energy, p.latency, -1, {}});
+  return out;
+}
+
+void ParetoPlot::rebuild() {
+  points_ = shownPoints();
+  const auto byLatency = [](const Point& a, const Point& b) { return a.latency < b.latency; };
+  std::sort(points_.begin(), points_.end(), byLatency);
+  std::sort(previous_.begin(), previous_.end(), byLatency);
+
+  // Log axes unless a value is 0 or below (a spec whose latency is 0, e.g. energy-only arches).
+  bool logX = true, logY = true;
+  double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+  for (const auto* set : {&points_, &previous_})
+    for (const auto& p : *set) {
+      logX = logX && p.latency > 0;
+      logY = logY && p.energy > 0;
+      xlo = std::min(xlo, p.latency), xhi = std::max(xhi, p.latency);
+      ylo = std::min(ylo, p.energy), yhi = std::max(yhi, p.energy);
+    }
+  setAxis(plot_->xAxis, logX, QStringLiteral("s"), tr("latency"));
+  setAxis(plot_->yAxis, logY, QStringLiteral("J"), tr("energy"));
+
+  const auto fill = [](QCPGraph* g, const std::vector<Point>& pts) {
+    QVector<double> x, y;
+    for (const auto& p : pts) x << p.latency, y << p.energy;
+    g->setData(x, y, true);
+  };
+  fill(frontGraph_, points_);
+  fill(previousGraph_, previous_);
+  std::vector<Point> optimum;
+  if (const auto o = optimumIndex()) optimum.push_back(points_[static_cast<std::size_t>(*o)]);
+  fill(optimumGraph_, optimum);
+  previousGraph_->addToLegend();
+  if (previous_.empty()) previousGraph_->removeFromLegend();
+  if (optimum.empty())
+    optimumGraph_->removeFromLegend();
+  else
+    optimumGraph_->addToLegend();
+  fitAxis(plot_->xAxis, xlo, xhi);
+  fitAxis(plot_->yAxis, ylo, yhi);
+
+  const bool empty = points_.empty() && previous_.empty();
+  empty_->setVisible(empty);
+  empty_->setGeometry(plot_->rect());
+  plot_->legend->setVisible(!empty);
+  QString status;
+  if (run_ && shown_.isEmpty()) {
+    const auto& r = run_->result;
+    status = r.found ? tr("%n mapping(s) on the front, found in %1", "", static_cast<int>(r.front.size()))
+                           .arg(formatSi(run_->seconds, QStringLiteral("s")))
+                     : tr("No valid mapping (see the keep-rate funnel)");
+    if (r.cancelled) status += tr(" — stopped early: the best found so far");
+  } else if (front_) {
+    status =
+        shown_.isEmpty()
+            ? (front_->provisional
+                   ? tr("%n mapping(s) on the front so far (each Einsum's best pmappings so far, summed)", "",
+                        static_cast<int>(points_.size()))
+                   : tr("%n mapping(s) joined so far (%1 Einsum(s))", "", static_cast<int>(points_.size()))
+                         .arg(front_->einsumsJoined))
+            : tr("%n pmapping(s) on this Einsum's front", "", static_cast<int>(points_.size()));
+  }
+  status_->setText(status);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::optional<int> ParetoPlot::optimumIndex() const {
+  if (points_.empty()) return std::nullopt;
+  // The finished run's front[0] is the optimum under its metric; live fronts mark the
+  // best energy × latency, the metric a front of two objectives is usually judged by.
+  for (std::size_t i = 0; i < points_.size(); ++i)
+    if (points_[i].index == 0) return static_cast<int>(i);
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < points_.size(); ++i)
+    if (points_[i].energy * points_[i].latency < points_[best].energy * points_[best].latency) best = i;
+  return static_cast<int>(best);
+}
+
+void ParetoPlot::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  empty_->setGeometry(plot_->rect());
+}
+
+int ParetoPlot::pointCount() const { return static_cast<int>(points_.size()); }
+int ParetoPlot::previousPointCount() const { return static_cast<int>(previous_.size()); }
+bool ParetoPlot::showsEmptyState() const { return empty_->isVisible(); }
+
+QPoint ParetoPlot::pixelOf(int index) const {
+  const auto& p = points_.at(static_cast<std::size_t>(index));
+  return QPoint(static_cast<int>(plot_->xAxis->coordToPixel(p.latency)),
+                static_cast<int>(plot_->yAxis->coordToPixel(p.energy)));
+}
+
+int ParetoPlot::hitAt(const QPoint& pos) const {
+  int best = -1;
+  double bestDistance = kHitRadius;
+  for (std::size_t i = 0; i < points_.size(); ++i) {
+    const QPointF at(plot_->xAxis->coordToPixel(points_[i].latency),
+                     plot_->yAxis->coordToPixel(points_[i].energy));
+    const double d = std::hypot(at.x() - pos.x(), at.y() - pos.y());
+    if (d <= bestDistance) {
+      bestDistance = d;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+QString ParetoPlot::toolTipAt(const QPoint& pos) const {
+  const int i = hitAt(pos);
+  if (i < 0) return {};
+  const Point& p = points_[static_cast<std::size_t>(i)];
+  QString text =
+      tr("energy %1\nlatency %2\nEDP %3")
+          .arg(formatSiExact(p.energy, QStringLiteral("J")), formatSiExact(p.latency, QStringLiteral("s")),
+               formatSi(p.energy * p.latency, QStringLiteral("J·s"), 4));
+  if (!p.summary.isEmpty()) text += QLatin1Char('\n') + p.summary;
+  if (p.index >= 0)
+    text += tr("\nClick to open this mapping");
+  else if (shown_.isEmpty())
+    text += tr("\n(the mappings can be opened when the run ends)");
+  return text;
+}
+
+void ParetoPlot::onMouseMove(QMouseEvent* event) {
+  const QString tip = toolTipAt(event->pos());
+  if (tip.isEmpty())
+    QToolTip::hideText();
+  else
+    QToolTip::showText(event->globalPosition().toPoint(), tip, plot_);
+  plot_->setCursor(hitAt(event->pos()) >= 0 &&
+                           points_[static_cast<std::size_t>(hitAt(event->pos()))].index >= 0
+                       ? Qt::PointingHandCursor
+                       : Qt::ArrowCursor);
+}
+
+void ParetoPlot::onMousePress(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton) return;
+  const int i = hitAt(event->pos());
+  if (i >= 0 && points_[static_cast<std::size_t>(i)].index >= 0)
+    emit mappingClicked(points_[static_cast<std::size_t>(i)].index);
+}
+
+QString ParetoPlot::title() const {
+  return shown_.isEmpty() ? tr("Pareto front: energy against latency")
+                          : tr("Pareto front of Einsum %1").arg(shown_);
+}
+
+bool ParetoPlot::exportTo(const QString& path, QString* error) {
+  return exportFigure(plotFigure(*plot_, title()), path, error);
+}
+
+void ParetoPlot::showContextMenu(const QPoint& pos) {
+  QMenu menu(this);
+  addExportActions(
+      menu, [this] { return plotFigure(*plot_, title()); }, this);
+  if (!contextActions_.isEmpty()) {
+    menu.addSeparator();
+    menu.addActions(contextActions_);
+  }
+  menu.exec(plot_->mapToGlobal(pos));
+}
+
+}  // namespace af::ui

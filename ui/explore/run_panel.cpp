@@ -1,0 +1,241 @@
+#include "explore/run_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QThread>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "models/si_format.h"
+
+namespace af::ui {
+
+namespace {
+
+QString duration(double seconds) {
+  if (seconds < 0) return QObject::tr("estimating…");
+  if (seconds < 60) return QObject::tr("%1 s").arg(seconds, 0, 'f', seconds < 10 ? 1 : 0);
+  return QObject::tr("%1 min %2 s").arg(static_cast<int>(seconds) / 60).arg(static_cast<int>(seconds) % 60);
+}
+
+}  // namespace
+
+RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  auto* form = new QFormLayout;
+  form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  metric_ = new QComboBox(this);
+  metric_->setObjectName("runMetric");
+  metric_->addItem(tr("Energy × latency (EDP)"), static_cast<unsigned>(mapper::kEdp));
+  metric_->addItem(tr("Energy"), static_cast<unsigned>(mapper::kEnergy));
+  metric_->addItem(tr("Latency"), static_cast<unsigned>(mapper::kLatency));
+  metric_->addItem(tr("Energy and latency (a front)"),
+                   static_cast<unsigned>(mapper::kEnergy | mapper::kLatency));
+  metric_->setToolTip(tr("What the mapper minimizes"));
+  form->addRow(tr("Metric"), metric_);
+
+  fused_ = new QCheckBox(tr("Fuse Einsums"), this);
+  fused_->setObjectName("runFused");
+  fused_->setToolTip(
+      tr("Let Einsums share loops so intermediates stay on chip; off: the outermost memory "
+         "keeps every tensor"));
+  fused_->setChecked(true);
+  maxFused_ = new QSpinBox(this);
+  maxFused_->setObjectName("runMaxFusedLoops");
+  maxFused_->setRange(0, 16);
+  maxFused_->setValue(1);
+  maxFused_->setSpecialValueText(tr("no loops"));
+  maxFused_->setToolTip(tr("At most this many fused loops per pmapping"));
+  auto* fusedRow = new QHBoxLayout;
+  fusedRow->addWidget(fused_);
+  fusedRow->addWidget(new QLabel(tr("max loops"), this));
+  fusedRow->addWidget(maxFused_);
+  form->addRow(tr("Fusion"), fusedRow);
+
+  imperfectSpatial_ = new QCheckBox(tr("spatial"), this);
+  imperfectSpatial_->setObjectName("runImperfectSpatial");
+  imperfectTemporal_ = new QCheckBox(tr("temporal"), this);
+  imperfectTemporal_->setObjectName("runImperfectTemporal");
+  auto* imperfectRow = new QHBoxLayout;
+  imperfectRow->addWidget(imperfectSpatial_);
+  imperfectRow->addWidget(imperfectTemporal_);
+  imperfectRow->addStretch(1);
+  auto* imperfectLabel = new QLabel(tr("Imperfect tiles"), this);
+  imperfectLabel->setToolTip(
+      tr("Also try tiles that do not divide the rank (slower, can fill arrays better)"));
+  form->addRow(imperfectLabel, imperfectRow);
+
+  coarseness_ = new QDoubleSpinBox(this);
+  coarseness_->setObjectName("runCoarseness");
+  coarseness_->setRange(1, 4);
+  coarseness_->setSingleStep(0.1);
+  coarseness_->setDecimals(2);
+  coarseness_->setSpecialValueText(tr("every tile"));
+  coarseness_->setToolTip(
+      tr("Candidate tiles grow by at least this factor (1 = every tile; 1.5 is much faster)"));
+  form->addRow(tr("Tiling coarseness"), coarseness_);
+
+  threads_ = new QSpinBox(this);
+  threads_->setObjectName("runThreads");
+  threads_->setRange(0, std::max(1, QThread::idealThreadCount()) * 4);
+  threads_->setSpecialValueText(tr("all cores"));
+  form->addRow(tr("Threads"), threads_);
+
+  objectiveTolerance_ = new QDoubleSpinBox(this);
+  objectiveTolerance_->setObjectName("runObjectiveTolerance");
+  objectiveTolerance_->setRange(0, 1);
+  objectiveTolerance_->setSingleStep(0.01);
+  objectiveTolerance_->setDecimals(3);
+  objectiveTolerance_->setSpecialValueText(tr("exact"));
+  objectiveTolerance_->setToolTip(
+      tr("Objectives within a factor 1 + t count as equal when pruning: faster, at "
+         "most (1 + t)× worse"));
+  form->addRow(tr("Objective tolerance"), objectiveTolerance_);
+  layout->addLayout(form);
+
+  auto* buttons = new QHBoxLayout;
+  run_ = new QPushButton(tr("Run ▶"), this);
+  run_->setObjectName("runButton");
+  stop_ = new QPushButton(tr("Stop ■"), this);
+  stop_->setObjectName("stopButton");
+  stop_->setToolTip(tr("Stop within a tenth of a second, keeping what was found so far"));
+  buttons->addWidget(run_);
+  buttons->addWidget(stop_);
+  layout->addLayout(buttons);
+  progress_ = new QProgressBar(this);
+  progress_->setObjectName("runProgress");
+  progress_->setRange(0, 1000);
+  progress_->setValue(0);
+  layout->addWidget(progress_);
+  stage_ = new QLabel(tr("Idle"), this);
+  stage_->setObjectName("runStage");
+  stage_->setWordWrap(true);
+  layout->addWidget(stage_);
+  note_ = new QLabel(this);
+  note_->setObjectName("runNote");
+  note_->setWordWrap(true);
+  note_->setEnabled(false);
+  layout->addWidget(note_);
+  einsums_ = new QTreeWidget(this);
+  einsums_->setObjectName("runEinsums");
+  einsums_->setHeaderLabels({tr("Einsum"), tr("templates"), tr("evaluated")});
+  einsums_->setRootIsDecorated(false);
+  einsums_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  layout->addWidget(einsums_, 1);
+
+  connect(run_, &QPushButton::clicked, this, &RunPanel::runRequested);
+  connect(stop_, &QPushButton::clicked, this, &RunPanel::stopRequested);
+  connect(fused_, &QCheckBox::toggled, this, &RunPanel::updateEnabled);
+  updateEnabled();
+}
+
+void RunPanel::setSpecOptions(const mapper::MapperOptions& o) {
+  spec_ = o;
+  const int m = metric_->findData(o.metrics);
+  if (m >= 0) metric_->setCurrentIndex(m);
+  fused_->setChecked(!o.unfused);
+  if (o.max_fused_loops < maxFused_->maximum()) maxFused_->setValue(static_cast<int>(o.max_fused_loops));
+  imperfectSpatial_->setChecked(o.explore_imperfect_spatial_loops);
+  imperfectTemporal_->setChecked(o.explore_imperfect_temporal_loops);
+  coarseness_->setValue(std::max(1.0, o.tiling_coarseness));
+  objectiveTolerance_->setValue(o.objective_tolerance);
+  threads_->setValue(o.threads);
+}
+
+mapper::MapperOptions RunPanel::options() const {
+  mapper::MapperOptions o = spec_;
+  o.metrics = metric_->currentData().toUInt();
+  o.unfused = !fused_->isChecked() || !fusionAvailable_;
+  o.max_fused_loops = maxFused_->value();
+  o.explore_imperfect_spatial_loops = imperfectSpatial_->isChecked();
+  o.explore_imperfect_temporal_loops = imperfectTemporal_->isChecked();
+  o.tiling_coarseness = coarseness_->value();
+  o.threads = threads_->value();
+  o.objective_tolerance = objectiveTolerance_->value();
+  return o;
+}
+
+void RunPanel::setMetric(unsigned metrics) {
+  const int i = metric_->findData(metrics);
+  if (i >= 0) metric_->setCurrentIndex(i);
+}
+
+void RunPanel::setUnfused(bool unfused) { fused_->setChecked(!unfused); }
+void RunPanel::setThreads(int threads) { threads_->setValue(threads); }
+
+void RunPanel::setFusionAvailable(bool available) {
+  fusionAvailable_ = available;
+  fused_->setEnabled(available);
+  if (!available)
+    fused_->setToolTip(tr("Fused joins are not available in this build: every Einsum is mapped unfused"));
+  updateEnabled();
+}
+
+void RunPanel::setSpecReady(bool ready, const QString& why) {
+  ready_ = ready;
+  note_->setText(ready ? QString() : why);
+  updateEnabled();
+}
+
+void RunPanel::setRunning(bool running) {
+  running_ = running;
+  if (running) {
+    progress_->setValue(0);
+    stage_->setText(tr("Starting…"));
+    einsums_->clear();
+  }
+  updateEnabled();
+}
+
+void RunPanel::updateEnabled() {
+  run_->setEnabled(ready_ && !running_);
+  stop_->setEnabled(running_);
+  maxFused_->setEnabled(fused_->isChecked() && fusionAvailable_);
+  for (QWidget* w : std::initializer_list<QWidget*>{metric_, fused_, imperfectSpatial_, imperfectTemporal_,
+                                                    coarseness_, threads_, objectiveTolerance_})
+    w->setEnabled(!running_ && (w != fused_ || fusionAvailable_));
+}
+
+void RunPanel::setProgress(const MapperProgressPtr& p) {
+  if (!p) return;
+  progress_->setValue(static_cast<int>(p->fraction() * 1000));
+  stage_->setText(tr("%1 — %2 of %3 templates, %4 elapsed, %5 left")
+                      .arg(p->stage)
+                      .arg(p->templatesDone)
+                      .arg(p->templatesTotal)
+                      .arg(duration(p->elapsedSeconds), duration(p->remainingSeconds)));
+  while (einsums_->topLevelItemCount() < static_cast<int>(p->stats.size())) new QTreeWidgetItem(einsums_);
+  for (std::size_t i = 0; i < p->stats.size(); ++i) {
+    auto* item = einsums_->topLevelItem(static_cast<int>(i));
+    item->setText(0, QString::fromStdString(p->stats[i].einsum));
+    const auto done = i < p->einsumTemplatesDone.size() ? p->einsumTemplatesDone[i] : 0;
+    const auto total = i < p->einsumTemplatesTotal.size() ? p->einsumTemplatesTotal[i] : 0;
+    item->setText(1, QStringLiteral("%1 / %2").arg(done).arg(total));
+    item->setText(2, formatCount(static_cast<double>(p->stats[i].pmappings_evaluated)));
+  }
+}
+
+void RunPanel::setFinished(const MapRunPtr& run) {
+  running_ = false;
+  updateEnabled();
+  if (!run) return;
+  const auto& r = run->result;
+  progress_->setValue(r.cancelled ? progress_->value() : 1000);
+  stage_->setText(
+      r.cancelled ? tr("Stopped after %1: showing what was found so far").arg(duration(run->seconds))
+      : r.found   ? tr("Done in %1: %n mapping(s) on the front", "", static_cast<int>(r.front.size()))
+                      .arg(duration(run->seconds))
+                : tr("Done in %1: no valid mapping (see the keep-rate funnel)").arg(duration(run->seconds)));
+}
+
+QString RunPanel::stageText() const { return stage_->text(); }
+
+}  // namespace af::ui

@@ -1,0 +1,75 @@
+#pragma once
+// The mapper's controls (a dock): metric, fused or unfused with the fused-loop limits,
+// imperfect loops, tiling coarseness, threads, tolerances; Run and Stop; a progress bar with
+// the stage, each Einsum's progress and an estimate of the time left.
+#include <QWidget>
+
+#include "controller/mapper_run.h"
+#include "mapper/options.h"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTreeWidget;
+
+namespace af::ui {
+
+class RunPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit RunPanel(QWidget* parent = nullptr);
+
+  // The spec's `mapper:` section as the starting values (what Run uses unless changed here).
+  void setSpecOptions(const mapper::MapperOptions& options);
+  // The spec's options with this panel's choices applied.
+  [[nodiscard]] mapper::MapperOptions options() const;
+  // Command-line choices (`--metric`, `--unfused`, `--threads`).
+  void setMetric(unsigned metrics);
+  void setUnfused(bool unfused);
+  void setThreads(int threads);
+  // Whether fused joins are available (the mapper says so); otherwise the choice explains it.
+  void setFusionAvailable(bool available);
+  // No valid spec: Run is disabled, with the reason.
+  void setSpecReady(bool ready, const QString& why = {});
+
+  void setRunning(bool running);
+  void setProgress(const MapperProgressPtr& progress);
+  void setFinished(const MapRunPtr& run);
+  [[nodiscard]] QPushButton* runButton() const { return run_; }
+  [[nodiscard]] QPushButton* stopButton() const { return stop_; }
+  [[nodiscard]] QProgressBar* progressBar() const { return progress_; }
+  [[nodiscard]] QString stageText() const;
+
+ signals:
+  void runRequested();
+  void stopRequested();
+
+ private:
+  void updateEnabled();
+
+  mapper::MapperOptions spec_;
+  bool running_ = false;
+  bool ready_ = false;
+  bool fusionAvailable_ = true;
+  QComboBox* metric_ = nullptr;
+  QCheckBox* fused_ = nullptr;
+  QSpinBox* maxFused_ = nullptr;
+  QCheckBox* imperfectSpatial_ = nullptr;
+  QCheckBox* imperfectTemporal_ = nullptr;
+  QDoubleSpinBox* coarseness_ = nullptr;
+  QSpinBox* threads_ = nullptr;
+  QDoubleSpinBox* objectiveTolerance_ = nullptr;
+  QDoubleSpinBox* resourceTolerance_ = nullptr;
+  QPushButton* run_ = nullptr;
+  QPushButton* stop_ = nullptr;
+  QProgressBar* progress_ = nullptr;
+  QLabel* stage_ = nullptr;
+  QLabel* note_ = nullptr;
+  QTreeWidget* einsums_ = nullptr;
+};
+
+}  // namespace af::ui
