@@ -34,6 +34,8 @@ class TestWorkloadView : public QObject {
 class TestVariables : public QObject {
   Q_OBJECT
  private slots:
+  void scanProjectWorkload();
+  void scanProjectArch();
   void scanMatmulsReference();
   void scanSimpleArchReference();
   void scanScopesFiltersAndStrings();

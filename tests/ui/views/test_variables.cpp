@@ -1,4 +1,5 @@
-// Jinja variable scanning (real reference files and edge cases), VariablesModel, VariablesPane.
+// Jinja variable scanning (the project's test specs, AccelForge's reference files when its
+// corpus is there, edge cases), VariablesModel, VariablesPane.
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QtTest>
@@ -7,6 +8,7 @@
 #include "views/jinja_scan.h"
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
+#include "support/shared_corpus.h"
 
 using namespace af::ui;
 
@@ -14,11 +16,17 @@ namespace {
 
 using Values = QMap<QString, QString>;
 
-QString readReference(const char* relative) {
-  QFile f(QStringLiteral(AF_SHARED_DIR "/reference/accelforge/") + QString::fromLatin1(relative));
+QString readFile(const QString& path) {
+  QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) return {};
   return QString::fromUtf8(f.readAll());
 }
+
+// The project's test specs (tests/data/specs): N_EINSUMS is the one variable without a default.
+const QString kWorkload = af::test::data_qfile("specs/matmul_chain.workload.yaml");
+const QString kArch = af::test::data_qfile("specs/buffered_mac.arch.yaml");
+
+QString readReference(const char* relative) { return readFile(af::test::reference_qfile(QString::fromLatin1(relative))); }
 
 const JinjaVariable* find(const std::vector<JinjaVariable>& vs, const char* name) {
   for (const auto& v : vs)
@@ -34,7 +42,34 @@ QStringList names(const std::vector<JinjaVariable>& vs) {
 
 }  // namespace
 
+// tests/data/specs/matmul_chain.workload.yaml: set-with-default lines, a loop over range().
+void TestVariables::scanProjectWorkload() {
+  const QString text = readFile(kWorkload);
+  QVERIFY(!text.isEmpty());
+  const auto vs = scanJinjaVariables(text, QStringLiteral("matmul_chain.workload.yaml"));
+  QCOMPARE(names(vs), (QStringList{"M", "KN", "N_EINSUMS"}));  // not i, range
+  QCOMPARE(find(vs, "M")->defaultValue, QStringLiteral("16"));
+  QCOMPARE(find(vs, "KN")->defaultValue, QStringLiteral("16"));
+  QVERIFY(!find(vs, "N_EINSUMS")->hasDefault);
+  QCOMPARE(find(vs, "N_EINSUMS")->sourceFile, QStringLiteral("matmul_chain.workload.yaml"));
+  QCOMPARE(find(vs, "M")->line, 7);
+  QCOMPARE(find(vs, "N_EINSUMS")->line, 12);
+
+  const auto ms = scanJinjaVariables(readFile(af::test::data_qfile("specs/matmul_chain_unfused.mapping.yaml")));
+  QCOMPARE(names(ms), (QStringList{"N_EINSUMS"}));  // not t, w, i
+  QVERIFY(!find(ms, "N_EINSUMS")->hasDefault);
+}
+
+void TestVariables::scanProjectArch() {
+  const auto vs = scanJinjaVariables(readFile(kArch));
+  QCOMPARE(names(vs), (QStringList{"MainMemoryEnergy", "GlobalBufferSize", "GlobalBufferThroughput"}));
+  QCOMPARE(find(vs, "MainMemoryEnergy")->defaultValue, QStringLiteral("1"));
+  QCOMPARE(find(vs, "GlobalBufferSize")->defaultValue, QStringLiteral("\"inf\""));
+  QCOMPARE(find(vs, "GlobalBufferThroughput")->defaultValue, QStringLiteral("\"inf\""));
+}
+
 void TestVariables::scanMatmulsReference() {
+  AF_REQUIRE_CORPUS();
   const QString text = readReference("examples/workloads/basic/matmuls.yaml");
   QVERIFY(!text.isEmpty());
   const auto vs = scanJinjaVariables(text, QStringLiteral("matmuls.yaml"));
@@ -49,6 +84,7 @@ void TestVariables::scanMatmulsReference() {
 }
 
 void TestVariables::scanSimpleArchReference() {
+  AF_REQUIRE_CORPUS();
   const auto vs = scanJinjaVariables(readReference("examples/arches/simple.yaml"));
   QCOMPARE(names(vs), (QStringList{"MainMemoryEnergy", "GlobalBufferThroughput", "GlobalBufferSize"}));
   QCOMPARE(find(vs, "MainMemoryEnergy")->defaultValue, QStringLiteral("1"));
@@ -89,14 +125,14 @@ void TestVariables::mergeAcrossFiles() {
 
 void TestVariables::modelEditsAndSignals() {
   VariablesModel model;
-  model.setSources({{QStringLiteral("matmuls.yaml"), readReference("examples/workloads/basic/matmuls.yaml")},
-                    {QStringLiteral("simple.yaml"), readReference("examples/arches/simple.yaml")}});
+  model.setSources({{QStringLiteral("matmul_chain.workload.yaml"), readFile(kWorkload)},
+                    {QStringLiteral("buffered_mac.arch.yaml"), readFile(kArch)}});
   QCOMPARE(model.rowCount(), 6);
   QCOMPARE(model.columnCount(), int{VariablesModel::ColumnCount});
   QCOMPARE(model.missingRequired(), QStringList{"N_EINSUMS"});
   const QModelIndex mValue = model.index(0, VariablesModel::ValueColumn);
   QCOMPARE(model.data(model.index(0, VariablesModel::NameColumn)).toString(), QStringLiteral("M"));
-  QCOMPARE(model.data(mValue).toString(), QStringLiteral("128"));  // the default, shown greyed
+  QCOMPARE(model.data(mValue).toString(), QStringLiteral("16"));  // the default, shown greyed
   QVERIFY(model.data(mValue, Qt::EditRole).toString().isEmpty());
   QVERIFY(model.flags(mValue) & Qt::ItemIsEditable);
   QVERIFY(!(model.flags(model.index(0, VariablesModel::NameColumn)) & Qt::ItemIsEditable));
@@ -118,7 +154,7 @@ void TestVariables::modelEditsAndSignals() {
   QCOMPARE(edited.size(), 2);
 
   // A re-scan keeps typed values by name.
-  model.setSources({{QStringLiteral("matmuls.yaml"), readReference("examples/workloads/basic/matmuls.yaml")}});
+  model.setSources({{QStringLiteral("matmul_chain.workload.yaml"), readFile(kWorkload)}});
   QCOMPARE(model.rowCount(), 3);
   QCOMPARE(model.values().value(QStringLiteral("M")), QStringLiteral("64"));
   model.clearValues();
@@ -134,17 +170,17 @@ void TestVariables::modelEditsAndSignals() {
 void TestVariables::modelPassesTester() {
   VariablesModel model;
   QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-  model.setSources({{QStringLiteral("simple.yaml"), readReference("examples/arches/simple.yaml")}});
+  model.setSources({{QStringLiteral("buffered_mac.arch.yaml"), readFile(kArch)}});
   model.setData(model.index(1, VariablesModel::ValueColumn), QStringLiteral("1e9"));
   model.setVariables({});
-  model.setSources({{QStringLiteral("matmuls.yaml"), readReference("examples/workloads/basic/matmuls.yaml")}});
+  model.setSources({{QStringLiteral("matmul_chain.workload.yaml"), readFile(kWorkload)}});
   model.clearValues();
 }
 
 void TestVariables::paneStatus() {
   VariablesPane pane;
   QVERIFY(pane.statusText().contains(QStringLiteral("no Jinja variables")));
-  pane.model()->setSources({{QStringLiteral("matmuls.yaml"), readReference("examples/workloads/basic/matmuls.yaml")}});
+  pane.model()->setSources({{QStringLiteral("matmul_chain.workload.yaml"), readFile(kWorkload)}});
   QVERIFY2(pane.statusText().contains(QStringLiteral("N_EINSUMS")), qPrintable(pane.statusText()));
   pane.model()->setValue(QStringLiteral("N_EINSUMS"), QStringLiteral("3"));
   QVERIFY(!pane.statusText().contains(QStringLiteral("N_EINSUMS")));
