@@ -218,7 +218,13 @@ class TestExplorer : public QObject {
     for (int i = 0; i < 5; ++i) w.revalidate();  // keep the worker busy
     QVERIFY(spy.wait(60000));
     ticker.stop();
+#ifdef AF_SANITIZED_BUILD
+    // ASan/UBSan slow every GUI-thread step several times over: the run still exercises the
+    // worker and the window, but a wall-clock bound means nothing there.
+    qInfo("worst GUI-thread gap %lld ms (not checked in a sanitizer build)", static_cast<long long>(worst));
+#else
     QVERIFY2(worst < 50, qPrintable(QString("worst GUI-thread gap %1 ms").arg(worst)));
+#endif
   }
 };
 
