@@ -94,9 +94,11 @@ af_report_skips() {
 }
 
 # Stages: a header, the command, its wall time and the CPU time of the processes it ran (on a
-# shared machine the two tell apart slow work from waiting); a table at the end, also on
-# failure (run-tests.sh traps EXIT).
+# shared machine the two tell apart slow work from waiting); a table at the end, also when a
+# stage failed or the run was interrupted (run-tests.sh traps EXIT). A failed stage does not
+# stop the run: the stages that do not depend on it still run, and the run fails at the end.
 AF_STAGE_SUMMARY=()
+AF_FAILED_STAGES=()
 AF_STAGE_NAME=""
 AF_STAGE_START=0
 AF_STAGE_CPU0=0
@@ -119,29 +121,50 @@ af_stage_record() {
     "$(af_mmss $((AF_CPU - AF_STAGE_CPU0)))" "$2")")
 }
 
+# af_stage NAME COMMAND...: runs COMMAND (with set -e, in a subshell) as stage NAME. It returns 0
+# and sets AF_STAGE_OK to true or false: a caller that tested its status (`af_stage ... && ...`)
+# would switch set -e off inside COMMAND too.
 af_stage() {
-  local name="$1"
+  local name="$1" rc=0 status=ok
   shift
   AF_STAGE_NAME="$name"
   AF_STAGE_START=$SECONDS
   af_cpu_now
   AF_STAGE_CPU0=$AF_CPU
   printf '\n==== %s [%s] ====\n' "$name" "$(date +%H:%M:%S)"
-  "$@"
-  af_stage_record "$name" ok
+  set +e
+  (
+    set -e
+    "$@"
+  )
+  rc=$?
+  set -e
+  AF_STAGE_OK=true
+  if [ $rc -ne 0 ]; then
+    AF_STAGE_OK=false
+    status="FAILED (exit $rc)"
+    AF_FAILED_STAGES+=("$name")
+  fi
+  af_stage_record "$name" "$status"
   printf '==== %s ====\n' "${AF_STAGE_SUMMARY[-1]}"
   AF_STAGE_NAME=""
 }
 
+# af_stage_skipped NAME WHY: a stage that could not run, in the table.
+af_stage_skipped() {
+  AF_STAGE_SUMMARY+=("$(printf '%-15s skipped (%s)' "$1" "$2")")
+}
+
 af_stage_summary() {
   local status=$?
-  if [ -n "$AF_STAGE_NAME" ]; then af_stage_record "$AF_STAGE_NAME" "FAILED (exit $status)"; fi
+  if [ -n "$AF_STAGE_NAME" ]; then af_stage_record "$AF_STAGE_NAME" "INTERRUPTED (exit $status)"; fi
   if [ ${#AF_STAGE_SUMMARY[@]} -gt 0 ]; then
     af_cpu_now
     printf '\n==== stages ====\n'
     printf '%s\n' "${AF_STAGE_SUMMARY[@]}"
     printf '%-15s wall %s  cpu %s  (load average now: %s)\n' total "$(af_mmss $SECONDS)" "$(af_mmss "$AF_CPU")" \
       "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+    if [ ${#AF_FAILED_STAGES[@]} -gt 0 ]; then printf 'FAILED: %s\n' "${AF_FAILED_STAGES[*]}"; fi
   fi
   rm -f "$AF_TIMES_FILE"
 }

@@ -12,7 +12,8 @@
 #               AF_FUZZ_SECONDS (60) seconds, seeded with the project's own specs; a crash fails
 #   --ci        both, and warnings in project code are errors in the Release build.
 # CI=true (as .ci/run sets it) means --ci. CTEST_ARGS go to the Release CTest run.
-# Every stage prints a header and its wall time; a summary of the times ends the run.
+# Every stage prints a header and its wall time; a summary of the times ends the run. A failed
+# stage does not stop the stages that do not need it; the run then exits 1.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 sanitize=false fuzz=false werror=false
@@ -34,15 +35,23 @@ AF_FUZZ_SECONDS="${AF_FUZZ_SECONDS:-60}"
 AF_ASAN_EXCLUDE="${AF_ASAN_EXCLUDE:-^(test_mapper|test_matmul_oracle|test_mapper_regression)$}"
 
 trap af_stage_summary EXIT
+# So that the table says how an interrupted run ended.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 af_stage "install" af_install_deps
+if ! $AF_STAGE_OK; then exit 1; fi
 
 if $werror; then
   af_stage "build" af_build -DAF_WERROR=ON
 else
-  af_stage "build" af_build
+  af_stage "build" af_build -DAF_WERROR=OFF
 fi
-af_stage "tests" af_ctest "$AF_BUILD_DIR" "${ctest_args[@]}"
+if $AF_STAGE_OK; then
+  af_stage "tests" af_ctest "$AF_BUILD_DIR" "${ctest_args[@]}"
+else
+  af_stage_skipped "tests" "build failed"
+fi
 
 if $sanitize; then
   # Debug keeps assertions on; -O1 -g1 keeps the instrumented tests fast enough and the
@@ -57,7 +66,7 @@ if $sanitize; then
       LSAN_OPTIONS="suppressions=$AF_ROOT/tests/sanitizers/lsan.supp:print_suppressions=0" \
       af_ctest "$AF_ASAN_DIR" -E "$AF_ASAN_EXCLUDE"
   }
-  af_stage "asan tests" asan_tests
+  if $AF_STAGE_OK; then af_stage "asan tests" asan_tests; else af_stage_skipped "asan tests" "asan build failed"; fi
 fi
 
 if $fuzz; then
@@ -80,5 +89,8 @@ if $fuzz; then
         sed -e '/^#[0-9]/d' -e '/Recommended dictionary/,/End of recommended dictionary/d' || return 1
     done
   }
-  af_stage "fuzz runs" fuzz_runs
+  if $AF_STAGE_OK; then af_stage "fuzz runs" fuzz_runs; else af_stage_skipped "fuzz runs" "fuzz build failed"; fi
 fi
+
+# A failed stage did not stop the others; it fails the run.
+[ ${#AF_FAILED_STAGES[@]} -eq 0 ]
