@@ -7,7 +7,7 @@ AF_BUILD_DIR="${AF_BUILD_DIR:-$AF_ROOT/build}"
 
 # clang, its runtime libraries and llvm-symbolizer are for the sanitizer and fuzz stages of
 # run-tests.sh (--sanitize builds with GCC's ASan/UBSan, --fuzz with clang's libFuzzer);
-# locales gives localedef, with which a test compiles a de_DE locale (decimal comma).
+# locales holds the locale sources from which a test compiles de_DE (decimal comma) with localedef.
 AF_PACKAGES=(
   build-essential cmake ninja-build pkg-config git file dpkg-dev
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl1-mesa-dev libqcustomplot-dev
