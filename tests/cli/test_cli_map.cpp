@@ -12,12 +12,11 @@
 
 namespace {
 
-const QString kEx = QStringLiteral(AF_SHARED_DIR "/reference/accelforge/examples/");
+// The project's own test specs (tests/data/specs): a buffer and a MAC, a chain of matmuls.
+const QString kSpecs = QStringLiteral(AF_TEST_DATA_DIR "/specs/");
+const QString kWorkload = kSpecs + "matmul_chain.workload.yaml";
 
-QStringList matmul_files() {
-  return {kEx + "arches/simple.yaml", kEx + "workloads/basic/matmuls.yaml",
-          kEx + "workloads/_renames_default.yaml"};
-}
+QStringList matmul_files() { return {kSpecs + "buffered_mac.arch.yaml", kWorkload}; }
 const QStringList kSets = {"--set", "M=16",        "--set", "KN=8",
                            "--set", "N_EINSUMS=2", "--set", "GlobalBufferSize=512"};
 
@@ -101,9 +100,8 @@ class TestCliMap : public QObject {
     actions:
     - {name: compute, energy: 1, throughput: 1}
 )"));
-    const auto r = runProcess(AF_CLI_EXE, {"map", arch, kEx + "workloads/basic/matmuls.yaml",
-                                           kEx + "workloads/_renames_default.yaml", "--set", "M=4", "--set",
-                                           "KN=4", "--set", "N_EINSUMS=1"});
+    const auto r = runProcess(AF_CLI_EXE, {"map", arch, kWorkload, "--set", "M=4", "--set", "KN=4", "--set",
+                                           "N_EINSUMS=1"});
     QCOMPARE(r.exitCode, 3);
     QVERIFY2(r.err.contains("capacity GlobalBuffer"), qPrintable(r.err));
   }
@@ -118,11 +116,10 @@ class TestCliMap : public QObject {
     QCOMPARE(bad.exitCode, 2);
   }
 
-  // 5 and 7 have no divisor that fills at_mac's 4 MACs; imperfect spatial tiles reach
+  // 5 and 7 have no divisor that fills mac_row's 4 MACs; imperfect spatial tiles reach
   // ops / 4. The JSON also gives AccelForge's count of the full tile space.
   void imperfect_tiles_flag() {
-    const QStringList files = {kEx + "arches/fanout_variations/at_mac.yaml",
-                               kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"};
+    const QStringList files = {kSpecs + "mac_row.arch.yaml", kWorkload};
     const QStringList sets = {"--set", "M=5", "--set", "KN=7", "--set", "N_EINSUMS=1", "--metric", "latency"};
     const auto latency_of = [&](const QStringList& flags) {
       const auto r =

@@ -1,6 +1,8 @@
-// The explorer as a user drives it, offscreen: open AccelForge's reference files and read the
-// buffer accesses, edit a tile shape in the mapping tree, drag a loop, break the YAML, and
-// check that results stay, stale jobs are dropped and the GUI thread never stalls.
+// The explorer as a user drives it, offscreen: open spec files and read the buffer accesses,
+// edit a tile shape in the mapping tree, drag a loop, break the YAML, and check that results
+// stay, stale jobs are dropped and the GUI thread never stalls. The small specs are the
+// project's own (tests/data/specs); the large transformer that keeps the worker busy is
+// AccelForge's (those two tests skip without its reference corpus).
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QSettings>
@@ -19,14 +21,18 @@
 #include "models/accesses_model.h"
 #include "plots/accesses_plot.h"
 #include "controller/project_controller.h"
+#include "support/shared_corpus.h"
 
 using namespace af::ui;
 
 namespace {
 
-QString reference(const QString& relative) {
-  return QString(AF_SHARED_DIR) + "/reference/accelforge/examples/" + relative;
-}
+QString reference(const QString& relative) { return af::test::reference_qfile("examples/" + relative); }
+
+// A backing memory, a buffer and a MAC; a chain of N_EINSUMS matmuls; its unfused mapping.
+const QString kArch = af::test::data_qfile("specs/buffered_mac.arch.yaml");
+const QString kWorkload = af::test::data_qfile("specs/matmul_chain.workload.yaml");
+const QString kUnfusedMapping = af::test::data_qfile("specs/matmul_chain_unfused.mapping.yaml");
 
 // Sum of the counts shown in the accesses table for one (component, tensor, action).
 double shownCount(const AccessesModel* model, const QString& component, const QString& tensor,
@@ -50,7 +56,7 @@ ProjectResultPtr nextResult(MainWindow& w, const std::function<void()>& trigger)
   return spy.takeLast().at(0).value<ProjectResultPtr>();
 }
 
-// The unfused mapping of matmuls.yaml (N_EINSUMS=1) with an extra outer m loop, as plain YAML.
+// The unfused mapping of the chain (N_EINSUMS=1) with an extra outer m loop, as plain YAML.
 const char* kTiledMapping = R"(mapping:
   nodes:
   - !Storage {tensors: [T0, T1, W0], component: MainMemory}
@@ -62,7 +68,7 @@ const char* kTiledMapping = R"(mapping:
   - !Compute {einsum: Matmul0, component: MAC}
 )";
 
-// Opens simple + matmuls (N_EINSUMS=1, M=64, KN=32) with kTiledMapping written to `dir`.
+// Opens kArch + kWorkload (N_EINSUMS=1, M=64, KN=32) with kTiledMapping written to `dir`.
 ProjectResultPtr openTiled(MainWindow& w, const QTemporaryDir& dir) {
   const QString path = dir.filePath("tiled.mapping.yaml");
   QFile mapping(path);
@@ -71,7 +77,7 @@ ProjectResultPtr openTiled(MainWindow& w, const QTemporaryDir& dir) {
   mapping.close();
   w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
   return nextResult(w, [&] {
-    w.openFiles({reference("arches/simple.yaml"), reference("workloads/basic/matmuls.yaml"), path});
+    w.openFiles({kArch, kWorkload, path});
   });
 }
 
@@ -84,16 +90,13 @@ class TestExplorer : public QObject {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
     QSettings().clear();
-    if (!QFileInfo::exists(reference("arches/simple.yaml"))) QSKIP("reference corpus not found");
   }
 
-  void reference_mapping_shows_buffer_accesses() {
+  void unfused_mapping_shows_buffer_accesses() {
     MainWindow w;
     w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
     const auto result = nextResult(w, [&] {
-      QVERIFY(w.openFiles({reference("arches/simple.yaml"), reference("workloads/basic/matmuls.yaml"),
-                           reference("mappings/unfused_matmuls_to_simple.yaml")})
-                  .isEmpty());
+      QVERIFY(w.openFiles({kArch, kWorkload, kUnfusedMapping}).isEmpty());
     });
     QVERIFY(result && result->valid() && result->evaluation);
     // Worked example B, read from the table the user sees.
@@ -146,8 +149,7 @@ class TestExplorer : public QObject {
     MainWindow w;
     w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
     auto result = nextResult(w, [&] {
-      w.openFiles({reference("arches/simple.yaml"), reference("workloads/basic/matmuls.yaml"),
-                   reference("mappings/unfused_matmuls_to_simple.yaml")});
+      w.openFiles({kArch, kWorkload, kUnfusedMapping});
     });
     QVERIFY(result && result->evaluation);
     SpecDocument* workload = w.documents()->at(1);
@@ -158,7 +160,7 @@ class TestExplorer : public QObject {
     QVERIFY(result && !result->valid());
     QVERIFY(w.diagnosticsModel()->errorCount() > 0);
     const auto rows = w.diagnosticsModel()->diagnostics();
-    QVERIFY(rows.front().path.endsWith("matmuls.yaml"));
+    QVERIFY(rows.front().path.endsWith("matmul_chain.workload.yaml"));
     QVERIFY(rows.front().line > 0);
     // The last good numbers stay on screen, dimmed.
     QCOMPARE(shownCount(w.accessesModel(), "MainMemory", "T0", "read"), 16384.0);
@@ -170,8 +172,7 @@ class TestExplorer : public QObject {
     MainWindow w;
     w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
     QSignalSpy spy(&w, &MainWindow::resultApplied);
-    w.openFiles({reference("arches/simple.yaml"), reference("workloads/basic/matmuls.yaml"),
-                 reference("mappings/unfused_matmuls_to_simple.yaml")});
+    w.openFiles({kArch, kWorkload, kUnfusedMapping});
     QVERIFY(spy.wait(30000));
     QTest::qWait(1000);  // let anything the opening triggered settle
     spy.clear();
@@ -184,6 +185,7 @@ class TestExplorer : public QObject {
   }
 
   void cancel_returns_to_idle() {
+    AF_REQUIRE_CORPUS();
     MainWindow w;
     w.setAssignments({"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"});
     QSignalSpy busy(w.controller(), &ProjectController::loadingChanged);
@@ -195,6 +197,7 @@ class TestExplorer : public QObject {
 
   // While a large transformer validates on the worker, the GUI thread keeps ticking.
   void gui_thread_never_stalls() {
+    AF_REQUIRE_CORPUS();
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -215,7 +218,13 @@ class TestExplorer : public QObject {
     for (int i = 0; i < 5; ++i) w.revalidate();  // keep the worker busy
     QVERIFY(spy.wait(60000));
     ticker.stop();
+#ifdef AF_SANITIZED_BUILD
+    // ASan/UBSan slow every GUI-thread step several times over: the run still exercises the
+    // worker and the window, but a wall-clock bound means nothing there.
+    qInfo("worst GUI-thread gap %lld ms (not checked in a sanitizer build)", static_cast<long long>(worst));
+#else
     QVERIFY2(worst < 50, qPrintable(QString("worst GUI-thread gap %1 ms").arg(worst)));
+#endif
   }
 };
 

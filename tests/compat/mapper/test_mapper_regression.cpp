@@ -12,12 +12,13 @@
 #include "mapper/mapper.h"
 #include "model/evaluate.h"
 #include "loader/load.h"
+#include "support/shared_corpus.h"
 
 using namespace af;
 
 namespace {
 
-const std::string kRef = AF_SHARED_DIR "/reference/accelforge/";
+const std::string kRef = af::test::reference_dir().string() + "/";
 
 bool close(double a, double b) {
   return std::abs(a - b) <= 0.01 * std::max(std::abs(a), std::abs(b)) ||
@@ -56,6 +57,8 @@ class TestMapperRegression : public QObject {
   Q_OBJECT
 
  private slots:
+  void initTestCase() { AF_REQUIRE_CORPUS(); }
+
   void unfused_data() {
     QTest::addColumn<QString>("key");
     std::ifstream in(kRef + "expected/mapper-regression.json");

@@ -318,6 +318,8 @@ class TestCompatModel : public QObject {
   Q_OBJECT
 
  private slots:
+  void initTestCase() { AF_REQUIRE_CORPUS(); }
+
   // §7.14: examples/mappings/unfused_matmuls_to_simple.yaml, N_EINSUMS=1, M=64, KN=32.
   void worked_example_b() {
     QString error;

@@ -1,18 +1,16 @@
 #pragma once
-// Paths into AccelForge's reference corpus (../shared/reference, AF_SHARED_DIR) and the keys
-// of expected/mapper-regression.json ("ARCH|WORKLOAD|K=V,...|fused-or-unfused").
+// Paths into AccelForge's reference corpus (reference_dir(), examples_dir() from
+// support/shared_corpus.h) and the keys of expected/mapper-regression.json
+// ("ARCH|WORKLOAD|K=V,...|fused-or-unfused").
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-namespace af::test {
+#include "support/shared_corpus.h"
 
-inline std::filesystem::path reference_dir() {
-  return std::filesystem::path(AF_SHARED_DIR) / "reference" / "accelforge";
-}
-inline std::filesystem::path examples_dir() { return reference_dir() / "examples"; }
+namespace af::test {
 
 // The workload file whose stem is `stem` anywhere under examples/workloads.
 inline std::filesystem::path workload_file(const std::string& stem) {

@@ -72,6 +72,8 @@ bool acceptable_failure(const fs::path& workload, const SpecError& e) {
 class TestCompatSpec : public QObject {
   Q_OBJECT
  private slots:
+  void initTestCase() { AF_REQUIRE_CORPUS(); }
+
   void regression_workloads_on_every_arch_data() {
     QTest::addColumn<QString>("arch");
     QTest::addColumn<QString>("workload");

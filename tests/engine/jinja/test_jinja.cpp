@@ -1,5 +1,6 @@
 // Tests of the Jinja renderer: every construct of domain spec §1.4, Jinja2's whitespace and
-// scoping rules, AccelForge's include globals, limits, and the real reference templates.
+// scoping rules, AccelForge's include globals, limits, the project's own templates, and the
+// real reference templates when AccelForge's corpus is there.
 #include <QtTest>
 
 #include <QDir>
@@ -13,6 +14,7 @@
 #include "text/expr/expression_error.h"
 #include "text/jinja/renderer.h"
 #include "text/jinja/template_variables.h"
+#include "support/shared_corpus.h"
 
 using namespace af::spec;
 
@@ -64,9 +66,7 @@ void write(const QString& path, const std::string& text) {
   f.write(text.data(), static_cast<qint64>(text.size()));
 }
 
-std::string reference(const std::string& relative) {
-  return std::string(AF_SHARED_DIR) + "/reference/accelforge/examples/" + relative;
-}
+std::string reference(const std::string& relative) { return af::test::reference_file("examples/" + relative); }
 
 }  // namespace
 
@@ -324,7 +324,31 @@ class TestJinja : public QObject {
     QCOMPARE(merged[2].files, (std::vector<std::string>{"b.yaml"}));
   }
 
+  // tests/data/specs: the chain workload and its mapping unroll their loops and ifs.
+  void project_templates() {
+    const std::string workload = render_file(af::test::data_file("specs/matmul_chain.workload.yaml"),
+                                             data({{"N_EINSUMS", Int{2}}, {"M", Int{8}}}), nullptr);
+    for (const char* piece : {"M: 8\n", "N0: 16\n", "N2: 16\n", "- name: Matmul1\n",
+                              "- {name: W1, projection: [n1, n2]}", "renames: {input: T1, weight: W1, output: T2}"})
+      QVERIFY2(workload.find(piece) != std::string::npos, piece);
+    QVERIFY(workload.find("N3") == std::string::npos && workload.find("Matmul2") == std::string::npos);
+    QVERIFY(workload.find("{{") == std::string::npos && workload.find("{%") == std::string::npos);
+
+    const std::string two = render_file(af::test::data_file("specs/matmul_chain_unfused.mapping.yaml"),
+                                        data({{"N_EINSUMS", Int{2}}}), nullptr);
+    for (const char* piece : {"tensors: [T2], component: MainMemory", "tensors: [W1], component: MainMemory",
+                              "- !Sequential", "tensors: [T1, W1, T2], component: GlobalBuffer",
+                              "{rank_variable: n2, tile_shape: 1}", "einsum: Matmul1"})
+      QVERIFY2(two.find(piece) != std::string::npos, piece);
+    QVERIFY(two.find("T3") == std::string::npos);
+    const std::string one = render_file(af::test::data_file("specs/matmul_chain_unfused.mapping.yaml"),
+                                        data({{"N_EINSUMS", Int{1}}}), nullptr);
+    QVERIFY(one.find("- !Sequential") == std::string::npos);
+    QVERIFY(one.find("einsum: Matmul0") != std::string::npos);
+  }
+
   void reference_transformer_workloads() {
+    AF_REQUIRE_CORPUS();
     const QString dir = QString::fromStdString(reference("workloads/transformers"));
     QVERIFY(QDir(dir).exists());
     int rendered = 0;
@@ -390,6 +414,7 @@ class TestJinja : public QObject {
   }
 
   void reference_mapping() {
+    AF_REQUIRE_CORPUS();
     const std::string out = render_file(reference("mappings/unfused_matmuls_to_simple.yaml"),
                                         data({{"N_EINSUMS", Int{2}}, {"M", Int{64}}, {"KN", Int{64}}}), nullptr);
     QVERIFY(out.starts_with("mapping:\n  nodes:\n  \n  - !Storage\n    tensors: [T0]\n    component: MainMemory\n  \n"));
@@ -406,6 +431,7 @@ class TestJinja : public QObject {
   }
 
   void reference_arches_render() {
+    AF_REQUIRE_CORPUS();
     // Every arch template renders (CiM files exercise include_text, add_to_path, find_path).
     QDirIterator it(QString::fromStdString(reference("arches")), {"*.yaml"}, QDir::Files, QDirIterator::Subdirectories);
     int n = 0;

@@ -1,4 +1,4 @@
-// Mapper oracle on the reference arches: for one tiny matmul,
+// Mapper oracle on small arches: for one tiny matmul,
 // every mapping below the backing MainMemory block — every GlobalBuffer tensor subset and
 // order, every interleaving of loops with those storage nodes, every tile chain, spatial
 // loops where the arch fans out — is evaluated by the model, and the (energy, latency)
@@ -7,6 +7,11 @@
 // Tile chains are strictly decreasing (each loop splits its rank by >= 2): a loop with one
 // iteration changes no figure, and leaving those out keeps the space small enough to walk
 // (tens of thousands of mappings instead of billions).
+//
+// The inputs are the project's own (tests/data/specs): buffered_mac is a backing memory, a
+// buffer and one MAC with costs set by variables; mac_row has four MACs under a free buffer.
+// tests/compat/inputs checks that they give the same fronts as AccelForge's `simple` and
+// `fanout_variations/at_mac` with its `matmuls` workload.
 #include <QtTest>
 #include <set>
 
@@ -14,12 +19,11 @@
 #include "mapper/mapper.h"
 #include "model/evaluate.h"
 #include "loader/load.h"
+#include "support/shared_corpus.h"
 
 using namespace af;
 
 namespace {
-
-const std::string kEx = AF_SHARED_DIR "/reference/accelforge/examples/";
 
 using test::front_of;
 using test::show;
@@ -184,31 +188,31 @@ class TestMatmulOracle : public QObject {
     QTest::addColumn<QStringList>("sets");
     QTest::addColumn<bool>("glb_keeps_all");
     QTest::addColumn<QString>("spatial");
-    QTest::newRow("simple 4x4x4") << "simple" << QStringList{"M=4", "KN=4", "N_EINSUMS=1"} << false << "";
+    QTest::newRow("buffered_mac 4x4x4") << "buffered_mac" << QStringList{"M=4", "KN=4", "N_EINSUMS=1"} << false << "";
     // A costly MainMemory and a slow GlobalBuffer: reuse saves energy and costs latency,
     // so the front has several points.
-    QTest::newRow("simple 8x4x4, slow GlobalBuffer")
-        << "simple"
+    QTest::newRow("buffered_mac 8x4x4, slow GlobalBuffer")
+        << "buffered_mac"
         << QStringList{"M=8", "KN=4", "N_EINSUMS=1", "MainMemoryEnergy=8", "GlobalBufferThroughput=1"}
         << false << "";
     // 8-bit values: a 4x4 tile is 128 bits, so 160 bits hold one whole tensor and a bit more.
-    QTest::newRow("simple, 160-bit GlobalBuffer, slow") << "simple" << QStringList{"M=4",
+    QTest::newRow("buffered_mac, 160-bit GlobalBuffer, slow") << "buffered_mac" << QStringList{"M=4",
                                                                                    "KN=4",
                                                                                    "N_EINSUMS=1",
                                                                                    "GlobalBufferSize=160",
                                                                                    "MainMemoryEnergy=8",
                                                                                    "GlobalBufferThroughput=1"}
                                                         << false << "";
-    QTest::newRow("simple, 64-bit GlobalBuffer, throughput 2")
-        << "simple" << QStringList{"M=8",
+    QTest::newRow("buffered_mac, 64-bit GlobalBuffer, throughput 2")
+        << "buffered_mac" << QStringList{"M=8",
                                    "KN=4",
                                    "N_EINSUMS=1",
                                    "GlobalBufferSize=64",
                                    "MainMemoryEnergy=4",
                                    "GlobalBufferThroughput=2"}
         << false << "";
-    QTest::newRow("fanout_variations/at_mac 4x4x4")
-        << "fanout_variations/at_mac" << QStringList{"M=4", "KN=4", "N_EINSUMS=1"} << true << "X";
+    QTest::newRow("mac_row 4x4x4")
+        << "mac_row" << QStringList{"M=4", "KN=4", "N_EINSUMS=1"} << true << "X";
   }
 
   void oracle() {
@@ -219,8 +223,8 @@ class TestMatmulOracle : public QObject {
     std::vector<std::string> a;
     for (const auto& x : sets) a.push_back(x.toStdString());
     const spec::Spec s =
-        spec::load_spec({kEx + "arches/" + arch.toStdString() + ".yaml", kEx + "workloads/basic/matmuls.yaml",
-                         kEx + "workloads/_renames_default.yaml"},
+        spec::load_spec({af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"),
+                         af::test::data_file("specs/matmul_chain.workload.yaml")},
                         spec::parse_assignments(a));
     std::size_t evaluated = 0;
     const auto expected = brute_force(s, glb_keeps_all, "MAC", spatial.toStdString(), evaluated);

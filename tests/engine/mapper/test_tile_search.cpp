@@ -1,6 +1,10 @@
-// Tile-shape search on the reference arches: the compiled pmapping gives model::evaluate's
-// figures exactly, and the pruned search keeps the exhaustive search's front (same rows,
-// same order) while still accounting for every pmapping of the template.
+// Tile-shape search: the compiled pmapping gives model::evaluate's figures exactly, and the
+// pruned search keeps the exhaustive search's front (same rows, same order) while still
+// accounting for every pmapping of the template.
+//
+// Small arches and the matmul chain are the project's own (tests/data/specs: buffered_mac,
+// mac_row, mac_row_m_only); the rows on AccelForge's eyeriss, tpu_v4i, simba and snowcat
+// (with its component-cost table) run when the reference corpus is there and skip otherwise.
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -18,12 +22,23 @@
 #include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
 #include "loader/load.h"
+#include "support/shared_corpus.h"
 
 using namespace af;
 
 namespace {
 
-const std::string kEx = AF_SHARED_DIR "/reference/accelforge/examples/";
+const std::string kWorkload = af::test::data_file("specs/matmul_chain.workload.yaml");
+
+// The project's own arches in tests/data/specs; every other name is an arch of AccelForge's
+// corpus.
+bool own_arch(const QString& arch) { return arch == "buffered_mac" || arch == "mac_row"; }
+
+// Skips the current test (row) when `arch` is AccelForge's and its corpus is absent.
+#define REQUIRE_ARCH(arch)                  \
+  do {                                      \
+    if (!own_arch(arch)) AF_REQUIRE_CORPUS(); \
+  } while (false)
 
 struct Loaded {
   spec::Spec spec;
@@ -40,19 +55,24 @@ void set_tiling(mapper::MapperOptions& o, const QString& tiling) {
   if (tiling == "coarse") o.tiling_coarseness = 1.5;
 }
 
+// `workload` is "matmuls" or "matvecs"; on the project's arches only "matmuls" (the chain).
 Loaded load(const QString& arch, const QString& workload, const QStringList& sets,
             const QString& tiling = "") {
-  std::vector<std::string> files = {kEx + "arches/" + arch.toStdString() + ".yaml",
-                                    kEx + "workloads/basic/" + workload.toStdString() + ".yaml"};
-  if (arch != "snowcat") files.push_back(kEx + "workloads/_renames_default.yaml");
+  std::vector<std::string> files;
+  std::optional<components::CostTable> costs;
+  if (own_arch(arch)) {
+    files = {af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"), kWorkload};
+  } else {
+    const std::string ex = af::test::examples_dir().string() + "/";
+    files = {ex + "arches/" + arch.toStdString() + ".yaml", ex + "workloads/basic/" + workload.toStdString() + ".yaml"};
+    if (arch != "snowcat") files.push_back(ex + "workloads/_renames_default.yaml");
+    try {
+      costs = components::load_cost_table(af::test::reference_file("expected/component-costs.json#" + arch.toStdString()));
+    } catch (const spec::SpecError&) {
+    }
+  }
   std::vector<std::string> assignments;
   for (const auto& s : sets) assignments.push_back(s.toStdString());
-  std::optional<components::CostTable> costs;
-  try {
-    costs = components::load_cost_table(AF_SHARED_DIR "/reference/accelforge/expected/component-costs.json#" +
-                                        arch.toStdString());
-  } catch (const spec::SpecError&) {
-  }
   Loaded l{spec::load_spec(files, spec::parse_assignments(assignments), {costs ? &*costs : nullptr, true}),
            {},
            {},
@@ -75,8 +95,8 @@ void cases() {
   QTest::addColumn<QStringList>("sets");
   QTest::addColumn<QString>("tiling");
   const QStringList mm = {"KN=32", "M=16", "N_EINSUMS=1"};
-  QTest::newRow("simple") << "simple"
-                          << "matmuls" << mm << "";
+  QTest::newRow("buffered_mac") << "buffered_mac"
+                                << "matmuls" << mm << "";
   QTest::newRow("eyeriss (fanout, capacity)") << "eyeriss"
                                               << "matmuls" << mm << "";
   QTest::newRow("tpu_v4i (min_usage)") << "tpu_v4i"
@@ -87,8 +107,8 @@ void cases() {
                            << "matvecs" << QStringList{} << "";
   // Sizes with few factors, where imperfect tiles matter.
   const QStringList odd = {"KN=10", "M=7", "N_EINSUMS=1"};
-  QTest::newRow("simple, imperfect") << "simple"
-                                     << "matmuls" << odd << "imperfect";
+  QTest::newRow("buffered_mac, imperfect") << "buffered_mac"
+                                           << "matmuls" << odd << "imperfect";
   QTest::newRow("eyeriss, imperfect") << "eyeriss"
                                       << "matmuls" << odd << "imperfect";
   QTest::newRow("tpu_v4i, imperfect")
@@ -151,9 +171,7 @@ spec::Spec matmul_on(const QTemporaryDir& dir, const std::string& main, const st
                       << between
                       << "  - !Compute\n    name: MAC\n    leak_power: 0\n    area: 0\n"
                          "    actions:\n    - {name: compute, energy: 1, throughput: 1}\n";
-  return spec::load_spec(
-      {arch, kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
-      spec::parse_assignments(sizes));
+  return spec::load_spec({arch, kWorkload}, spec::parse_assignments(sizes));
 }
 
 const std::string kKeepNonIntermediates = "    tensors: {keep: ~Intermediates, may_keep: All}\n";
@@ -214,6 +232,7 @@ class TestTileSearch : public QObject {
     QFETCH(QString, workload);
     QFETCH(QStringList, sets);
     QFETCH(QString, tiling);
+    REQUIRE_ARCH(arch);
     const Loaded l = load(arch, workload, sets, tiling);
     std::mt19937 rng(11);
     int valid = 0, invalid = 0;
@@ -250,6 +269,7 @@ class TestTileSearch : public QObject {
     QFETCH(QString, workload);
     QFETCH(QStringList, sets);
     QFETCH(QString, tiling);
+    REQUIRE_ARCH(arch);
     const Loaded l = load(arch, workload, sets, tiling);
     double exhaustive = 0, pruned = 0;
     for (const auto& p : l.problems) {
@@ -266,6 +286,7 @@ class TestTileSearch : public QObject {
   // objective_tolerance trades accuracy for speed: never better than exact, never worse
   // than (1 + t) per Pareto stage (tile shapes, Einsum front, join, final).
   void objective_tolerance_bounds_the_loss() {
+    AF_REQUIRE_CORPUS();  // eyeriss with AccelForge's component costs
     Loaded l = load("eyeriss", "matmuls", {"KN=32", "M=16", "N_EINSUMS=2"});
     l.options.metrics = mapper::kEnergy;
     const auto exact = mapper::map_workload(l.spec, l.options);
@@ -283,13 +304,12 @@ class TestTileSearch : public QObject {
     QVERIFY(kept1 <= kept0);
   }
 
-  // fanout_variations/at_mac_with_constraints: `~m == 1` on MACArray.X deletes the spatial
-  // loops over every rank variable but m; the latency stays ops / 4 (AccelForge's test).
+  // mac_row_m_only (like AccelForge's fanout_variations/at_mac_with_constraints): `~m == 1`
+  // on MACArray.X deletes the spatial loops over every rank variable but m; the latency
+  // stays ops / 4 (AccelForge's test).
   void loop_bounds_of_one_delete_loops() {
-    const spec::Spec s =
-        spec::load_spec({kEx + "arches/fanout_variations/at_mac_with_constraints.yaml",
-                         kEx + "workloads/basic/matmuls.yaml", kEx + "workloads/_renames_default.yaml"},
-                        spec::parse_assignments({"M=16", "KN=16", "N_EINSUMS=1"}));
+    const spec::Spec s = spec::load_spec({af::test::data_file("specs/mac_row_m_only.arch.yaml"), kWorkload},
+                                         spec::parse_assignments({"M=16", "KN=16", "N_EINSUMS=1"}));
     mapper::MapperOptions o = mapper::options_from_spec(s);
     o.metrics = mapper::kLatency;
     std::size_t spatial = 0;
@@ -401,17 +421,17 @@ class TestTileSearch : public QObject {
 
   // Imperfect tiles, whole-space oracle: every template with every candidate chain per
   // rank variable, evaluated by model::evaluate, gives the mapper's final front. On
-  // at_mac (4 MACs) the sizes 5 and 7 have no divisor that fills the array, so only
+  // mac_row (4 MACs) the sizes 5 and 7 have no divisor that fills the array, so only
   // imperfect spatial loops reach ops / 4 (with the model's average tiles).
   void imperfect_front_matches_brute_force_data() {
     QTest::addColumn<QString>("arch");
     QTest::addColumn<QStringList>("extra");
     QTest::addColumn<QString>("tiling");
     QTest::addColumn<double>("best_latency");
-    const QString at_mac = "fanout_variations/at_mac";
-    QTest::newRow("at_mac, perfect") << at_mac << QStringList{} << "" << 5.0 * 7 * 7;
-    QTest::newRow("at_mac, imperfect") << at_mac << QStringList{} << "imperfect" << 5.0 * 7 * 7 / 4;
-    QTest::newRow("at_mac, coarse") << at_mac << QStringList{} << "coarse" << 5.0 * 7 * 7 / 4;
+    const QString row = "mac_row";
+    QTest::newRow("mac_row, perfect") << row << QStringList{} << "" << 5.0 * 7 * 7;
+    QTest::newRow("mac_row, imperfect") << row << QStringList{} << "imperfect" << 5.0 * 7 * 7 / 4;
+    QTest::newRow("mac_row, coarse") << row << QStringList{} << "coarse" << 5.0 * 7 * 7 / 4;
     // A 256-bit GlobalBuffer over 4 MACs.
     QTest::newRow("finite buffer, perfect") << "finite" << QStringList{} << "" << 5.0 * 7 * 7;
     QTest::newRow("finite buffer, imperfect") << "finite" << QStringList{} << "imperfect" << 5.0 * 7 * 7 / 4;
@@ -423,9 +443,9 @@ class TestTileSearch : public QObject {
     // A costly MainMemory and a slow 160-bit GlobalBuffer: reuse saves energy and costs
     // latency, so the front has several points.
     const QStringList slow = {"MainMemoryEnergy=8", "GlobalBufferThroughput=1", "GlobalBufferSize=160"};
-    QTest::newRow("simple, slow buffer, perfect") << "simple" << slow << "" << 0.0;
-    QTest::newRow("simple, slow buffer, imperfect") << "simple" << slow << "imperfect" << 0.0;
-    QTest::newRow("simple, slow buffer, coarse") << "simple" << slow << "coarse" << 0.0;
+    QTest::newRow("buffered_mac, slow buffer, perfect") << "buffered_mac" << slow << "" << 0.0;
+    QTest::newRow("buffered_mac, slow buffer, imperfect") << "buffered_mac" << slow << "imperfect" << 0.0;
+    QTest::newRow("buffered_mac, slow buffer, coarse") << "buffered_mac" << slow << "coarse" << 0.0;
   }
   void imperfect_front_matches_brute_force() {
     QFETCH(QString, arch);

@@ -1,4 +1,6 @@
-// Component cost tables against the reference expected/component-costs.json.
+// Component cost tables: the loader and the resolver on the project's own table
+// (tests/data/costs/component_costs.json), and the reference expected/component-costs.json
+// when AccelForge's corpus is there.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -6,6 +8,7 @@
 
 #include "components/cost_table.h"
 #include "core/diagnostic.h"
+#include "support/shared_corpus.h"
 
 using namespace af;
 
@@ -13,8 +16,28 @@ class TestCostTable : public QObject {
   Q_OBJECT
 
  private slots:
+  void loadsSections() {
+    const std::string file = af::test::data_file("costs/component_costs.json");
+    const auto unit = components::load_cost_table(file + "#unit");
+    QCOMPARE(unit.components.size(), std::size_t{2});
+    QCOMPARE(*unit.find("MAC")->actions.at("compute").energy, 2.0);
+    QCOMPARE(*unit.find("MAC")->actions.at("compute").throughput, 1.0);
+    QVERIFY(std::isinf(*unit.find("Memory")->actions.at("read").throughput));  // Python's Infinity
+    QVERIFY(unit.find("GlobalBuffer") == nullptr);
+    const auto npu = components::load_cost_table(file + "#edge_npu");
+    QCOMPARE(npu.components.size(), std::size_t{3});
+    QCOMPARE(*npu.find("DRAM")->actions.at("write").energy, 2.5e-11);
+    QCOMPARE(*npu.find("GlobalBuffer")->leak_power, 0.000375);
+    QCOMPARE(*npu.find("GlobalBuffer")->area, 2.5e-07);
+    QVERIFY_THROWS_EXCEPTION(spec::SpecError, components::load_cost_table(file));  // 2 sections
+    QVERIFY_THROWS_EXCEPTION(spec::SpecError, components::load_cost_table(file + "#nope"));
+    QVERIFY_THROWS_EXCEPTION(spec::SpecError,
+                             components::load_cost_table(af::test::data_file("costs/no_such_table.json")));
+  }
+
   void loadsReferenceSections() {
-    const std::string file = AF_SHARED_DIR "/reference/accelforge/expected/component-costs.json";
+    AF_REQUIRE_CORPUS();
+    const std::string file = af::test::reference_file("expected/component-costs.json");
     const auto simple = components::load_cost_table(file + "#simple");
     QCOMPARE(simple.components.size(), std::size_t{3});
     QCOMPARE(*simple.find("MAC")->actions.at("compute").energy, 1.0);
@@ -34,8 +57,43 @@ class TestCostTable : public QObject {
     QVERIFY(std::isinf(*t.find("MAC")->actions.at("compute").throughput));
   }
 
+  // Explicit spec values (scaled) win over the table (final, unscaled), which wins over
+  // Dummy; nothing at all is an error naming the component and the action.
   void resolverPrecedence() {
-    const std::string file = AF_SHARED_DIR "/reference/accelforge/expected/component-costs.json";
+    const auto table = components::load_cost_table(af::test::data_file("costs/component_costs.json#edge_npu"));
+    components::ComponentCostInput in;
+    in.name = "GlobalBuffer";
+    in.component_class = "SmartBufferSRAM";
+    in.energy_scale = 2;
+    in.actions = {{"read", 3.0, std::nullopt, 1, 1}, {"write", std::nullopt, std::nullopt, 1, 1}};
+    const auto r = components::resolve_component_costs(in, &table);
+    QCOMPARE(r.actions[0].energy, 6.0);      // explicit value, scaled
+    QCOMPARE(r.actions[1].energy, 7.25e-13);  // table value, final
+    QCOMPARE(r.actions[1].throughput, 16000000000.0);
+    QCOMPARE(r.leak_power, 0.000375);
+
+    components::ComponentCostInput dummy;
+    dummy.name = "Extra";
+    dummy.component_class = "DUMMY";
+    dummy.actions = {{"read", std::nullopt, std::nullopt, 1, 1}};
+    const auto d = components::resolve_component_costs(dummy, &table);
+    QCOMPARE(d.actions[0].energy, 0.0);
+    QVERIFY(std::isinf(d.actions[0].throughput));
+
+    components::ComponentCostInput unknown = dummy;
+    unknown.component_class = "SmartBufferSRAM";
+    unknown.leak_power = 0;
+    try {
+      components::resolve_component_costs(unknown, &table);
+      QFAIL("expected SpecError");
+    } catch (const spec::SpecError& e) {
+      QVERIFY2(QString(e.what()).contains("Extra") && QString(e.what()).contains("'read'"), e.what());
+    }
+  }
+
+  void resolverPrecedenceOnReferenceTable() {
+    AF_REQUIRE_CORPUS();
+    const std::string file = af::test::reference_file("expected/component-costs.json");
     const auto table = components::load_cost_table(file + "#eyeriss");
     components::ComponentCostInput in;
     in.name = "GlobalBuffer";

@@ -1,5 +1,6 @@
 // Tests of the YAML layer: positions, tags, quoting, scalars, merge keys, includes,
-// multi-file loading, malformed input, emitter round trips and the reference corpus.
+// multi-file loading, malformed input, emitter round trips on the project's own specs, and
+// AccelForge's reference corpus when it is there.
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -17,13 +18,14 @@
 #include "text/yaml/yaml_merge.h"
 #include "text/yaml/yaml_node.h"
 #include "text/yaml/yaml_parse.h"
+#include "support/shared_corpus.h"
 
 using af::spec::YamlNode;
 namespace fs = std::filesystem;
 
 namespace {
 
-const std::string examples = AF_SHARED_DIR "/reference/accelforge/examples";
+const std::string examples = af::test::examples_dir().string();  // AccelForge's, may be absent
 
 YamlNode parse(const std::string& text) { return af::spec::parse_yaml(text, "t.yaml"); }
 
@@ -76,6 +78,20 @@ std::vector<std::string> yaml_files(const std::string& dir, bool without_jinja) 
       out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// Each file parses to an `arch:` whose nodes are tagged, and the emitter writes it back as
+// the same tree.
+void arches_parse_and_round_trip(const std::vector<std::string>& files) {
+  for (const auto& path : files) {
+    const YamlNode tree = af::spec::load_yaml_file(path, af::spec::render_identity);
+    QVERIFY2(tree.is_map() && tree.contains("arch"), path.c_str());
+    const YamlNode& nodes = tree.at("arch").at("nodes");
+    QVERIFY2(nodes.is_sequence() && nodes.size() > 0, path.c_str());
+    QVERIFY2(!nodes.items().front().tag().empty(), path.c_str());
+    const std::string written = tree.to_yaml_string();
+    QVERIFY2(af::spec::same_tree(tree, af::spec::parse_yaml(written, "written.yaml")), path.c_str());
+  }
 }
 
 }  // namespace
@@ -274,7 +290,21 @@ class TestYaml : public QObject {
     EXPECT_ERROR(parse_merged("m: {<<: [1, 2]}\n"), "expected a mapping or a list of mappings under '<<'");
   }
 
+  void include_anchors_merge() {
+    const std::string include = read_file(af::test::data_file("yaml/anchors_include.yaml"));
+    QVERIFY(!include.empty());
+    const YamlNode t =
+        parse_merged(include + "\nx:\n  <<: [*narrow_weights, *single_value]\n  energy_scale: 2\n");
+    const YamlNode& x = t.at("x");
+    QCOMPARE(keys_of(x), std::string("energy_scale,bits_per_value,actions_scale,values_per_action"));
+    QCOMPARE(x.at("energy_scale").text(), std::string("2"));
+    QCOMPARE(x.at("bits_per_value").at("weight").as_int(), std::int64_t{4});
+    QCOMPARE(x.at("actions_scale").text(), std::string("1"));  // the earlier map wins
+    QCOMPARE(x.at("values_per_action").at("All").as_int(), std::int64_t{1});
+  }
+
   void cim_include_anchors_merge() {
+    AF_REQUIRE_CORPUS();
     const std::string include = read_file(examples + "/arches/compute_in_memory/_include.yaml");
     QVERIFY(!include.empty());
     const YamlNode t = parse_merged(include + "\nx:\n  <<: [*both_sliced, *one_action_per_value]\n  actions_scale: 2\n");
@@ -558,7 +588,31 @@ class TestYaml : public QObject {
     }
   }
 
+  // The project's own mappings: plain YAML ones and Jinja ones whose {%%} lines hold all
+  // the Jinja.
+  void round_trip_project_mappings() {
+    std::vector<std::string> files = yaml_files(af::test::data_file("specs"), false);
+    for (const auto& e : fs::directory_iterator(AF_SOURCE_DIR "/resources/examples"))
+      if (e.is_directory() && fs::exists(e.path() / "mapping.yaml")) files.push_back((e.path() / "mapping.yaml").string());
+    int checked = 0;
+    for (const auto& path : files) {
+      if (!contains(path, "mapping.yaml")) continue;
+      std::string text;
+      std::istringstream in(read_file(path));
+      for (std::string line; std::getline(in, line);)
+        if (!contains(line, "{%")) text += line + "\n";
+      if (contains(text, "{{")) continue;
+      const YamlNode first = af::spec::parse_yaml(text, path);
+      QVERIFY2(first.is_map() && first.contains("mapping"), path.c_str());
+      const std::string written = first.to_yaml_string();
+      QVERIFY2(af::spec::same_tree(first, af::spec::parse_yaml(written, "written.yaml")), path.c_str());
+      ++checked;
+    }
+    QVERIFY(checked >= 4);
+  }
+
   void round_trip_reference_mappings() {
+    AF_REQUIRE_CORPUS();
     int checked = 0;
     for (const auto& path : yaml_files(examples + "/mappings", false)) {
       // Jinja-free part: drop the `{% %}` lines, keep files whose rest has no `{{ }}`.
@@ -580,19 +634,23 @@ class TestYaml : public QObject {
     QVERIFY(checked >= 5);
   }
 
+  // The project's Jinja-free arches (resources/examples, tests/data/specs).
+  void project_arches_parse_and_round_trip() {
+    std::vector<std::string> files;
+    for (const auto& f : yaml_files(af::test::data_file("specs"), true))
+      if (contains(f, ".arch.yaml")) files.push_back(f);
+    for (const auto& e : fs::directory_iterator(AF_SOURCE_DIR "/resources/examples"))
+      if (e.is_directory() && fs::exists(e.path() / "arch.yaml")) files.push_back((e.path() / "arch.yaml").string());
+    QVERIFY(files.size() >= 6);
+    arches_parse_and_round_trip(files);
+  }
+
   void reference_arches_parse_and_round_trip() {
+    AF_REQUIRE_CORPUS();
     std::vector<std::string> files = yaml_files(examples + "/arches", true);
     for (const auto& f : yaml_files(examples + "/arches/fanout_variations", true)) files.push_back(f);
     QVERIFY(files.size() >= 9);
-    for (const auto& path : files) {
-      const YamlNode tree = af::spec::load_yaml_file(path, af::spec::render_identity);
-      QVERIFY2(tree.is_map() && tree.contains("arch"), path.c_str());
-      const YamlNode& nodes = tree.at("arch").at("nodes");
-      QVERIFY2(nodes.is_sequence() && nodes.size() > 0, path.c_str());
-      QVERIFY2(!nodes.items().front().tag().empty(), path.c_str());
-      const std::string written = tree.to_yaml_string();
-      QVERIFY2(af::spec::same_tree(tree, af::spec::parse_yaml(written, "written.yaml")), path.c_str());
-    }
+    arches_parse_and_round_trip(files);
   }
 };
 

@@ -1,9 +1,11 @@
-// Runs every editor-layer test class in one offscreen executable.
+// Runs every editor-layer test class in one offscreen executable. SuiteRunner keeps a crash
+// in a later class from hanging the run (tests/support/run_suites.h).
 #include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include "support/run_suites.h"
 #include "test_support.h"
 
 int main(int argc, char** argv) {
@@ -17,10 +19,11 @@ int main(int argc, char** argv) {
   QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settings.path());
 
   using namespace af::ui::test;
+  af::test::SuiteRunner runner;
   int failures = 0;
-  failures += runYamlEditorTests(argc, argv);
-  failures += runDocumentTests(argc, argv);
-  failures += runAutosaveTests(argc, argv);
-  failures += runDiagnosticsAndTabsTests(argc, argv);
+  failures += runner.run([&] { return runYamlEditorTests(argc, argv); });
+  failures += runner.run([&] { return runDocumentTests(argc, argv); });
+  failures += runner.run([&] { return runAutosaveTests(argc, argv); });
+  failures += runner.run([&] { return runDiagnosticsAndTabsTests(argc, argv); });
   return failures == 0 ? 0 : 1;
 }

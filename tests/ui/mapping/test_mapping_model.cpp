@@ -9,6 +9,7 @@
 #include "mapping_fixtures.h"
 #include "model/evaluate.h"
 #include "loader/load.h"
+#include "support/shared_corpus.h"
 #include "test_mapping_ui.h"
 
 using namespace af;
@@ -244,12 +245,11 @@ void TestMappingUi::errorMarkedAtNodeOfLine() {
 }
 
 void TestMappingUi::errorFromEvaluatedInvalidMapping() {
-  // The whole path: reference arch + workload + a mapping missing the m loop -> the model
-  // throws InvalidMapping whose where() names the mapping line of the node that breaks.
-  const QString ref = QStringLiteral(AF_SHARED_DIR "/reference/accelforge");
-  const QString arch = ref + "/examples/arches/simple.yaml";
-  const QString workload = ref + "/examples/workloads/basic/matmuls.yaml";
-  if (!QFile::exists(arch) || !QFile::exists(workload)) QSKIP("reference corpus not available");
+  // The whole path: the tests' arch + workload (tests/data/specs) + a mapping missing the m
+  // loop -> the model throws InvalidMapping whose where() names the mapping line of the node
+  // that breaks.
+  const QString arch = af::test::data_qfile("specs/buffered_mac.arch.yaml");
+  const QString workload = af::test::data_qfile("specs/matmul_chain.workload.yaml");
   QTemporaryDir dir;
   const QString mappingFile = dir.filePath("mapping.yaml");
   {
@@ -270,7 +270,7 @@ void TestMappingUi::errorFromEvaluatedInvalidMapping() {
                                   spec::ArchBuildOptions{nullptr, /*costs_required=*/false});
     resolved = s.resolved();
   } catch (const std::exception& e) {
-    QSKIP(qPrintable(QStringLiteral("engine could not load the reference spec: ") + e.what()));
+    QFAIL(qPrintable(QStringLiteral("engine could not load the test spec: ") + e.what()));
   }
   QVERIFY(resolved.mapping.has_value());
   MappingTreeModel model;
