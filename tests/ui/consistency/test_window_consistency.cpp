@@ -42,6 +42,8 @@ class TestWindowConsistency : public QObject {
     QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
     QSettings().clear();
   }
+  // Any Qt warning fails (the offscreen platform's own note about size hints aside).
+  void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("^(?!This plugin does not support).*"))); }
 
   void occupancy_shows_every_buffer_of_spatial_array_conv() {
     MainWindow w;
