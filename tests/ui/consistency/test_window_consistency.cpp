@@ -43,7 +43,9 @@ class TestWindowConsistency : public QObject {
     QSettings().clear();
   }
   // Any Qt warning fails (the offscreen platform's own note about size hints aside).
-  void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("^(?!This plugin does not support).*"))); }
+  void init() {
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("^(?!This plugin does not support).*")));
+  }
 
   void occupancy_shows_every_buffer_of_spatial_array_conv() {
     MainWindow w;
