@@ -424,7 +424,7 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
   QStringList tensors;
   for (const auto& t : spec.workload.workload.tensor_names()) tensors << QString::fromStdString(t);
   palette_.assign(tensors);
-  workloadView_->setPalette(palette_);
+  workloadView_->setTensorPalette(&palette_);
   workloadView_->setWorkload(spec.workload.workload);
   if (spec.has_arch())
     archView_->setArch(spec.arch_by_einsum.begin()->second.arch);
@@ -436,7 +436,7 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
   mappingModel_->clearNodeErrors();
 
   if (result->evaluation) {
-    plot_->setTensorPalette(palette_);
+    plot_->setTensorPalette(&palette_);
     plot_->setData(result->accesses);
     plot_->setDimmed(false);
     accessesModel_->setAccesses(result->accesses);

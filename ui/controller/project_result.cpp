@@ -14,10 +14,17 @@ int ProjectResult::errorCount() const {
 AccessesData accessesFrom(const model::Evaluation& ev, const spec::Spec& spec) {
   const auto q = [](const std::string& s) { return QString::fromStdString(s); };
   AccessesData data;
+  // Memory action counts are in units of bits_per_action bits (1 unless the arch says otherwise).
+  const auto bitsPerAction = [&spec](const model::ActionKey& key) {
+    const auto arch = spec.arch_by_einsum.find(key.einsum);
+    const auto* c = arch == spec.arch_by_einsum.end() ? nullptr : arch->second.arch.find(key.component);
+    const auto* a = c ? c->find_action(key.action) : nullptr;
+    return a ? a->bits_per_action.value_or(c->bits_per_action.value_or(1.0)) : 1.0;
+  };
   for (const auto& [key, count] : ev.actions) {
     const auto energy = ev.energy.find(key);
     data.actions.append(AccessRecord{q(key.einsum), q(key.component), q(key.tensor), q(key.action), count,
-                                     energy == ev.energy.end() ? 0.0 : energy->second});
+                                     energy == ev.energy.end() ? 0.0 : energy->second, bitsPerAction(key)});
   }
   for (const auto& [key, energy] : ev.leak_energy)
     if (energy != 0) data.actions.append(AccessRecord{q(key.first), q(key.second), {}, "leak", 0, energy});

@@ -6,28 +6,14 @@
 #include <QSpinBox>
 
 #include "mapping/mapping_tree_model.h"
+#include "models/tensor_chips.h"
 
 namespace af::ui {
 namespace {
 
-constexpr int kChipPad = 5;
-constexpr int kChipGap = 4;
-
 QStringList chipTensors(const QModelIndex& index) {
   if (index.column() != MappingTreeModel::NodeColumn) return {};
   return index.data(MappingTreeModel::TensorsRole).toStringList();
-}
-
-int chipsWidth(const QFontMetrics& fm, const QStringList& tensors) {
-  int w = 0;
-  for (const auto& t : tensors) w += fm.horizontalAdvance(t) + 2 * kChipPad + kChipGap;
-  return w;
-}
-
-// Black text on light chips (orange, sky, yellow), white on dark ones.
-QColor textOn(const QColor& fill) {
-  const double luma = 0.299 * fill.red() + 0.587 * fill.green() + 0.114 * fill.blue();
-  return luma > 140 ? Qt::black : Qt::white;
 }
 
 }  // namespace
@@ -50,23 +36,11 @@ void MappingItemDelegate::paint(QPainter* painter, const QStyleOptionViewItem& o
 
   const QRect textRect = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, widget);
   const QFontMetrics fm(opt.font);
-  int x = textRect.left() + fm.horizontalAdvance(opt.text) + 2 * kChipGap;
-  const int h = fm.height();
-  const int y = textRect.center().y() - h / 2;
+  const int left = textRect.left() + fm.horizontalAdvance(opt.text) + 2 * kChipGap;
   painter->save();
-  painter->setRenderHint(QPainter::Antialiasing);
+  painter->setClipRect(option.rect);  // chips never spill into the next column
   painter->setFont(opt.font);
-  for (const auto& t : tensors) {
-    const QColor fill = palette().colorFor(t);
-    const QRect chip(x, y, fm.horizontalAdvance(t) + 2 * kChipPad, h);
-    if (chip.left() > textRect.right()) break;  // clipped column: stop rather than overdraw
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(fill);
-    painter->drawRoundedRect(chip, h / 2.0, h / 2.0);
-    painter->setPen(textOn(fill));
-    painter->drawText(chip, Qt::AlignCenter, t);
-    x = chip.right() + 1 + kChipGap;
-  }
+  paintChips(*painter, layoutChips(fm, tensors, left, textRect.right(), textRect.center().y()), palette());
   painter->restore();
 }
 

@@ -12,9 +12,12 @@ struct AccessRecord {
   QString component;
   QString tensor;  // empty for compute actions
   QString action;  // read, write, fill, compute, leak, ...
-  double count = 0;
-  double energy = 0;
+  double count = 0;          // actions (a compute op, or one access of bitsPerAction bits)
+  double energy = 0;         // J, all of these actions together
+  double bitsPerAction = 1;  // bits one memory action moves (the arch's bits_per_action)
   friend bool operator==(const AccessRecord&, const AccessRecord&) = default;
+  // Bits this record moves; 0 for compute and leak (no tensor).
+  [[nodiscard]] double bits() const { return tensor.isEmpty() ? 0.0 : count * bitsPerAction; }
 };
 
 struct OccupancyRecord {

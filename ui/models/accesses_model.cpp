@@ -80,6 +80,10 @@ QVariant AccessesModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant AccessesModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == CountColumn)
+    return tr(
+        "Number of actions: compute operations, or memory accesses of the arch's bits_per_action "
+        "bits each (1 unless set, so then the count is in bits)");
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
     return QAbstractTableModel::headerData(section, orientation, role);
   switch (section) {
@@ -92,7 +96,7 @@ QVariant AccessesModel::headerData(int section, Qt::Orientation orientation, int
     case ActionColumn:
       return tr("Action");
     case CountColumn:
-      return tr("Count");
+      return tr("Actions");
     case EnergyColumn:
       return tr("Energy (%1)").arg(data_.energyUnit);
     default:

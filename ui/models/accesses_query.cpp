@@ -86,11 +86,13 @@ QList<AccessRecord> accessesFor(const QList<AccessRecord>& records, const QStrin
   for (const auto& r : records) {
     const QString key = r.component + QChar(0x1f) + r.tensor + QChar(0x1f) + r.action;
     if (const auto it = index.constFind(key); it != index.constEnd()) {
+      // Same component and action, so the same bits per action: counts add up.
       out[*it].count += r.count;
       out[*it].energy += r.energy;
     } else {
       index.insert(key, out.size());
-      out << AccessRecord{QString(kTotalEinsum), r.component, r.tensor, r.action, r.count, r.energy};
+      out << AccessRecord{QString(kTotalEinsum), r.component, r.tensor, r.action, r.count, r.energy,
+                          r.bitsPerAction};
     }
   }
   return out;
@@ -121,9 +123,35 @@ BarTable accessBars(const AccessesData& data, const QString& einsum, const QStri
   TableBuilder builder(componentsOf(data));
   for (const auto& r : accessesFor(data.actions, einsum)) {
     if (!action.isEmpty() && r.action != action) continue;
-    builder.add(r.component, seriesName(r), metric == AccessMetric::Count ? r.count : r.energy);
+    if (metric == AccessMetric::Count && r.tensor.isEmpty()) continue;  // no data moved
+    builder.add(r.component, seriesName(r), metric == AccessMetric::Count ? r.bits() : r.energy);
   }
-  return builder.take();
+  BarTable table = builder.take();
+  if (metric == AccessMetric::Count) {  // compute-only components would be empty columns
+    for (auto c = table.categories.size() - 1; c >= 0; --c) {
+      bool any = false;
+      for (const auto& row : table.values) any = any || row[c] != 0.0;
+      if (any) continue;
+      table.categories.removeAt(c);
+      for (auto& row : table.values) row.removeAt(c);
+    }
+  }
+  return table;
+}
+
+QList<std::pair<QString, double>> computeOps(const AccessesData& data, const QString& einsum,
+                                             const QString& action) {
+  QList<std::pair<QString, double>> out;
+  for (const auto& r : accessesFor(data.actions, einsum)) {
+    if (!r.tensor.isEmpty() || r.count == 0 || (!action.isEmpty() && r.action != action)) continue;
+    const auto it =
+        std::find_if(out.begin(), out.end(), [&](const auto& p) { return p.first == r.component; });
+    if (it == out.end())
+      out.append({r.component, r.count});
+    else
+      it->second += r.count;
+  }
+  return out;
 }
 
 BarTable occupancyBars(const AccessesData& data) {

@@ -13,6 +13,8 @@ inline constexpr char kTotalEinsum[] = "Total";
 // Series name for actions without a tensor (compute).
 inline constexpr char kComputeSeries[] = "(compute)";
 
+// Count: the data each buffer moves, in bits (actions x bits per action; compute moves no data and
+// is left out). Energy: joules of every action, compute included.
 enum class AccessMetric { Count, Energy };
 
 // Rows of a bar chart: values[series][category].
@@ -38,6 +40,9 @@ struct BarTable {
 // series with only zeros are left out.
 [[nodiscard]] BarTable accessBars(const AccessesData& data, const QString& einsum, const QString& action,
                                   AccessMetric metric);
+// Compute operations of the filtered records per compute component (what Count leaves out).
+[[nodiscard]] QList<std::pair<QString, double>> computeOps(const AccessesData& data, const QString& einsum,
+                                                           const QString& action);
 [[nodiscard]] BarTable occupancyBars(const AccessesData& data);
 // Capacity per occupancy category (same order as occupancyBars().categories); +inf if unbounded.
 [[nodiscard]] QList<double> capacities(const AccessesData& data, const QStringList& categories);

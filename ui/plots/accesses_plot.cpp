@@ -101,10 +101,12 @@ void AccessesPlot::buildControls(QWidget* bar) {
   };
   einsumCombo_ = combo("einsumCombo", tr("Einsum (Total = summed over all Einsums)"));
   actionCombo_ = combo("actionCombo", tr("Which actions to count"));
-  metricCombo_ = combo("metricCombo", tr("Count of actions or their energy"));
-  metricCombo_->addItem(tr("Count"), static_cast<int>(AccessMetric::Count));
+  metricCombo_ = combo("metricCombo", tr("Data each buffer moves (bits, with byte prefixes) or the energy of "
+                                         "its actions (joules)"));
+  metricCombo_->addItem(tr("Data moved (bits)"), static_cast<int>(AccessMetric::Count));
   metricCombo_->addItem(tr("Energy"), static_cast<int>(AccessMetric::Energy));
   arrangementCombo_ = combo("arrangementCombo", tr("Tensors stacked in one bar or side by side"));
+  arrangementCombo_->setProperty("defaultToolTip", arrangementCombo_->toolTip());
   arrangementCombo_->addItem(tr("Stacked"), static_cast<int>(Arrangement::Stacked));
   arrangementCombo_->addItem(tr("Grouped"), static_cast<int>(Arrangement::Grouped));
   logCheck_ = new QCheckBox(tr("Log scale"), bar);
@@ -179,10 +181,11 @@ void AccessesPlot::highlight(const QString& component, const QString& tensor) {
 }
 
 QString AccessesPlot::title() const {
-  const QString what = view_ == View::Occupancy ? tr("Occupancy per buffer")
-                       : view_ == View::Latency ? tr("Latency per component")
-                       : metric_ == AccessMetric::Energy ? tr("Energy per buffer")
-                                                         : tr("Accesses per buffer");
+  const QString what = view_ == View::Occupancy          ? tr("Occupancy per buffer (share of capacity)")
+                       : view_ == View::Latency          ? tr("Latency per component")
+                       : metric_ == AccessMetric::Energy ? tr("Energy per component")
+                                                         : tr("Data moved per buffer");
+  if (view_ == View::Occupancy) return what;  // occupancy is the largest tile over all Einsums
   const QString scope = einsum_ == QLatin1String(kTotalEinsum) ? tr("all Einsums") : einsum_;
   return QStringLiteral("%1 (%2)").arg(what, scope);
 }
@@ -222,15 +225,23 @@ void AccessesPlot::setArrangement(Arrangement arrangement) {
 }
 
 void AccessesPlot::setLogScale(bool log) {
-  if (log == logScale()) return;
+  if (view_ == View::Occupancy || log == logScale()) return;
   logScale_[logKey()] = log;
   rebuild();
 }
 
-void AccessesPlot::setTensorPalette(const TensorPalette& palette) {
+bool AccessesPlot::stacked() const {
+  return view_ == View::Occupancy ||
+         (view_ == View::Accesses && arrangement_ == Arrangement::Stacked && !logScale());
+}
+
+void AccessesPlot::setTensorPalette(const TensorPalette* palette) {
   palette_ = palette;
   applyHighlight();
 }
+
+QCPAxis* AccessesPlot::categoryAxis() const { return view_ == View::Occupancy ? plot_->yAxis : plot_->xAxis; }
+QCPAxis* AccessesPlot::valueAxis() const { return view_ == View::Occupancy ? plot_->xAxis : plot_->yAxis; }
 
 std::size_t AccessesPlot::logKey() const {
   switch (view_) {
@@ -247,7 +258,7 @@ std::size_t AccessesPlot::logKey() const {
 UnitFamily AccessesPlot::valueFamily() const {
   switch (view_) {
     case View::Accesses:
-      return metric_ == AccessMetric::Count ? UnitFamily::Count : UnitFamily::Decimal;
+      return metric_ == AccessMetric::Count ? UnitFamily::Bits : UnitFamily::Decimal;
     case View::Occupancy:
       return UnitFamily::Bits;
     case View::Latency:
@@ -279,8 +290,17 @@ void AccessesPlot::syncControls() {
   action_ = actionCombo_->currentData().toString();
 
   metricCombo_->setCurrentIndex(metricCombo_->findData(static_cast<int>(metric_)));
-  arrangementCombo_->setCurrentIndex(arrangementCombo_->findData(static_cast<int>(arrangement_)));
+  // The combo shows what is drawn: a log axis groups the tensors, and says so.
+  const Arrangement shown = stacked() ? Arrangement::Stacked : Arrangement::Grouped;
+  arrangementCombo_->setCurrentIndex(arrangementCombo_->findData(static_cast<int>(shown)));
+  arrangementCombo_->setToolTip(logScale()
+                                    ? tr("On a log axis the tensors sit side by side: stacked segments "
+                                         "would misstate their shares")
+                                    : arrangementCombo_->property("defaultToolTip").toString());
   logCheck_->setChecked(logScale());
+  logCheck_->setToolTip(view_ == View::Occupancy
+                            ? tr("Occupancy is each buffer's share of its own capacity (0-100 %): linear")
+                            : tr("Logarithmic value axis for this measure (remembered per measure)"));
 
   const bool accesses = view_ == View::Accesses;
   einsumCombo_->setVisible(view_ != View::Occupancy);
@@ -290,6 +310,8 @@ void AccessesPlot::syncControls() {
   for (QWidget* w : std::initializer_list<QWidget*>{viewTabs_, einsumCombo_, actionCombo_, metricCombo_,
                                                     arrangementCombo_, logCheck_})
     w->setEnabled(!data_.isEmpty());
+  arrangementCombo_->setEnabled(!data_.isEmpty() && !logScale());
+  logCheck_->setEnabled(!data_.isEmpty() && view_ != View::Occupancy);
 }
 
 bool AccessesPlot::showsEmptyState() const { return pages_->currentWidget() == emptyLabel_; }
@@ -300,6 +322,15 @@ void AccessesPlot::rebuild() {
   plot_->clearPlottables();
   plot_->clearItems();
   capacity_.clear();
+  if (!palette_) {  // standalone: colours from the tensors of this data, in a fixed way
+    QStringList tensors;
+    for (const auto& r : data_.actions)
+      if (!r.tensor.isEmpty() && !tensors.contains(r.tensor)) tensors << r.tensor;
+    for (const auto& r : data_.occupancy)
+      if (!tensors.contains(r.tensor)) tensors << r.tensor;
+    tensors.sort();  // the records' order must not decide who wins a clash
+    if (tensors != ownPalette_.tensors()) ownPalette_.assign(tensors);
+  }
   switch (view_) {
     case View::Accesses:
       table_ = accessBars(data_, einsum_, action_, metric_);
@@ -326,27 +357,50 @@ void AccessesPlot::rebuild() {
   }
   pages_->setCurrentWidget(plot_);
 
-  auto categories = QSharedPointer<QCPAxisTickerText>::create();
-  for (int i = 0; i < table_.categories.size(); ++i) categories->addTick(i, table_.categories[i]);
-  plot_->xAxis->setTicker(categories);
-  plot_->xAxis->setRange(-0.6, static_cast<double>(table_.categories.size()) - 0.4);
+  // Categories on one axis, values on the other; occupancy lies on its side (one row per buffer).
+  QCPAxis* cats = categoryAxis();
+  QCPAxis* values = this->valueAxis();
+  cats->setScaleType(QCPAxis::stLinear);
+  cats->grid()->setVisible(false);
+  cats->setTickLength(0, 0);
+  cats->setSubTicks(false);
+  cats->setRangeReversed(view_ == View::Occupancy);  // first buffer on top
+  values->grid()->setVisible(true);
+  values->grid()->setSubGridVisible(false);
+  values->grid()->setPen(QPen(QColor(0xDD, 0xDD, 0xDD), 1, Qt::SolidLine));
+  values->setTickLength(0, 5);
+  values->setSubTicks(true);
+  values->setRangeReversed(false);
+  cats->setLabel(QString());
 
-  const bool log = logScale();
-  plot_->yAxis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-  if (log)
-    plot_->yAxis->setTicker(QSharedPointer<SiLogAxisTicker>::create(valueFamily(), valueUnit()));
-  else
-    plot_->yAxis->setTicker(QSharedPointer<SiAxisTicker>::create(valueFamily(), valueUnit()));
+  if (view_ == View::Occupancy) {
+    drawOccupancy();
+  } else {
+    auto categories = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < table_.categories.size(); ++i) categories->addTick(i, table_.categories[i]);
+    cats->setTicker(categories);
+    cats->setRange(-0.6, static_cast<double>(table_.categories.size()) - 0.4);
 
-  const QString quantity = action_.isEmpty() ? tr("accesses") : action_;
-  const QString labels[] = {metric_ == AccessMetric::Count ? quantity : tr("energy"), tr("occupancy"),
-                            tr("latency")};
-  plot_->yAxis->setLabel(labels[static_cast<int>(view_)]);
+    const bool log = logScale();
+    values->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (log)
+      values->setTicker(QSharedPointer<SiLogAxisTicker>::create(valueFamily(), valueUnit()));
+    else
+      values->setTicker(QSharedPointer<SiAxisTicker>::create(valueFamily(), valueUnit()));
 
-  const bool stacked = view_ != View::Accesses || arrangement_ == Arrangement::Stacked;
-  drawBars(stacked);
-  if (view_ == View::Occupancy) drawCapacities();
-  fitValueAxis(stacked);
+    QString label;
+    if (view_ == View::Latency)
+      label = tr("latency");
+    else if (metric_ == AccessMetric::Energy)
+      label = action_.isEmpty() ? tr("energy") : tr("energy of %1").arg(action_);
+    else
+      label = action_.isEmpty() ? tr("data moved (bits)") : tr("data moved by %1 (bits)").arg(action_);
+    values->setLabel(log ? tr("%1, log scale").arg(label) : label);
+
+    drawBars(stacked());
+    fitValueAxis(stacked());
+    if (view_ == View::Accesses && metric_ == AccessMetric::Count) drawComputeNote();
+  }
   plot_->legend->setVisible(view_ != View::Latency);
   updateLabelRotation();
   applyHighlight();
@@ -372,36 +426,91 @@ void AccessesPlot::drawBars(bool stacked) {
   }
 }
 
-void AccessesPlot::drawCapacities() {
-  bool anyFinite = false;
-  const QPen pen(QColor(0x22, 0x22, 0x22), 2, Qt::DashLine);
-  for (int i = 0; i < capacity_.size(); ++i) {
-    const double cap = capacity_[i];
-    if (std::isinf(cap)) {
-      auto* text = new QCPItemText(plot_);
-      text->position->setTypeX(QCPItemPosition::ptPlotCoords);
-      text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-      text->position->setCoords(i, 0.0);
-      text->setPositionAlignment(Qt::AlignTop | Qt::AlignHCenter);
-      text->setText(QStringLiteral("\u221e"));
-      text->setFont(QFont(font().family(), font().pointSize() + 4, QFont::Bold));
-      text->setColor(pen.color());
-      text->setClipToAxisRect(true);
+void AccessesPlot::drawOccupancy() {
+  const auto n = table_.categories.size();
+  double most = 100;  // percent; an over-full buffer widens the axis
+  QList<double> used(n, 0.0);
+  for (qsizetype c = 0; c < n; ++c) {
+    for (const auto& row : table_.values) used[c] += row[c];
+    if (const double cap = capacity_[c]; std::isfinite(cap) && cap > 0)
+      most = std::max(most, 100 * used[c] / cap);
+  }
+
+  // Each buffer's row says what the bar means in absolute terms.
+  auto rows = QSharedPointer<QCPAxisTickerText>::create();
+  for (qsizetype c = 0; c < n; ++c) {
+    const double cap = capacity_[c];
+    QString detail;
+    if (std::isinf(cap))
+      detail = tr("%1 held, no limit").arg(formatBits(used[c]));
+    else if (cap > 0)
+      detail = tr("%1 % of %2").arg(QString::number(100 * used[c] / cap, 'g', 3), formatBits(cap));
+    rows->addTick(static_cast<double>(c), table_.categories[c] + '\n' + detail);
+  }
+  plot_->yAxis->setTicker(rows);
+  plot_->yAxis->setRange(-0.6, static_cast<double>(n) - 0.4);
+
+  auto percent = QSharedPointer<QCPAxisTickerText>::create();
+  for (double t = 0; t <= most + 1e-9; t += most > 200 ? 50 : 25)
+    percent->addTick(t, QStringLiteral("%1 %").arg(t));
+  plot_->xAxis->setScaleType(QCPAxis::stLinear);
+  plot_->xAxis->setTicker(percent);
+  plot_->xAxis->setSubTicks(false);
+  plot_->xAxis->setRange(0, most * 1.02);
+  plot_->xAxis->setLabel(tr("occupancy as a share of each buffer's own capacity"));
+
+  // The grey track is the whole buffer (100 %); tensors fill it from the left.
+  track_ = new QCPBars(plot_->yAxis, plot_->xAxis);  // owned by plot_
+  track_->setName(tr("capacity (100 %)"));
+  track_->setWidthType(QCPBars::wtPlotCoords);
+  track_->setWidth(kStackedWidth);
+  track_->setBrush(QColor(0xEE, 0xEE, 0xEE));
+  track_->setPen(QPen(QColor(0xAA, 0xAA, 0xAA), 1));
+  QCPBars* below = nullptr;
+  for (int s = 0; s < table_.series.size(); ++s) {
+    auto* bars = new QCPBars(plot_->yAxis, plot_->xAxis);
+    bars->setName(table_.series[s]);
+    bars->setWidthType(QCPBars::wtPlotCoords);
+    bars->setWidth(kStackedWidth);
+    for (qsizetype c = 0; c < n; ++c)
+      if (const double cap = capacity_[c], v = table_.values[s][c]; v != 0 && std::isfinite(cap) && cap > 0)
+        bars->addData(static_cast<double>(c), 100 * v / cap);
+    if (below) bars->moveAbove(below);
+    below = bars;
+  }
+  for (qsizetype c = 0; c < n; ++c) {
+    if (const double cap = capacity_[c]; std::isfinite(cap) && cap > 0) {
+      track_->addData(static_cast<double>(c), 100);
       continue;
     }
-    if (cap <= 0) continue;
-    anyFinite = true;
-    auto* line = new QCPItemLine(plot_);
-    line->start->setCoords(i - 0.38, cap);
-    line->end->setCoords(i + 0.38, cap);
-    line->setPen(pen);
+    // Unbounded (or unknown) capacity: there is no share to draw; say so in the row.
+    auto* text = new QCPItemText(plot_);
+    text->position->setAxes(plot_->xAxis, plot_->yAxis);
+    text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    text->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    text->position->setCoords(0.01, static_cast<double>(c));
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    text->setText(std::isinf(capacity_[c])
+                      ? tr("no capacity, so no share to draw (hover for each tensor's bits)")
+                      : tr("capacity unknown (hover for each tensor's bits)"));
+    text->setColor(QColor(0x55, 0x55, 0x55));
+    text->setClipToAxisRect(true);
   }
-  if (anyFinite) {
-    // An empty graph only to explain the dashed marker in the legend.
-    auto* legendEntry = new QCPGraph(plot_->xAxis, plot_->yAxis);
-    legendEntry->setName(tr("capacity"));
-    legendEntry->setPen(pen);
-  }
+}
+
+void AccessesPlot::drawComputeNote() {
+  const auto ops = computeOps(data_, einsum_, action_);
+  if (ops.isEmpty()) return;
+  QStringList parts;
+  for (const auto& [component, count] : ops)
+    parts << tr("%1: %2 operations").arg(component, formatCount(count));
+  auto* text = new QCPItemText(plot_);
+  text->position->setType(QCPItemPosition::ptAxisRectRatio);
+  text->position->setCoords(0.995, 0.01);
+  text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+  text->setText(tr("%1 (compute moves no data; see Energy)").arg(parts.join(QStringLiteral(", "))));
+  text->setColor(QColor(0x55, 0x55, 0x55));
+  text->setClipToAxisRect(true);
 }
 
 void AccessesPlot::fitValueAxis(bool stacked) {
@@ -416,11 +525,6 @@ void AccessesPlot::fitValueAxis(bool stacked) {
     }
     top = std::max(top, sum);
   }
-  for (const double cap : capacity_)
-    if (std::isfinite(cap) && cap > 0) {
-      top = std::max(top, cap);
-      minPositive = std::min(minPositive, cap);
-    }
   if (top <= 0) top = 1;
   if (logScale()) {
     // Start at a whole decade (or power of two for bits) so the smallest bar is visible.
@@ -430,11 +534,15 @@ void AccessesPlot::fitValueAxis(bool stacked) {
     const double upper = std::max(top * 1.6, lower * base);
     plot_->yAxis->setRange(lower, upper);
   } else {
-    plot_->yAxis->setRange(0, top * 1.08);
+    plot_->yAxis->setRange(0, top * 1.12);  // room for the compute note
   }
 }
 
 void AccessesPlot::updateLabelRotation() {
+  if (view_ == View::Occupancy) {
+    plot_->xAxis->setTickLabelRotation(0);
+    return;
+  }
   const QFontMetrics metrics(plot_->xAxis->tickLabelFont());
   int widest = 0;
   for (const auto& c : table_.categories) widest = std::max(widest, metrics.horizontalAdvance(c));
@@ -453,7 +561,7 @@ void AccessesPlot::resizeEvent(QResizeEvent* event) {
 
 QColor AccessesPlot::seriesColor(const QString& series) {
   if (view_ == View::Latency) return kLatencyColor;
-  return palette_.colorFor(series == QLatin1String(kComputeSeries) ? QString() : series);
+  return tensorPalette().colorFor(series == QLatin1String(kComputeSeries) ? QString() : series);
 }
 
 void AccessesPlot::applyHighlight() {
@@ -462,18 +570,24 @@ void AccessesPlot::applyHighlight() {
   if (column >= 0 && !highlightComponent_.isEmpty()) {
     band_ = new QCPItemRect(plot_);
     band_->setLayer("grid");  // behind the bars
+    const bool rows = view_ == View::Occupancy;
     for (auto* corner : {band_->topLeft, band_->bottomRight}) {
-      corner->setTypeX(QCPItemPosition::ptPlotCoords);
-      corner->setTypeY(QCPItemPosition::ptAxisRectRatio);
+      corner->setTypeX(rows ? QCPItemPosition::ptAxisRectRatio : QCPItemPosition::ptPlotCoords);
+      corner->setTypeY(rows ? QCPItemPosition::ptPlotCoords : QCPItemPosition::ptAxisRectRatio);
     }
-    band_->topLeft->setCoords(column - 0.5, 0);
-    band_->bottomRight->setCoords(column + 0.5, 1);
+    if (rows) {
+      band_->topLeft->setCoords(0, column - 0.5);
+      band_->bottomRight->setCoords(1, column + 0.5);
+    } else {
+      band_->topLeft->setCoords(column - 0.5, 0);
+      band_->bottomRight->setCoords(column + 0.5, 1);
+    }
     band_->setPen(Qt::NoPen);
     band_->setBrush(QColor(0, 0, 0, 24));
   }
   for (int i = 0; i < plot_->plottableCount(); ++i) {
     auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i));
-    if (!bars) continue;
+    if (!bars || bars == track_) continue;
     QColor color = seriesColor(bars->name());
     const bool emphasised = !highlightTensor_.isEmpty() && bars->name() == highlightTensor_;
     const bool faded = !highlightTensor_.isEmpty() && !emphasised;
@@ -481,16 +595,20 @@ void AccessesPlot::applyHighlight() {
     if (dimmed_) alpha = alpha * 2 / 5;
     color.setAlpha(alpha);
     bars->setBrush(color);
-    // White edges separate stacked segments; the highlighted tensor gets a dark outline.
-    bars->setPen(emphasised ? QPen(QColor(0x22, 0x22, 0x22), 2)
-                            : QPen(QColor(255, 255, 255, dimmed_ ? 120 : 255), 1));
+    // White edges separate stacked segments (not in occupancy, where a segment may be a few pixels
+    // wide and the edge would eat it); the highlighted tensor gets a dark outline.
+    const QPen edge =
+        view_ == View::Occupancy ? QPen(Qt::NoPen) : QPen(QColor(255, 255, 255, dimmed_ ? 120 : 255), 1);
+    bars->setPen(emphasised ? QPen(QColor(0x22, 0x22, 0x22), 2) : edge);
   }
   plot_->replot();
 }
 
 QCPBars* AccessesPlot::barsFor(const QString& series) const {
   for (int i = 0; i < plot_->plottableCount(); ++i)
-    if (auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i)); bars && bars->name() == series) return bars;
+    if (auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i));
+        bars && bars != track_ && bars->name() == series)
+      return bars;
   return nullptr;
 }
 
@@ -511,8 +629,47 @@ AccessesPlot::Hit AccessesPlot::hitAt(const QPoint& plotPos) const {
   return {};
 }
 
+QString AccessesPlot::occupancyToolTip(int category, const QString& series) const {
+  const QString component = table_.categories.value(category);
+  const double cap = capacity_.value(category);
+  const bool bounded = std::isfinite(cap) && cap > 0;
+  const auto share = [&](double bits) {
+    return QString::number(100.0 * bits / cap, 'g', 3) + QStringLiteral(" %");
+  };
+  const auto amount = [](double bits) {
+    return QStringLiteral("%1 (%2)").arg(exactValue(bits, UnitFamily::Bits, {}), formatBits(bits, 4));
+  };
+  double used = 0;
+  for (const auto& s : table_.series) used += table_.value(s, component);
+  QStringList lines;
+  if (!series.isEmpty()) {
+    const double value = table_.value(series, component);
+    lines << tr("%1 \u2014 %2").arg(component, series);
+    lines << (bounded ? tr("holds %1 = %2 of capacity").arg(amount(value), share(value))
+                      : tr("holds %1").arg(amount(value)));
+  } else {
+    lines << component;
+    for (const auto& s : table_.series)
+      if (const double v = table_.value(s, component); v != 0)
+        lines << (bounded ? tr("%1: %2 = %3").arg(s, amount(v), share(v)) : tr("%1: %2").arg(s, amount(v)));
+  }
+  lines << (bounded           ? tr("capacity: %1").arg(amount(cap))
+            : std::isinf(cap) ? tr("capacity: \u221e (unbounded)")
+                              : tr("capacity: unknown"));
+  if (bounded) lines << tr("buffer used: %1 of its capacity").arg(share(used));
+  lines << tr("largest tile of each tensor over all Einsums");
+  return lines.join('\n');
+}
+
 QString AccessesPlot::toolTipAt(const QPoint& plotPos) const {
   const Hit hit = hitAt(plotPos);
+  if (view_ == View::Occupancy && !showsEmptyState()) {
+    // Any point of a buffer's row explains it, also unbounded rows that have no bar.
+    const int row =
+        hit.bars ? hit.category : static_cast<int>(std::lround(plot_->yAxis->pixelToCoord(plotPos.y())));
+    if (row < 0 || row >= table_.categories.size() || !plot_->axisRect()->rect().contains(plotPos)) return {};
+    return occupancyToolTip(row, hit.bars && hit.bars != track_ ? hit.bars->name() : QString());
+  }
   if (!hit.bars || hit.category < 0 || hit.category >= table_.categories.size()) return {};
   const QString component = table_.categories[hit.category];
   const QString series = hit.bars->name();
@@ -520,36 +677,23 @@ QString AccessesPlot::toolTipAt(const QPoint& plotPos) const {
   const UnitFamily family = valueFamily();
   const QString unit = valueUnit();
   QStringList lines;
-  switch (view_) {
-    case View::Accesses: {
-      lines << tr("%1 \u2014 %2").arg(component, series);
-      const QString what = action_.isEmpty() ? tr("all actions") : action_;
-      lines << (metric_ == AccessMetric::Count ? tr("%1: %2") : tr("energy (%1): %2"))
-                   .arg(what, exactValue(value, family, unit));
-      double total = 0;
-      for (const auto& s : table_.series) total += table_.value(s, component);
-      if (table_.series.size() > 1) lines << tr("component total: %1").arg(exactValue(total, family, unit));
-      lines << tr("Einsum: %1").arg(einsum_);
-      break;
-    }
-    case View::Occupancy: {
-      lines << tr("%1 \u2014 %2").arg(component, series);
-      lines << tr("occupancy: %1 (%2)").arg(exactValue(value, family, unit), formatBits(value, 4));
-      const double cap = capacity_.value(hit.category);
-      lines << (std::isinf(cap)
-                    ? tr("capacity: \u221e (unbounded)")
-                    : tr("capacity: %1 (%2)").arg(exactValue(cap, family, unit), formatBits(cap, 4)));
-      if (std::isfinite(cap) && cap > 0) {
-        double used = 0;
-        for (const auto& s : table_.series) used += table_.value(s, component);
-        lines << tr("buffer used: %1 %").arg(QString::number(100.0 * used / cap, 'f', 1));
-      }
-      break;
-    }
-    case View::Latency:
-      lines << component << tr("latency: %1").arg(exactValue(value, family, unit))
-            << tr("Einsum: %1").arg(einsum_);
-      break;
+  if (view_ == View::Accesses) {
+    lines << tr("%1 \u2014 %2").arg(component, series);
+    const QString what = action_.isEmpty() ? tr("all actions") : action_;
+    const auto text = [&](double v) {
+      return metric_ == AccessMetric::Count
+                 ? QStringLiteral("%1 (%2)").arg(exactValue(v, family, unit), formatBits(v, 4))
+                 : exactValue(v, family, unit);
+    };
+    lines << (metric_ == AccessMetric::Count ? tr("data moved (%1): %2") : tr("energy (%1): %2"))
+                 .arg(what, text(value));
+    double total = 0;
+    for (const auto& s : table_.series) total += table_.value(s, component);
+    if (table_.series.size() > 1) lines << tr("component total: %1").arg(text(total));
+    lines << tr("Einsum: %1").arg(einsum_);
+  } else {
+    lines << component << tr("latency: %1").arg(exactValue(value, family, unit))
+          << tr("Einsum: %1").arg(einsum_);
   }
   return lines.join('\n');
 }
@@ -557,7 +701,8 @@ QString AccessesPlot::toolTipAt(const QPoint& plotPos) const {
 void AccessesPlot::onMouseMove(QMouseEvent* event) {
   const Hit hit = hitAt(event->pos());
   const QString component = hit.bars ? table_.categories.value(hit.category) : QString();
-  const QString tensor = hit.bars && view_ != View::Latency ? hit.bars->name() : QString();
+  const QString tensor =
+      hit.bars && hit.bars != track_ && view_ != View::Latency ? hit.bars->name() : QString();
   if (const QString text = toolTipAt(event->pos()); text.isEmpty())
     QToolTip::hideText();
   else

@@ -1,7 +1,9 @@
 #pragma once
-// Per-buffer results of one evaluation as bar charts: accesses (count or energy, per tensor,
-// stacked or grouped), occupancy against capacity, and latency per component. The widget only
-// draws: numbers come from models/accesses_query.h, colours from TensorPalette.
+// Per-buffer results of one evaluation as bar charts: data moved (bits) or energy per tensor,
+// stacked or grouped; occupancy as each buffer's own 0-100 % of capacity, one horizontal bar per
+// buffer stacked by tensor; latency per component. The value axis is linear unless the user ticks
+// Log scale, remembered per measure; log axes are never stacked. The widget only draws: numbers
+// come from models/accesses_query.h, colours from the window's TensorPalette.
 #include <QPointer>
 #include <QWidget>
 #include <array>
@@ -12,6 +14,7 @@
 #include "plots/si_axis_ticker.h"
 
 class QCheckBox;
+class QCPAxis;
 class QComboBox;
 class QCPBars;
 class QCPBarsGroup;
@@ -54,17 +57,27 @@ class AccessesPlot : public QWidget {
   [[nodiscard]] QString einsum() const { return einsum_; }
   void setArrangement(Arrangement arrangement);
   [[nodiscard]] Arrangement arrangement() const { return arrangement_; }
-  // Log or linear value axis; remembered per quantity (log by default for energy and latency).
+  // Log or linear value axis, only ever by the user's choice and remembered per measure (bits,
+  // energy, latency). Occupancy is a share of capacity: always linear. A log axis draws the
+  // tensors side by side (stacked segments on a log axis misstate their shares).
   void setLogScale(bool log);
-  [[nodiscard]] bool logScale() const { return logScale_[logKey()]; }
+  [[nodiscard]] bool logScale() const { return view_ != View::Occupancy && logScale_[logKey()]; }
+  // Stacked unless grouped by choice or by a log axis.
+  [[nodiscard]] bool stacked() const;
 
-  // Share colours with other views (e.g. the loop-nest view) by assigning the same palette.
-  void setTensorPalette(const TensorPalette& palette);
-  [[nodiscard]] const TensorPalette& tensorPalette() const { return palette_; }
+  // The window's palette, so a tensor has one colour in every view (not owned; nullptr = the
+  // plot's own, assigned from the tensors of its data).
+  void setTensorPalette(const TensorPalette* palette);
+  [[nodiscard]] const TensorPalette& tensorPalette() const { return palette_ ? *palette_ : ownPalette_; }
 
   // For tests and the window's wiring.
   [[nodiscard]] QCustomPlot* customPlot() const { return plot_; }
   [[nodiscard]] QCPBars* barsFor(const QString& series) const;
+  // Occupancy view: the grey 0-100 % track behind each bounded buffer's bar.
+  [[nodiscard]] QCPBars* capacityTrack() const { return track_; }
+  // The axis the categories (components) sit on: x, or y in the occupancy view.
+  [[nodiscard]] QCPAxis* categoryAxis() const;
+  [[nodiscard]] QCPAxis* valueAxis() const;
   [[nodiscard]] const BarTable& table() const { return table_; }
   [[nodiscard]] bool showsEmptyState() const;
   // The tooltip text for a position in plot coordinates (empty when not over a bar).
@@ -87,8 +100,10 @@ class AccessesPlot : public QWidget {
   void syncControls();
   void rebuild();
   void drawBars(bool stacked);
-  void drawCapacities();
+  void drawOccupancy();
+  void drawComputeNote();
   void fitValueAxis(bool stacked);
+  [[nodiscard]] QString occupancyToolTip(int category, const QString& series) const;
   void updateLabelRotation();
   void applyHighlight();
   [[nodiscard]] QColor seriesColor(const QString& series);
@@ -102,13 +117,14 @@ class AccessesPlot : public QWidget {
   AccessesData data_;
   BarTable table_;
   QList<double> capacity_;  // occupancy view: per category
-  TensorPalette palette_;
+  const TensorPalette* palette_ = nullptr;
+  TensorPalette ownPalette_;
   View view_ = View::Accesses;
   AccessMetric metric_ = AccessMetric::Count;
   Arrangement arrangement_ = Arrangement::Stacked;
   QString action_;
   QString einsum_ = QString(kTotalEinsum);
-  std::array<bool, 4> logScale_{false, true, false, true};  // count, energy, occupancy, latency
+  std::array<bool, 4> logScale_{false, false, false, false};  // bits, energy, (occupancy), latency
   bool dimmed_ = false;
   QString highlightComponent_, highlightTensor_;
   QString hoverComponent_, hoverTensor_;
@@ -125,6 +141,7 @@ class AccessesPlot : public QWidget {
   QCustomPlot* plot_ = nullptr;
   QCPBarsGroup* group_ = nullptr;
   QPointer<QCPItemRect> band_;
+  QPointer<QCPBars> track_;
 };
 
 }  // namespace af::ui

@@ -39,9 +39,18 @@ double bitsPerAction(const spec::Component& c, const spec::Action& a) {
 
 ActionCells actionCells(const spec::Component& c, const spec::Action& a) {
   const double bits = bitsPerAction(c, a);
-  ActionCells cells{q(a.name), formatSi(a.energy, QStringLiteral("J")), {},
-                    std::isinf(a.throughput) ? QStringLiteral("\u221e /s") : formatSi(a.throughput, QStringLiteral("/s"))};
-  if (bits > 1 && a.energy != 0) cells.perBit = formatSi(a.energy / bits, QStringLiteral("J/b"));
+  // Say what the energy is per: a memory action moves `bits` bits (one bit unless the arch says
+  // otherwise, so "64 pJ" there is per bit), a compute action is one operation.
+  const QString per = !c.is_tensor_holder() ? QStringLiteral("/op")
+                      : bits == 1           ? QStringLiteral("/bit")
+                                            : QStringLiteral("/access");
+  ActionCells cells{
+      q(a.name),
+      formatSi(a.energy, QStringLiteral("J")) + per,
+      {},
+      std::isinf(a.throughput) ? QStringLiteral("\u221e /s") : formatSi(a.throughput, QStringLiteral("/s"))};
+  if (c.is_tensor_holder() && bits > 1 && a.energy != 0)
+    cells.perBit = formatSi(a.energy / bits, QStringLiteral("J/bit"));
   return cells;
 }
 
@@ -65,7 +74,8 @@ QString componentToolTip(const spec::Component& c, double instances) {
   html += QStringLiteral("</table>");
   if (!c.actions.empty()) {
     html += QStringLiteral("<table><tr><th align=left>%1</th><th>%2</th><th>%3</th><th>%4</th></tr>")
-                .arg(QObject::tr("action"), QObject::tr("energy"), QObject::tr("bits/action"), QObject::tr("throughput"));
+                .arg(QObject::tr("action"), QObject::tr("energy/action"), QObject::tr("bits/action"),
+                     QObject::tr("actions/s"));
     for (const auto& a : c.actions)
       html += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td><td>&nbsp;%3</td><td>&nbsp;%4</td></tr>")
                   .arg(q(a.name).toHtmlEscaped(), formatSiExact(a.energy, QStringLiteral("J")),

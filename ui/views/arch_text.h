@@ -14,8 +14,9 @@ namespace af::ui {
 // Bits moved by one action: the action's, else the component's, else 1.
 [[nodiscard]] double bitsPerAction(const spec::Component& c, const spec::Action& a);
 
-// One action as short cells: name, energy per action, energy per bit (empty when one bit per
-// action), throughput ("6.4 G/s", "∞").
+// One action as short cells: name, energy with what it is per ("64 pJ/bit" for a memory action of
+// one bit, "512 pJ/access" and "8 pJ/bit" for 64 bits, "0.4 pJ/op" for compute), throughput
+// ("6.4 G/s", "∞").
 struct ActionCells {
   QString name, energy, perBit, throughput;
 };

@@ -59,6 +59,14 @@ void DiagramView::zoomBy(double factor) {
   autoFit_ = false;
 }
 
+void DiagramView::contentChanged() {
+  if (autoFit_ || !scene() || scene()->items().isEmpty()) {
+    zoomToFit();
+    return;
+  }
+  setSceneRect(scene()->itemsBoundingRect().adjusted(-kMargin, -kMargin, kMargin, kMargin));
+}
+
 void DiagramView::wheelEvent(QWheelEvent* event) {
   const double steps = event->angleDelta().y() / 120.0;
   if (steps == 0.0) return QGraphicsView::wheelEvent(event);
@@ -69,6 +77,11 @@ void DiagramView::wheelEvent(QWheelEvent* event) {
 void DiagramView::resizeEvent(QResizeEvent* event) {
   QGraphicsView::resizeEvent(event);
   if (autoFit_) zoomToFit();
+}
+
+void DiagramView::showEvent(QShowEvent* event) {
+  QGraphicsView::showEvent(event);
+  if (autoFit_) zoomToFit();  // drawn while hidden, the viewport size was not final
 }
 
 void DiagramView::drawForeground(QPainter* painter, const QRectF& rect) {

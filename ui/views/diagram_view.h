@@ -28,10 +28,13 @@ class DiagramView : public QGraphicsView {
   // Fits the whole scene (never magnifies above 100 %, so small diagrams stay crisp).
   void zoomToFit();
   void zoomBy(double factor);
+  // The scene was redrawn: refit while the user has not zoomed, else keep their zoom.
+  void contentChanged();
 
  protected:
   void wheelEvent(QWheelEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void drawForeground(QPainter* painter, const QRectF& rect) override;
   void contextMenuEvent(QContextMenuEvent* event) override;
 

@@ -116,14 +116,11 @@ QPainterPath edgePath(QPointF from, const std::vector<QPointF>& bends, QPointF t
 
 }  // namespace
 
-void drawWorkloadGraph(DiagramScene& scene, const spec::Workload& workload, TensorPalette& palette) {
+void drawWorkloadGraph(DiagramScene& scene, const spec::Workload& workload, const TensorPalette& palette) {
   scene.reset();
   if (workload.einsums.empty()) return;
   const Fonts fonts;
   const auto sizes = spec::tensor_sizes_bits(workload);
-  QStringList order;
-  for (const auto& t : workload.tensor_names()) order << QString::fromStdString(t);
-  palette.assign(order);
   const auto intermediates = workload.intermediate_tensors();
 
   std::vector<Node> nodes = collectNodes(workload, sizes);

@@ -9,6 +9,6 @@ class DiagramScene;
 class TensorPalette;
 
 // Clears `scene` and draws `workload`; tensor colours come from (and are added to) `palette`.
-void drawWorkloadGraph(DiagramScene& scene, const spec::Workload& workload, TensorPalette& palette);
+void drawWorkloadGraph(DiagramScene& scene, const spec::Workload& workload, const TensorPalette& palette);
 
 }  // namespace af::ui

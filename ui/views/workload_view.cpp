@@ -17,8 +17,7 @@ WorkloadView::WorkloadView(QWidget* parent)
   layout->addWidget(view_);
   view_->setEmptyText(tr("No workload yet.\nOpen a workload, or pick an example."));
   view_->setExportTitle(tr("Workload"));
-  // Long transformer chains stay legible: fit, but not smaller than this; scroll for the rest.
-  view_->setMinimumFitZoom(0.8);
+  // The whole graph fits the view (issue 13); the user zooms in with the wheel for detail.
   connect(scene_, &DiagramScene::itemClicked, this, [this](const QString& name, const QString& kind) {
     if (kind == QLatin1String(kKindTensor) || kind == QLatin1String(kKindEdge)) emit tensorClicked(name);
     if (kind == QLatin1String(kKindEinsum)) emit einsumClicked(name);
@@ -27,10 +26,17 @@ WorkloadView::WorkloadView(QWidget* parent)
 
 void WorkloadView::setWorkload(const spec::Workload& workload) {
   const QString keep = scene_->highlighted();
-  drawWorkloadGraph(*scene_, workload, palette_);
+  if (!palette_) {
+    QStringList tensors;
+    for (const auto& t : workload.tensor_names()) tensors << QString::fromStdString(t);
+    ownPalette_.assign(tensors);
+  }
+  drawWorkloadGraph(*scene_, workload, tensorPalette());
   scene_->highlight(keep);
-  view_->zoomToFit();
+  view_->contentChanged();
 }
+
+void WorkloadView::setTensorPalette(const TensorPalette* palette) { palette_ = palette; }
 
 void WorkloadView::clear() {
   scene_->reset();

@@ -22,9 +22,10 @@ class WorkloadView : public QWidget {
 
   void setWorkload(const spec::Workload& workload);
   void clear();
-  // Share the app-wide palette so tensors keep their colour across views (copied in).
-  void setPalette(const TensorPalette& palette) { palette_ = palette; }
-  [[nodiscard]] const TensorPalette& tensorPalette() const { return palette_; }
+  // The window's palette, so a tensor has one colour in every view (not owned; nullptr = the
+  // view's own, assigned from the workload it shows). Redraws with the new colours.
+  void setTensorPalette(const TensorPalette* palette);
+  [[nodiscard]] const TensorPalette& tensorPalette() const { return palette_ ? *palette_ : ownPalette_; }
 
   [[nodiscard]] DiagramScene* scene() const { return scene_; }
   [[nodiscard]] DiagramView* view() const { return view_; }
@@ -44,7 +45,8 @@ class WorkloadView : public QWidget {
  private:
   void highlight(const QString& name, const char* kind);
 
-  TensorPalette palette_;
+  const TensorPalette* palette_ = nullptr;
+  TensorPalette ownPalette_;
   DiagramScene* scene_;
   DiagramView* view_;
 };

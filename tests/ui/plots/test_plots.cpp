@@ -161,11 +161,17 @@ class TestPlots : public QObject {
     const AccessesData d = sample();
     plot.setData(d);
     QVERIFY(!plot.showsEmptyState());
-    QCOMPARE(plot.table().categories, QStringList({"MainMemory", "GlobalBuffer", "Register", "MAC"}));
+    // Data moved: compute moves none, so MAC has no column (a note gives its operations).
+    QCOMPARE(plot.table().categories, QStringList({"MainMemory", "GlobalBuffer", "Register"}));
     for (const QString component : {"MainMemory", "GlobalBuffer", "Register"})
       for (const QString tensor : {"I", "W", "T", "W2", "O"})
         QCOMPARE(barValue(plot, tensor, component), expected(d, component, tensor, kTotalEinsum, {}, false));
-    QCOMPARE(barValue(plot, kComputeSeries, "MAC"), 98304.0);
+    QVERIFY(plot.barsFor(kComputeSeries) == nullptr);
+    bool noted = false;
+    for (int i = 0; i < plot.customPlot()->itemCount(); ++i)
+      if (auto* t = qobject_cast<QCPItemText*>(plot.customPlot()->item(i)))
+        noted = noted || t->text().contains("MAC: 98,304 operations");
+    QVERIFY(noted);
     // Stacked: each tensor sits on the previous one.
     QCOMPARE(plot.barsFor("W")->barBelow(), plot.barsFor("I"));
     QVERIFY(plot.barsFor("I")->barsGroup() == nullptr);
@@ -191,7 +197,7 @@ class TestPlots : public QObject {
     const double energy = barValue(plot, "W", "MainMemory");
     QCOMPARE(energy, expected(d, "MainMemory", "W", kTotalEinsum, {}, true));
     QVERIFY(energy != count);
-    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLogarithmic);  // log by default for energy
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLinear);  // no silent switch to log
     // Leak has energy but no count: it shows only in the energy view.
     QCOMPARE(barValue(plot, "W", "Register"), expected(d, "Register", "W", kTotalEinsum, {}, true));
 
@@ -229,7 +235,56 @@ class TestPlots : public QObject {
     auto* tabs = plot.findChild<QTabBar*>("accessesViewTabs");
     tabs->setCurrentIndex(2);
     QCOMPARE(plot.view(), AccessesPlot::View::Latency);
-    QVERIFY(log->isChecked());  // latency is log by default
+    QVERIFY(!log->isChecked());  // every measure starts linear
+  }
+
+  void log_scale_is_explicit_and_kept_per_measure() {
+    AccessesPlot plot;
+    plot.setData(sample());
+    auto* log = plot.findChild<QCheckBox*>("logScaleCheck");
+    auto* arrangement = plot.findChild<QComboBox*>("arrangementCombo");
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLinear);
+    plot.setMetric(AccessMetric::Energy);  // used to turn log on by itself
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(!log->isChecked());
+    log->setChecked(true);
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(plot.customPlot()->yAxis->label().contains("log"));
+    // A log axis never stacks: the tensors sit side by side, and the combo says so.
+    QVERIFY(plot.barsFor("W")->barBelow() == nullptr);
+    QVERIFY(plot.barsFor("W")->barsGroup() != nullptr);
+    QCOMPARE(arrangement->currentData().toInt(), static_cast<int>(AccessesPlot::Arrangement::Grouped));
+    QVERIFY(!arrangement->isEnabled());
+    QCOMPARE(plot.arrangement(), AccessesPlot::Arrangement::Stacked);  // the user's choice is kept
+
+    plot.setMetric(AccessMetric::Count);  // another measure: its own (linear) choice
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLinear);
+    QVERIFY(!log->isChecked());
+    QCOMPARE(plot.barsFor("W")->barBelow(), plot.barsFor("I"));
+    QVERIFY(arrangement->isEnabled());
+    plot.setMetric(AccessMetric::Energy);  // back: the log choice persisted
+    QVERIFY(log->isChecked());
+    QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+
+    plot.setView(AccessesPlot::View::Occupancy);  // a share of capacity: linear, no toggle
+    QVERIFY(!log->isChecked());
+    QVERIFY(!log->isEnabled());
+    plot.setLogScale(true);
+    QVERIFY(!plot.logScale());
+    QCOMPARE(plot.customPlot()->xAxis->scaleType(), QCPAxis::stLinear);
+  }
+
+  void data_moved_is_in_bits() {
+    AccessesPlot plot;
+    AccessesData d;
+    d.actions << AccessRecord{"E", "Buffer", "A", "read", 100, 1e-9, 64}  // 100 reads of 64 bits
+              << AccessRecord{"E", "Buffer", "B", "read", 50, 1e-9, 1};
+    plot.setData(d);
+    QCOMPARE(barValue(plot, "A", "Buffer"), 6400.0);
+    QCOMPARE(barValue(plot, "B", "Buffer"), 50.0);
+    QVERIFY2(plot.customPlot()->yAxis->label().contains("bits"),
+             qPrintable(plot.customPlot()->yAxis->label()));
+    QVERIFY(plot.title().contains("Data moved"));
   }
 
   void occupancy_and_latency_views() {
@@ -237,16 +292,70 @@ class TestPlots : public QObject {
     plot.setData(sample());
     plot.setView(AccessesPlot::View::Occupancy);
     QCOMPARE(plot.table().categories, QStringList({"MainMemory", "GlobalBuffer", "Register"}));
-    QCOMPARE(barValue(plot, "W", "GlobalBuffer"), 16384.0);
-    QCOMPARE(barValue(plot, "W", "Register"), 8.0);
-    QCOMPARE(itemsOfType<QCPItemLine>(plot.customPlot()), 2);  // GlobalBuffer, Register
-    QCOMPARE(itemsOfType<QCPItemText>(plot.customPlot()), 1);  // MainMemory: ∞
-    QVERIFY(plot.customPlot()->yAxis->range().upper >= 131072);
+    QCOMPARE(plot.table().value("W", "GlobalBuffer"), 16384.0);  // absolute bits behind the bars
+    // Each buffer's bar is its own share of capacity, stacked per tensor.
+    QCOMPARE(barValue(plot, "W", "GlobalBuffer"), 100.0 * 16384 / 131072);
+    QCOMPARE(barValue(plot, "W", "Register"), 100.0 * 8 / 64);
+    QCOMPARE(plot.barsFor("T")->barBelow(), plot.barsFor("W"));
+    QCPBars* track = plot.capacityTrack();
+    QVERIFY(track);
+    QCOMPARE(track->data()->size(), 2);  // GlobalBuffer and Register; MainMemory is unbounded
+    QCOMPARE(itemsOfType<QCPItemText>(plot.customPlot()), 1);  // MainMemory: "unbounded: holds …"
+    QCOMPARE(plot.customPlot()->xAxis->range().lower, 0.0);
+    QVERIFY(plot.customPlot()->xAxis->range().upper >= 100 && plot.customPlot()->xAxis->range().upper < 110);
+    QCOMPARE(plot.categoryAxis(), plot.customPlot()->yAxis);
 
     plot.setView(AccessesPlot::View::Latency);
     QCOMPARE(barValue(plot, "latency", "MAC"), 8.2e-6 + 4.1e-6);
     plot.setEinsum("Matmul2");
     QCOMPARE(barValue(plot, "latency", "MAC"), 4.1e-6);
+  }
+
+  void occupancy_shows_every_buffer() {
+    // spatial_array_conv's shape: an unbounded DRAM, a 64 KiB buffer used to about 1 %, and a
+    // 64-bit PE register. On an axis running to 64 KiB the last two were invisible; on a stacked
+    // log axis the register vanished.
+    const double inf = std::numeric_limits<double>::infinity();
+    AccessesData d;
+    d.occupancy = {{"DRAM", "I", 51200, inf},
+                   {"DRAM", "Wt", 2304, inf},
+                   {"GlobalBuffer", "I", 3200, 524288},
+                   {"GlobalBuffer", "Wt", 2304, 524288},
+                   {"Register", "O", 8, 64}};
+    AccessesPlot plot;
+    plot.resize(900, 360);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setView(AccessesPlot::View::Occupancy);
+    plot.setData(d);
+    plot.customPlot()->replot();
+    QCPAxis* x = plot.customPlot()->xAxis;
+    const auto pixels = [x](double percent) { return x->coordToPixel(percent) - x->coordToPixel(0); };
+    const double buffer = barValue(plot, "I", "GlobalBuffer") + barValue(plot, "Wt", "GlobalBuffer");
+    QVERIFY(std::abs(buffer - 100.0 * 5504 / 524288) < 1e-9);
+    QVERIFY2(pixels(buffer) >= 5, qPrintable(QString::number(pixels(buffer))));  // ~1 % is visible
+    QVERIFY2(pixels(barValue(plot, "O", "Register")) >= 50, "the PE register is an eighth full");
+    // The row labels carry the absolute figures.
+    const auto ticker = plot.customPlot()->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    const QStringList rows = ticker->ticks().values();
+    QVERIFY2(rows.value(1).contains("GlobalBuffer") && rows.value(1).contains("of 64 KiB"),
+             qPrintable(rows.join('|')));
+    QVERIFY2(rows.value(2).contains("12.5 % of 64 b"), qPrintable(rows.join('|')));
+    QVERIFY2(rows.value(0).contains("no limit"), qPrintable(rows.join('|')));
+
+    // Tooltips: the segment's bits and share; the unbounded row lists what it holds.
+    const double y = plot.customPlot()->yAxis->coordToPixel(1);
+    const QString seg =
+        plot.toolTipAt(QPointF(x->coordToPixel(barValue(plot, "I", "GlobalBuffer") / 2), y).toPoint());
+    QVERIFY2(seg.contains("GlobalBuffer") && seg.contains("3,200 b") && seg.contains("0.61 %") &&
+                 seg.contains("capacity: 524,288 b"),
+             qPrintable(seg));
+    const QString dram =
+        plot.toolTipAt(QPointF(x->coordToPixel(50), plot.customPlot()->yAxis->coordToPixel(0)).toPoint());
+    QVERIFY2(dram.contains("DRAM") && dram.contains("51,200 b") && dram.contains("unbounded"),
+             qPrintable(dram));
+    QVERIFY(plot.title().contains("share of capacity"));
   }
 
   void empty_state_explains() {
@@ -328,10 +437,10 @@ class TestPlots : public QObject {
     const QByteArray svgText = svg.readAll();
     QVERIFY(svgText.contains("<svg"));
     // The figure carries its title, and the default file name comes from it.
-    QCOMPARE(plot.title(), QStringLiteral("Accesses per buffer (all Einsums)"));
-    QVERIFY(svgText.contains("<title>Accesses per buffer (all Einsums)</title>"));
+    QCOMPARE(plot.title(), QStringLiteral("Data moved per buffer (all Einsums)"));
+    QVERIFY(svgText.contains("<title>Data moved per buffer (all Einsums)</title>"));
     QCOMPARE(QImage(dir.filePath("accesses.png")).text("Title"), plot.title());
-    QCOMPARE(figureFileName(plot.title()), QStringLiteral("accesses-per-buffer-all-einsums"));
+    QCOMPARE(figureFileName(plot.title()), QStringLiteral("data-moved-per-buffer-all-einsums"));
     plot.setView(AccessesPlot::View::Occupancy);
     QVERIFY(plot.title().startsWith("Occupancy per buffer"));
     QString error;
@@ -347,7 +456,7 @@ class TestPlots : public QObject {
     const QString csv = view.toCsv();
     const QStringList lines = csv.trimmed().split('\n');
     QCOMPARE(lines.size(), sample().actions.size() + 1);
-    QCOMPARE(lines.first(), QStringLiteral("Einsum,Component,Tensor,Action,Count,Energy (J)"));
+    QCOMPARE(lines.first(), QStringLiteral("Einsum,Component,Tensor,Action,Actions,Energy (J)"));
     QVERIFY2(lines.contains("Matmul1,MainMemory,W,read,4096,2.62144e-07"), qPrintable(csv));
 
     view.show();
@@ -356,7 +465,7 @@ class TestPlots : public QObject {
         QItemSelection(view.model()->index(0, 1), view.model()->index(1, AccessesModel::CountColumn)),
         QItemSelectionModel::Select);
     const QString tsv = view.selectionAsTsv();
-    QCOMPARE(tsv, QStringLiteral("Component\tTensor\tAction\tCount\nMainMemory\tI\tread\t1024\n"
+    QCOMPARE(tsv, QStringLiteral("Component\tTensor\tAction\tActions\nMainMemory\tI\tread\t1024\n"
                                  "MainMemory\tW\tread\t4096\n"));
     view.setFocus();
     QTest::keySequence(&view, QKeySequence::Copy);

@@ -42,18 +42,18 @@ void TestArchitectureView::boxesShowSizesAndEnergies() {
   QVERIFY(!box(v, "PE"));  // a container is a frame, not a box
   const QStringList dram = childTexts(box(v, "DRAM"));
   QVERIFY(dram.contains(QStringLiteral("\u221e")));
-  QVERIFY(dram.contains(QStringLiteral("512 pJ")));
-  QVERIFY(dram.contains(QStringLiteral("8 pJ/b")));  // 512 pJ over 64 bits
+  QVERIFY(dram.contains(QStringLiteral("512 pJ/access")));
+  QVERIFY(dram.contains(QStringLiteral("8 pJ/bit")));  // 512 pJ over 64 bits
   const QStringList glb = childTexts(box(v, "GlobalBuffer"));
   QVERIFY2(glb.contains(QStringLiteral("128 KiB")), qPrintable(glb.join('|')));
   QVERIFY(glb.contains(QStringLiteral("SmartBufferSRAM")));
-  QVERIFY(glb.contains(QStringLiteral("2.5 pJ")));
-  QVERIFY(glb.contains(QStringLiteral("3 pJ")));
+  QVERIFY(glb.contains(QStringLiteral("2.5 pJ/access")));
+  QVERIFY(glb.contains(QStringLiteral("3 pJ/access")));
   QVERIFY(glb.contains(QStringLiteral("6.4 G/s")));
   const QStringList reg = childTexts(box(v, "Register"));
   QVERIFY(reg.contains(QStringLiteral("256 b")));
   QVERIFY(reg.contains(QStringLiteral("\u00d7 16")));  // replicated 16 times
-  QVERIFY(childTexts(box(v, "MAC")).contains(QStringLiteral("500 fJ")));
+  QVERIFY(childTexts(box(v, "MAC")).contains(QStringLiteral("500 fJ/op")));
   QCOMPARE(itemsOfKind(*v.scene(), kKindArrow).size(), 3);
 }
 
@@ -194,7 +194,7 @@ void TestArchitectureView::tollIsNarrowAndClickable() {
   v.setArch(arch);
   QVERIFY(box(v, "NoC"));
   QVERIFY(box(v, "NoC")->sceneBoundingRect().width() < box(v, "GlobalBuffer")->sceneBoundingRect().width());
-  QVERIFY(childTexts(box(v, "NoC")).contains(QStringLiteral("800 fJ")));
+  QVERIFY(childTexts(box(v, "NoC")).contains(QStringLiteral("800 fJ/access")));
   QVERIFY(box(v, "NoC")->toolTip().contains(QStringLiteral("Toll")));
   QCOMPARE(itemsOfKind(*v.scene(), kKindArrow).size(), 4);
   if (qEnvironmentVariableIsSet("AF_VIEWS_SCREENSHOT_DIR"))
