@@ -18,7 +18,7 @@
 #include "mapping/mapping_tree_model.h"
 #include "models/accesses_model.h"
 #include "plots/accesses_plot.h"
-#include "controller/project_controller.h"
+#include "qt_warnings.h"
 
 using namespace af::ui;
 
@@ -80,6 +80,7 @@ ProjectResultPtr openTiled(MainWindow& w, const QTemporaryDir& dir) {
 class TestExplorer : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
