@@ -18,6 +18,7 @@
 #include "mapping/mapping_tree_model.h"
 #include "models/accesses_model.h"
 #include "plots/accesses_plot.h"
+#include "controller/project_controller.h"
 #include "qt_warnings.h"
 
 using namespace af::ui;
