@@ -161,6 +161,11 @@ class TestProjectFlows : public QObject {
     QVERIFY(t.w.findChild<QAction*>("example:attention_block")->isChecked());
     QVERIFY(!t.w.findChild<QAction*>("example:two_level_matmul")->isChecked());
     QVERIFY(t.problems.isEmpty());
+    // Three files opened are one load: nothing is evaluated again once the editors show them.
+    QSignalSpy again(&t.w, &MainWindow::resultApplied);
+    QTest::qWait(600);
+    QCOMPARE(again.count(), 0);
+    QVERIFY(!t.w.controller()->loading());
     // Discarded means discarded: the matmul copy on disk has no note.
     QVERIFY(!std::get<TextFileContents>(readTextFile(t.copyOf("two_level_matmul", "mapping.yaml")))
                  .text.contains("# my note"));
