@@ -2,6 +2,7 @@
 // screenshot and exits (used by tests, the README and headless machines).
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSize>
 #include <QTimer>
 #include <cstdio>
 #include <optional>
@@ -32,8 +33,9 @@ int main(int argc, char** argv) {
   const auto helpOption = parser.addHelpOption();
   const auto versionOption = parser.addVersionOption();
   const QCommandLineOption setOption("set", "Jinja data for the spec files (repeatable).", "NAME=VALUE");
-  const QCommandLineOption screenshotOption("screenshot", "Save a 1400x900 screenshot to OUT.png and exit.",
-                                            "OUT.png");
+  const QCommandLineOption screenshotOption(
+      "screenshot", "Save a screenshot (1400x900 unless --size) to OUT.png and exit.", "OUT.png");
+  const QCommandLineOption sizeOption("size", "The window size for --screenshot (default 1400x900).", "WxH");
   parser.addOption(setOption);
   parser.addOption(screenshotOption);
   const QCommandLineOption mapOption("map", "Run the mapper once the spec loads (with --screenshot: save the "
@@ -43,6 +45,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption unfusedOption("unfused", "Map each Einsum on its own (--map).");
   const QCommandLineOption threadsOption("threads", "Worker threads for --map (0 = all cores).", "N");
   parser.addOptions({mapOption, metricOption, unfusedOption, threadsOption});
+  parser.addOption(sizeOption);
   const QCommandLineOption viewOption(
       "view", "Show this view first: " + af::ui::MainWindow::viewNames().join(", ") + ".", "NAME");
   parser.addOption(viewOption);
@@ -97,9 +100,19 @@ int main(int argc, char** argv) {
   if (parser.isSet(screenshotOption)) {
     // Wait for the first evaluation (or a timeout) so the picture shows results, not a spinner.
     const QString path = parser.value(screenshotOption);
+    QSize size(1400, 900);
+    if (parser.isSet(sizeOption)) {
+      const QStringList parts = parser.value(sizeOption).split('x');
+      bool w = false, h = false;
+      size = parts.size() == 2 ? QSize(parts[0].toInt(&w), parts[1].toInt(&h)) : QSize();
+      if (!w || !h || size.width() < 200 || size.height() < 200) {
+        std::fprintf(stderr, "accelforge-explorer: --size wants WIDTHxHEIGHT, e.g. 1000x700\n");
+        return kUsageError;
+      }
+    }
     int status = 0;
     const auto shoot = [&] {
-      const QString error = af::ui::saveScreenshot(window, path);
+      const QString error = af::ui::saveScreenshot(window, path, size.width(), size.height());
       if (!error.isEmpty()) {
         std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(error));
         status = 1;
@@ -135,7 +148,7 @@ int main(int argc, char** argv) {
       QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, once);
       QTimer::singleShot(30000, &window, once);
     }
-    window.resize(1400, 900);
+    window.resize(size);
     window.show();
     return QApplication::exec();
   }

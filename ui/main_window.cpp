@@ -3,11 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
-#include <QDirIterator>
 #include <QDockWidget>
-#include <QFile>
-#include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
@@ -17,23 +13,31 @@
 #include <QProgressBar>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
 
+#include "controller/project_controller.h"
+#include "dock_layout.h"
+#include "edit_actions.h"
 #include "editors/autosaver.h"
 #include "editors/diagnostics_model.h"
 #include "editors/diagnostics_view.h"
 #include "editors/document_set.h"
 #include "editors/editor_tabs.h"
 #include "editors/file_actions.h"
+#include "editors/find_bar.h"
+#include "editors/path_labels.h"
 #include "editors/spec_document.h"
 #include "explore/explore_session.h"
 #include "explore/funnel_plot.h"
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
+#include "help_actions.h"
 #include "mapping/loop_nest_view.h"
 #include "mapping/mapping_sync.h"
 #include "mapping/mapping_tree_model.h"
@@ -42,7 +46,7 @@
 #include "models/si_format.h"
 #include "plots/accesses_plot.h"
 #include "plots/accesses_table_view.h"
-#include "controller/project_controller.h"
+#include "project_actions.h"
 #include "views/architecture_view.h"
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
@@ -73,6 +77,13 @@ QDockWidget* makeDock(QMainWindow* window, const char* objectName, const QString
   return dock;
 }
 
+// The default layout as shares of the window (at 1400x900: 240 and 390 px wide, 300 and 72 px
+// high), so that it holds from 800x600 up: the editor keeps about half of each dimension.
+constexpr double kProjectShare = 0.17;
+constexpr double kInspectorShare = 0.28;
+constexpr double kPlotsShare = 0.33;
+constexpr double kDiagnosticsShare = 0.08;
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -83,6 +94,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
 
   controller_ = new ProjectController(this);
+  dockLayout_ = new DockLayout(this);
   buildCentre();
   buildDocks();
   buildMenus();
@@ -93,6 +105,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 }
 
 MainWindow::~MainWindow() = default;
+
+QString MainWindow::noSpecText() { return tr("No spec loaded"); }
+
+QString MainWindow::specStateText() const { return specState_->text(); }
 
 DocumentSet* MainWindow::documents() const { return controller_->documents(); }
 
@@ -105,45 +121,70 @@ void MainWindow::buildCentre() {
   tabs_->setEmptyText(
       tr("Open an architecture, a workload and a mapping (File > Open, or drop files here),\n"
          "or pick one from Examples."));
+  // The editors and their find bar share the first page.
+  editorsPage_ = new QWidget(centralTabs_);
+  editorsPage_->setObjectName("editorsPage");
+  findBar_ = new FindBar(editorsPage_);
+  auto* editorsLayout = new QVBoxLayout(editorsPage_);
+  editorsLayout->setContentsMargins(0, 0, 0, 0);
+  editorsLayout->setSpacing(0);
+  editorsLayout->addWidget(tabs_, 1);
+  editorsLayout->addWidget(findBar_);
   archView_ = new ArchitectureView(centralTabs_);
   archView_->setObjectName("architectureView");
   workloadView_ = new WorkloadView(centralTabs_);
   workloadView_->setObjectName("workloadView");
-  centralTabs_->addTab(tabs_, tr("Editors"));
+  centralTabs_->addTab(editorsPage_, tr("Editors"));
   centralTabs_->addTab(archView_, tr("Architecture"));
   centralTabs_->addTab(workloadView_, tr("Workload"));
+  // The docks give way before the editor drops below a dozen lines of sixty columns.
+  centralTabs_->setMinimumSize(360, 220);
   setCentralWidget(centralTabs_);
 }
 
 void MainWindow::buildDocks() {
   auto* project = new QSplitter(Qt::Vertical, this);
+  project->setChildrenCollapsible(false);
   fileList_ = new QListWidget(project);
   fileList_->setObjectName("projectFiles");
   fileList_->setToolTip(tr("Files of the spec, merged in this order (drag the editor tabs to reorder)"));
+  fileList_->setMinimumHeight(40);
   variables_ = new VariablesPane(project);
   variables_->setObjectName("variablesPane");
   project->addWidget(fileList_);
   project->addWidget(variables_);
-  project->setSizes({160, 400});
-  makeDock(this, kProjectDock, tr("Project"), project, Qt::LeftDockWidgetArea);
+  // A spec is a handful of files: the list stays small, the variables take what is left.
+  project->setStretchFactor(0, 0);
+  project->setStretchFactor(1, 1);
+  project->setSizes({64, 400});
+  auto* projectDock = makeDock(this, kProjectDock, tr("Project"), project, Qt::LeftDockWidgetArea);
+  projectDock->setMinimumWidth(140);
 
-  auto* inspector = new QSplitter(Qt::Vertical, this);
+  inspector_ = new QStackedWidget(this);
+  inspector_->setObjectName("inspector");
+  inspectorEmpty_ =
+      emptyState(tr("No mapping yet.\nOpen a spec with a mapping, or pick an example."), inspector_);
+  inspectorEmpty_->setObjectName("inspectorEmptyState");
+  auto* inspectorViews = new QSplitter(Qt::Vertical, inspector_);
+  inspectorViews->setChildrenCollapsible(false);
   mappingModel_ = new MappingTreeModel(this);
   mappingSync_ = new MappingSync(mappingModel_, this);
-  auto* tree = new MappingTreeView(inspector);
-  tree->setObjectName("mappingTree");
-
-  tree->setMappingModel(mappingModel_);
-  tree->setTensorPalette(&palette_);
-  tree->setColumnWidth(0, 260);  // labels first; details take the rest
-  loopNest_ = new LoopNestView(inspector);
+  tree_ = new MappingTreeView(inspectorViews);
+  tree_->setObjectName("mappingTree");
+  tree_->setMappingModel(mappingModel_);
+  tree_->setTensorPalette(&palette_);
+  tree_->setColumnWidth(0, 260);  // labels first; details take the rest
+  loopNest_ = new LoopNestView(inspectorViews);
   loopNest_->setObjectName("loopNest");
   loopNest_->setModel(mappingModel_);
   loopNest_->setTensorPalette(&palette_);
-  loopNest_->setTreeSelectionModel(tree->selectionModel());
-  inspector->addWidget(tree);
-  inspector->addWidget(loopNest_);
-  makeDock(this, kInspectorDock, tr("Inspector"), inspector, Qt::RightDockWidgetArea);
+  loopNest_->setTreeSelectionModel(tree_->selectionModel());
+  inspectorViews->addWidget(tree_);
+  inspectorViews->addWidget(loopNest_);
+  inspector_->addWidget(inspectorEmpty_);
+  inspector_->addWidget(inspectorViews);
+  auto* inspectorDock = makeDock(this, kInspectorDock, tr("Inspector"), inspector_, Qt::RightDockWidgetArea);
+  inspectorDock->setMinimumWidth(160);
 
   auto* plots = new QTabWidget(this);
   plots->setObjectName("plotTabs");
@@ -166,6 +207,7 @@ void MainWindow::buildDocks() {
   explore->setStretchFactor(1, 2);
   centralTabs_->addTab(explore, tr("Mapper results"));
   auto* plotsDock = makeDock(this, kPlotsDock, tr("Plots"), plots, Qt::BottomDockWidgetArea);
+  plotsDock->setMinimumHeight(150);
   auto* mapperDock = makeDock(this, kMapperDock, tr("Mapper"), explore_->runPanel(), Qt::RightDockWidgetArea);
   tabifyDockWidget(findChild<QDockWidget*>(kInspectorDock), mapperDock);
   findChild<QDockWidget*>(kInspectorDock)->raise();
@@ -175,29 +217,43 @@ void MainWindow::buildDocks() {
   diagnosticsView->setObjectName("diagnosticsView");
   diagnosticsView->setModel(diagnostics_);
   connect(diagnosticsView, &DiagnosticsView::jumpTo, this, [this](const QString& path, int line, int column) {
-    centralTabs_->setCurrentWidget(tabs_);
+    centralTabs_->setCurrentWidget(editorsPage_);
     tabs_->jumpTo(path, line, column);
   });
   auto* diagDock =
       makeDock(this, kDiagnosticsDock, tr("Diagnostics"), diagnosticsView, Qt::BottomDockWidgetArea);
+  diagDock->setMinimumHeight(60);
   splitDockWidget(plotsDock, diagDock, Qt::Vertical);
-  resizeDocks({findChild<QDockWidget*>(kProjectDock), findChild<QDockWidget*>(kInspectorDock)}, {240, 430},
-              Qt::Horizontal);
-  resizeDocks({plotsDock, diagDock}, {330, 100}, Qt::Vertical);
+
+  dockLayout_->track(projectDock, kProjectShare);
+  dockLayout_->track(inspectorDock, kInspectorShare);
+  dockLayout_->track(plotsDock, kPlotsShare);
+  dockLayout_->track(diagDock, kDiagnosticsShare);
 }
 
 void MainWindow::buildMenus() {
   fileActions_ = new FileActions(tabs_, this);
+  projectActions_ = new ProjectActions(controller_, tabs_, this);
+  editActions_ = new EditActions(tabs_, findBar_, this);
+  // Tree edits are edits of the mapping file: Undo in the Inspector undoes them there.
+  editActions_->setInspector(inspector_, [this] { return controller_->mappingDocument(); });
+
   auto* file = menuBar()->addMenu(tr("&File"));
+  file->setObjectName("fileMenu");
+  file->addAction(projectActions_->openAction());
+  file->addMenu(projectActions_->recentMenu());
   file->addActions(fileActions_->actions());
+  file->addAction(projectActions_->closeAllAction());
   file->addSeparator();
   auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
-  auto* examples = menuBar()->addMenu(tr("&Examples"));
-  examples->setObjectName("examplesMenu");
-  for (const QString& name : ProjectController::exampleNames())
-    examples->addAction(QString(name).replace('_', ' '), this, [this, name] { openExample(name); });
+  auto* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->setObjectName("editMenu");
+  edit->addActions(editActions_->actions());
+  connect(edit, &QMenu::aboutToShow, editActions_, &EditActions::updateEnabled);
+
+  menuBar()->addMenu(projectActions_->examplesMenu());
 
   auto* run = menuBar()->addMenu(tr("&Run"));
   auto* evaluate = run->addAction(tr("&Evaluate"), this, &MainWindow::revalidate);
@@ -216,25 +272,41 @@ void MainWindow::buildMenus() {
 
   auto* view = menuBar()->addMenu(tr("&View"));
   for (auto* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
-
-  auto* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&About"), this, [this] {
-    QMessageBox::about(this, tr("About AccelForge Explorer"),
-                       tr("AccelForge Explorer %1\nExplore tensor-algebra accelerators: edit specs and "
-                          "mappings, see every buffer's accesses.")
-                           .arg(QApplication::applicationVersion()));
+  view->addSeparator();
+  auto* resetLayout = view->addAction(tr("&Reset Layout"), this, [this] {
+    for (auto* dock : findChildren<QDockWidget*>()) {
+      dock->setFloating(false);
+      dock->show();
+    }
+    dockLayout_->track(findChild<QDockWidget*>(kProjectDock), kProjectShare);
+    dockLayout_->track(findChild<QDockWidget*>(kInspectorDock), kInspectorShare);
+    dockLayout_->track(findChild<QDockWidget*>(kPlotsDock), kPlotsShare);
+    dockLayout_->track(findChild<QDockWidget*>(kDiagnosticsDock), kDiagnosticsShare);
+    dockLayout_->apply();
   });
+  resetLayout->setObjectName("resetLayoutAction");
+
+  helpActions_ = new HelpActions(this, [this] { return controller_->examplesDirectory(); });
+  menuBar()->addMenu(helpActions_->menu());
 
   auto* toolbar = addToolBar(tr("Main"));
   toolbar->setObjectName("mainToolBar");
   toolbar->setMovable(false);
-  toolbar->addAction(fileActions_->openAction());
+  toolbar->addAction(projectActions_->openAction());
+  auto* examples = new QToolButton(toolbar);
+  examples->setText(tr("Examples"));
+  examples->setToolTip(tr("Open a bundled example in place of the open files"));
+  examples->setMenu(projectActions_->examplesMenu());
+  examples->setPopupMode(QToolButton::InstantPopup);
+  toolbar->addWidget(examples);
   toolbar->addAction(fileActions_->saveAction());
   toolbar->addSeparator();
   toolbar->addAction(evaluate);
   toolbar->addAction(map);
   toolbar->addAction(stop);
 }
+
+void MainWindow::setPrompts(ProjectPrompts prompts) { projectActions_->setPrompts(std::move(prompts)); }
 
 void MainWindow::buildStatusBar() {
   specState_ = new QLabel(tr("No spec loaded"), this);
@@ -247,6 +319,9 @@ void MainWindow::buildStatusBar() {
   progress_->setRange(0, 1);
   progress_->setValue(0);
   progress_->setTextVisible(false);
+  // A long message must not widen the window.
+  specState_->setMinimumWidth(100);
+  specState_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   statusBar()->addWidget(specState_, 1);
   statusBar()->addPermanentWidget(jobState_);
   statusBar()->addPermanentWidget(progress_);
@@ -254,20 +329,18 @@ void MainWindow::buildStatusBar() {
 
 void MainWindow::connectSignals() {
   DocumentSet* documents = controller_->documents();
-  connect(fileActions_, &FileActions::opened, this, [this] {
-    refreshProject();
-    revalidate();
+  // The controller re-validates after every change of the file set; the list follows once the
+  // change is done (a closing file is still in the set when it is announced).
+  connect(controller_, &ProjectController::projectChanged, this, &MainWindow::refreshProject,
+          Qt::QueuedConnection);
+  connect(documents, &DocumentSet::documentAdded, this, [this](SpecDocument* d) {
+    connect(d, &SpecDocument::pathChanged, this, &MainWindow::refreshProject);
   });
-  connect(documents, &DocumentSet::documentAboutToClose, this, [this] {
-    QTimer::singleShot(0, this, [this] {
-      refreshProject();
-      revalidate();
-    });
-  });
-  connect(documents, &DocumentSet::documentMoved, this, [this] {
-    refreshProject();
-    revalidate();
-  });
+  connect(projectActions_, &ProjectActions::projectReplaced, this,
+          [this] { centralTabs_->setCurrentWidget(editorsPage_); });
+  connect(projectActions_, &ProjectActions::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+  connect(controller_, &ProjectController::resultsCleared, this, &MainWindow::clearResults);
   connect(tabs_, &EditorTabs::settled, this, &MainWindow::onDocumentSettled);
 
   connect(controller_, &ProjectController::variablesChanged, this, &MainWindow::updateVariables);
@@ -286,7 +359,6 @@ void MainWindow::connectSignals() {
   connect(explore_, &ExploreSession::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
   connect(explore_, &ExploreSession::mappingOpened, this, [this] { showView("accesses"); });
   connect(controller_, &ProjectController::mapperStarted, this, [this] { showView("pareto"); });
-  connect(controller_, &ProjectController::projectChanged, this, &MainWindow::refreshProject);
   connect(controller_, &ProjectController::failed, this,
           [this](const QString& what) { statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000); });
 
@@ -307,6 +379,10 @@ void MainWindow::connectSignals() {
   });
   connect(mappingModel_, &MappingTreeModel::editRejected, this,
           [this](const QString& reason) { statusBar()->showMessage(reason, 5000); });
+  // The Inspector shows its empty state while there is no tree.
+  connect(mappingModel_, &QAbstractItemModel::modelReset, this, &MainWindow::updateInspectorState);
+  connect(mappingModel_, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateInspectorState);
+  connect(mappingModel_, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateInspectorState);
   connect(loopNest_, &LoopNestView::hoveredBuffer, plot_, &AccessesPlot::highlight);
   connect(loopNest_, &LoopNestView::hoveredBuffer, archView_,
           [this](const QString& component, const QString&) { archView_->highlight(component); });
@@ -316,7 +392,7 @@ void MainWindow::connectSignals() {
 
 QStringList MainWindow::openFiles(const QStringList& paths) {
   QStringList problems;
-  for (const FileError& e : fileActions_->openPaths(paths)) problems << e.message;
+  for (const FileError& e : controller_->openProject(paths)) problems << e.message;
   return problems;
 }
 
@@ -338,27 +414,22 @@ void MainWindow::updateVariables() {
   updatingVariables_ = false;
 }
 
-QStringList MainWindow::exampleNames() { return ProjectController::exampleNames(); }
-
-QStringList MainWindow::openExample(const QString& name) {
-  QStringList problems;
-  for (const FileError& e : controller_->openExample(name)) problems << e.message;
-  refreshProject();
-  revalidate();
-  return problems;
-}
-
 QStringList MainWindow::viewNames() {
   return {"editors", "architecture", "workload", "accesses", "occupancy", "latency", "table", "pareto", "funnel"};
 }
 
 bool MainWindow::showView(const QString& name) {
   auto* plots = findChild<QTabWidget*>("plotTabs");
-  if (name == "editors") centralTabs_->setCurrentWidget(tabs_);
-  else if (name == "architecture") centralTabs_->setCurrentWidget(archView_);
-  else if (name == "workload") centralTabs_->setCurrentWidget(workloadView_);
-  else if (name == "table") plots->setCurrentIndex(1);
-  else if (name == "pareto" || name == "funnel") centralTabs_->setCurrentWidget(findChild<QSplitter*>("exploreView"));
+  if (name == "editors")
+    centralTabs_->setCurrentWidget(editorsPage_);
+  else if (name == "architecture")
+    centralTabs_->setCurrentWidget(archView_);
+  else if (name == "workload")
+    centralTabs_->setCurrentWidget(workloadView_);
+  else if (name == "table")
+    plots->setCurrentIndex(1);
+  else if (name == "pareto" || name == "funnel")
+    centralTabs_->setCurrentWidget(findChild<QSplitter*>("exploreView"));
   else if (name == "accesses" || name == "occupancy" || name == "latency") {
     plots->setCurrentWidget(plot_);
     plot_->setView(name == "accesses"    ? AccessesPlot::View::Accesses
@@ -370,26 +441,7 @@ bool MainWindow::showView(const QString& name) {
   return true;
 }
 
-void MainWindow::offerAutosaveRestore() {
-  Autosaver* autosaver = controller_->autosaver();
-  const auto pending = autosaver->pendingRestores();
-  for (const AutosaveEntry& entry : pending) {
-    const auto answer = QMessageBox::question(
-        this, tr("Restore unsaved edits?"),
-        tr("%1 has unsaved edits from %2 that were not saved before the explorer closed. Restore them?")
-            .arg(entry.displayName, entry.savedAt.toString()),
-        QMessageBox::Yes | QMessageBox::Discard);
-    if (answer == QMessageBox::Yes)
-      (void)autosaver->restore(entry);
-    else
-      autosaver->discard(entry);
-  }
-  autosaver->removeStale();
-  if (!pending.isEmpty()) {
-    refreshProject();
-    revalidate();
-  }
-}
+void MainWindow::offerAutosaveRestore() { projectActions_->offerRestore(); }
 
 SpecDocument* MainWindow::mappingDocument() const { return controller_->mappingDocument(); }
 
@@ -402,39 +454,81 @@ void MainWindow::onDocumentSettled(SpecDocument*) {
 
 void MainWindow::refreshProject() {
   fileList_->clear();
-  for (const SpecDocument* d : controller_->documents()->documents()) {
-    auto* item = new QListWidgetItem(d->displayName(), fileList_);
-    item->setToolTip(d->path());
+  const QList<SpecDocument*>& open = controller_->documents()->documents();
+  QStringList paths;
+  for (const SpecDocument* d : open) paths << (d->isUntitled() ? d->displayName() : d->path());
+  const QStringList labels = distinctFileLabels(paths);
+  for (qsizetype i = 0; i < open.size(); ++i) {
+    auto* item = new QListWidgetItem(labels.value(i), fileList_);
+    item->setToolTip(open[i]->isUntitled() ? tr("%1 (not saved yet)").arg(open[i]->displayName()) : paths[i]);
   }
+}
+
+void MainWindow::updateInspectorState() {
+  inspector_->setCurrentIndex(mappingModel_->rowCount() > 0 ? 1 : 0);
+}
+
+void MainWindow::clearResults() {
+  diagnostics_->setDiagnostics({});
+  tabs_->applyDiagnostics(diagnostics_);
+  mappingSync_->clear();
+  mappingModel_->setArchitecture(std::nullopt);
+  mappingModel_->clearNodeErrors();
+  plot_->setData({});
+  plot_->setDimmed(false);
+  accessesModel_->setAccesses({});
+  archView_->clear();
+  workloadView_->clear();
+  const DocumentSet* documents = controller_->documents();
+  specState_->setText(documents->count() == 0         ? noSpecText()
+                      : !documents->paths().isEmpty() ? tr("Evaluating…")
+                                                      : tr("Save the new file to validate it"));
+  updateInspectorState();
+  emit resultsCleared();
 }
 
 void MainWindow::applyResult(const ProjectResultPtr& result) {
   showDiagnostics(*result);
-  // The tree follows the mapping file's own section, even while another file is broken.
+  if (const spec::Spec* spec = result->spec()) {
+    QStringList tensors;
+    for (const auto& t : spec->workload.workload.tensor_names()) tensors << QString::fromStdString(t);
+    palette_.assign(tensors);
+    workloadView_->setTensorPalette(&palette_);
+    workloadView_->setWorkload(spec->workload.workload);
+    if (spec->has_arch())
+      archView_->setArch(spec->arch_by_einsum.begin()->second.arch);
+    else
+      archView_->clear();
+    mappingModel_->setWorkload(spec->workload.workload);
+    mappingModel_->setArchitecture(spec->has_arch() ? std::optional(spec->arch_by_einsum.begin()->second.arch)
+                                                    : std::nullopt);
+    mappingModel_->clearNodeErrors();
+  }
+  // The tree follows the mapping file's own section, even while another file is broken; with
+  // no mapping file left it empties.
   if (result->mappingSection)
     mappingSync_->setSection(QString::fromStdString(result->mappingText), *result->mappingSection);
+  else if (result->mappingPath.isEmpty() && mappingModel_->rowCount() > 0)
+    mappingSync_->clear();
+  updateInspectorState();
+
   if (!result->valid()) {
-    // Keep the last good results on screen, dimmed, with the banner the plot draws.
-    plot_->setDimmed(controller_->lastValidResult() != nullptr);
-    specState_->setText(tr("%n error(s) — showing the last valid results", "", result->errorCount()));
+    if (controller_->lastValidResult()) {
+      // Keep the last good results of these files on screen, dimmed, with the plot's banner.
+      plot_->setDimmed(controller_->lastEvaluatedResult() != nullptr);
+      specState_->setText(tr("%n error(s) — showing the last valid results", "", result->errorCount()));
+    } else {
+      // Nothing valid from these files yet: what is on screen belongs to other files.
+      plot_->setData({});
+      plot_->setDimmed(false);
+      accessesModel_->setAccesses({});
+      archView_->clear();
+      workloadView_->clear();
+      specState_->setText(tr("%n error(s) — see Diagnostics", "", result->errorCount()));
+    }
     emit resultApplied(result);
     return;
   }
-  const spec::Spec& spec = *result->spec();
-  QStringList tensors;
-  for (const auto& t : spec.workload.workload.tensor_names()) tensors << QString::fromStdString(t);
-  palette_.assign(tensors);
-  workloadView_->setTensorPalette(&palette_);
-  workloadView_->setWorkload(spec.workload.workload);
-  if (spec.has_arch())
-    archView_->setArch(spec.arch_by_einsum.begin()->second.arch);
-  else
-    archView_->clear();
-  mappingModel_->setWorkload(spec.workload.workload);
-  mappingModel_->setArchitecture(spec.has_arch() ? std::optional(spec.arch_by_einsum.begin()->second.arch)
-                                                 : std::nullopt);
-  mappingModel_->clearNodeErrors();
-
   if (result->evaluation) {
     plot_->setTensorPalette(&palette_);
     plot_->setData(result->accesses);
@@ -444,14 +538,24 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
     specState_->setText(tr("Valid — energy %1, latency %2 (evaluated in %3 ms)")
                             .arg(formatSi(ev.total_energy, "J"), formatSi(ev.total_latency, "s"),
                                  QString::number(result->seconds * 1000, 'f', 1)));
-  } else if (const auto& problem = result->mappingProblem) {
-    if (problem->where && problem->where->line > 0)
-      mappingModel_->setNodeErrorAtLine(problem->where->line, QString::fromStdString(problem->message));
-    plot_->setDimmed(true);
-    specState_->setText(tr("Invalid mapping: %1").arg(QString::fromStdString(problem->message)));
   } else {
-    specState_->setText(spec.mapping ? tr("Valid spec — add an architecture to evaluate the mapping")
-                                     : tr("Valid spec — add a mapping to see buffer accesses"));
+    // No numbers for this spec: the last ones of these files stay, dimmed; another spec's go.
+    if (controller_->lastEvaluatedResult()) {
+      plot_->setDimmed(true);
+    } else {
+      plot_->setData({});
+      plot_->setDimmed(false);
+      accessesModel_->setAccesses({});
+    }
+    if (const auto& problem = result->mappingProblem) {
+      if (problem->where && problem->where->line > 0)
+        mappingModel_->setNodeErrorAtLine(problem->where->line, QString::fromStdString(problem->message));
+      specState_->setText(tr("Invalid mapping: %1").arg(QString::fromStdString(problem->message)));
+    } else {
+      specState_->setText(result->spec()->mapping
+                              ? tr("Valid spec — add an architecture to evaluate the mapping")
+                              : tr("Valid spec — add a mapping to see buffer accesses"));
+    }
   }
   emit resultApplied(result);
 }
@@ -470,7 +574,9 @@ void MainWindow::restoreLayout() {
   const QSettings settings;
   if (const auto geometry = settings.value("window/geometry").toByteArray(); !geometry.isEmpty())
     restoreGeometry(geometry);
-  if (const auto state = settings.value("window/state").toByteArray(); !state.isEmpty()) restoreState(state);
+  if (const auto state = settings.value("window/state").toByteArray();
+      !state.isEmpty() && restoreState(state))
+    dockLayout_->adoptCurrentSizes();  // the user's sizes become the shares kept on resizing
 }
 
 void MainWindow::saveLayout() const {
@@ -480,11 +586,12 @@ void MainWindow::saveLayout() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (!tabs_->requestCloseAll()) {
+  if (!projectActions_->confirmDiscard(tr("quit"))) {
     event->ignore();
     return;
   }
   saveLayout();
+  controller_->closeProject();  // a clean close: the autosaves go
   event->accept();
 }
 

@@ -22,6 +22,7 @@
 #include "plots/accesses_plot.h"
 #include "controller/project_controller.h"
 #include "support/shared_corpus.h"
+#include "qt_warnings.h"
 
 using namespace af::ui;
 
@@ -86,6 +87,7 @@ ProjectResultPtr openTiled(MainWindow& w, const QTemporaryDir& dir) {
 class TestExplorer : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("AccelForgeExplorerTests");

@@ -7,12 +7,14 @@
 #include <QtTest>
 
 #include "main_window.h"
+#include "qt_warnings.h"
 
 using af::ui::MainWindow;
 
 class TestMainWindow : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);  // keep the user's settings out of tests
     QCoreApplication::setOrganizationName("AccelForgeExplorerTests");

@@ -17,6 +17,7 @@
 #include "editors/spec_document.h"
 #include "editors/yaml_editor.h"
 #include "main_window.h"
+#include "qt_warnings.h"
 
 using namespace af::ui;
 
@@ -44,6 +45,7 @@ bool write(const QString& path, const QByteArray& text) {
 class TestTyping : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("AccelForgeExplorerTests");

@@ -3,7 +3,7 @@
 // tracker pattern): each start() gets a generation id and the engine's std::stop_token;
 // starting again asks the older job to stop, and its result is dropped when it arrives.
 // stop() asks the running job to stop but still delivers what it returns (a mapper run keeps
-// what it found); a job may return a null result to say it has nothing to show.
+// what it found); cancel() drops it; a job may return a null result to say it has nothing to show.
 // The work reports progress through the QPromise, which Qt throttles to ~25 signals/s.
 #include <QFutureWatcher>
 #include <QObject>
@@ -89,6 +89,13 @@ class JobSlot {
   // Asks the running job to stop; what it returns is still delivered.
   void stop() {
     if (running_.source) running_.source->request_stop();
+  }
+
+  // Asks the running job to stop and drops what it returns (its inputs are gone, e.g. the
+  // project was closed): only `stopped` is called for it.
+  void cancel() {
+    stop();
+    running_ = {};
   }
 
   [[nodiscard]] bool busy() const { return inFlight_ > 0; }

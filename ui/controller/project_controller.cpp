@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QTimer>
 #include <algorithm>
 #include <chrono>
 
@@ -13,6 +14,7 @@
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
 #include "workspace/mapping_section.h"
+#include "editors/text_file.h"
 
 namespace af::ui {
 
@@ -46,9 +48,18 @@ ProjectController::ProjectController(QObject* parent, const QString& autosaveDir
             .progress = [this](int, int, const QString&) { onMapperProgress(); }}) {
   // One thread loads while another maps; the mapper parallelizes inside (oneTBB).
   pool_.setMaxThreadCount(2);
-  connect(documents_, &DocumentSet::documentAdded, this, &ProjectController::projectChanged);
-  connect(documents_, &DocumentSet::documentMoved, this, &ProjectController::projectChanged);
-  connect(documents_, &DocumentSet::documentAboutToClose, this, &ProjectController::projectChanged);
+  connect(documents_, &DocumentSet::documentAdded, this, [this] {
+    onFileSetChanged();
+    emit projectChanged();
+  });
+  connect(documents_, &DocumentSet::documentMoved, this, [this] {
+    scheduleRevalidate();  // the merge order changed
+    emit projectChanged();
+  });
+  connect(documents_, &DocumentSet::documentAboutToClose, this, [this] {
+    onFileSetChanged();
+    emit projectChanged();
+  });
 }
 
 ProjectController::~ProjectController() { shutdown(5000); }
@@ -59,22 +70,75 @@ bool ProjectController::shutdown(int ms) {
   return pool_.waitForDone(ms);
 }
 
+void ProjectController::onFileSetChanged() {
+  lastValid_.reset();
+  lastEvaluated_.reset();
+  scheduleRevalidate();
+}
+
+void ProjectController::scheduleRevalidate() {
+  // Opening three files is one change: one load.
+  if (revalidateQueued_) return;
+  revalidateQueued_ = true;
+  QTimer::singleShot(0, this, [this] {
+    if (revalidateQueued_) revalidate();
+  });
+}
+
+void ProjectController::closeProject() {
+  // Results still on their way belong to the files being closed.
+  load_.cancel();
+  map_.cancel();
+  documents_->closeAll();
+  typed_.clear();
+  last_.reset();
+  lastValid_.reset();
+  lastEvaluated_.reset();
+  lastRun_.reset();
+  if (!variables_.empty()) {
+    variables_.clear();
+    emit variablesChanged();
+  }
+  emit loadingChanged(load_.busy());
+  emit resultsCleared();
+}
+
+QList<FileError> ProjectController::openProject(const QStringList& paths) {
+  closeProject();
+  return documents_->openFiles(paths);
+}
+
 QList<FileError> ProjectController::openFiles(const QStringList& paths) { return documents_->openFiles(paths); }
+
+QList<FileError> ProjectController::restoreProject(const AutosaveProject& project) {
+  closeProject();
+  return autosaver_->restoreProject(project);
+}
 
 QStringList ProjectController::exampleNames() {
   return QDir(":/examples").entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
 }
 
-QList<FileError> ProjectController::openExample(const QString& name) {
-  // Examples are compiled in; the engine reads real files, so they are copied out first.
-  const QString target =
-      QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/examples/" + name;
+QString ProjectController::examplesDirectory() const {
+  return examplesDirectory_.isEmpty()
+             ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/examples")
+             : examplesDirectory_;
+}
+
+QString ProjectController::exampleCopy(const QString& name) const { return examplesDirectory() + '/' + name; }
+
+QStringList ProjectController::copyExample(const QString& name, bool overwrite,
+                                           QList<FileError>& errors) const {
+  const QString target = exampleCopy(name);
   QDir().mkpath(target);
   QStringList files;
   for (const QString& file : QDir(":/examples/" + name).entryList(QDir::Files, QDir::Name)) {
-    const QString out = target + "/" + file;
+    const QString out = target + '/' + file;
+    if (overwrite) QFile::remove(out);
     if (!QFileInfo::exists(out)) {
-      QFile::copy(":/examples/" + name + "/" + file, out);
+      if (!QFile::copy(":/examples/" + name + '/' + file, out))
+        errors << FileError{out, FileProblem::WriteFailed, tr("Cannot copy the example file to %1").arg(out)};
+      // Resource files are read-only; the copy is the user's to edit.
       QFile::setPermissions(out, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
     }
     files << out;
@@ -82,11 +146,53 @@ QList<FileError> ProjectController::openExample(const QString& name) {
   // Arch first, then workload, then mapping: the merge order the CLI uses.
   std::stable_sort(files.begin(), files.end(), [](const QString& a, const QString& b) {
     const auto rank = [](const QString& f) {
-      return f.contains("arch") ? 0 : f.contains("workload") ? 1 : f.contains("mapping") ? 2 : 3;
+      const QString n = QFileInfo(f).fileName();
+      return n.contains("arch") ? 0 : n.contains("workload") ? 1 : n.contains("mapping") ? 2 : 3;
     };
     return rank(a) < rank(b);
   });
-  return openFiles(files);
+  return files;
+}
+
+QList<FileError> ProjectController::openExample(const QString& name) {
+  QList<FileError> errors;
+  const QStringList files = copyExample(name, false, errors);
+  errors << openProject(files);
+  return errors;
+}
+
+QList<FileError> ProjectController::revertExample(const QString& name) {
+  closeProject();  // first: nothing may keep the edited text around
+  QList<FileError> errors;
+  const QStringList files = copyExample(name, true, errors);
+  errors << documents_->openFiles(files);
+  return errors;
+}
+
+QString ProjectController::currentExample() const {
+  const QStringList paths = documents_->paths();
+  if (paths.isEmpty()) return {};
+  const QString folder = QFileInfo(paths.first()).absolutePath();
+  for (const QString& path : paths)
+    if (QFileInfo(path).absolutePath() != folder) return {};
+  for (const QString& name : exampleNames())
+    if (QFileInfo(exampleCopy(name)).absoluteFilePath() == folder) return name;
+  return {};
+}
+
+bool ProjectController::exampleEdited(const QString& name) const {
+  // Small text files: reading them here is cheaper than a job and parses nothing.
+  for (const QString& file : QDir(":/examples/" + name).entryList(QDir::Files, QDir::Name)) {
+    const QString copy = exampleCopy(name) + '/' + file;
+    if (const SpecDocument* open = documents_->findByPath(copy); open && open->isModified()) return true;
+    if (!QFileInfo::exists(copy)) continue;  // copied again when opened
+    const auto original = readTextFile(":/examples/" + name + '/' + file);
+    const auto current = readTextFile(copy);
+    const auto* a = std::get_if<TextFileContents>(&original);
+    const auto* b = std::get_if<TextFileContents>(&current);
+    if (!a || !b || a->text != b->text) return true;
+  }
+  return false;
 }
 
 SpecDocument* ProjectController::mappingDocument() const {
@@ -115,12 +221,27 @@ QStringList ProjectController::assignments() const {
 }
 
 void ProjectController::revalidate() {
+  revalidateQueued_ = false;
   // Snapshot on the GUI thread: plain strings only cross to the worker.
   LoadRequest request;
   for (const SpecDocument* d : documents_->documents()) {
     const std::string path = loadPath(d).toStdString();
     request.inputs.files.push_back(path);
     if (d->isModified() || d->isUntitled()) request.inputs.unsaved[path] = d->text().toStdString();
+  }
+  if (request.inputs.files.empty()) {
+    // Nothing to load: no results, rather than those of files no longer open.
+    load_.cancel();
+    last_.reset();
+    lastValid_.reset();
+    lastEvaluated_.reset();
+    if (!variables_.empty()) {
+      variables_.clear();
+      emit variablesChanged();
+    }
+    emit loadingChanged(load_.busy());
+    emit resultsCleared();
+    return;
   }
   for (const QString& a : assignments()) request.inputs.assignments.push_back(a.toStdString());
   request.inputs.component_costs = componentCosts_.toStdString();
@@ -168,6 +289,7 @@ void ProjectController::onLoaded(int generation, ProjectResultPtr result) {
   copy->generation = generation;
   last_ = copy;
   if (last_->valid()) lastValid_ = last_;
+  if (last_->evaluation) lastEvaluated_ = last_;
   const auto& vars = last_->workspace->template_variables();
   const bool varsChanged =
       vars.size() != variables_.size() ||

@@ -20,6 +20,7 @@ namespace af::ui {
 
 class Autosaver;
 class DocumentSet;
+struct AutosaveProject;
 class LiveMapperObserver;
 class SpecDocument;
 
@@ -33,12 +34,31 @@ class ProjectController : public QObject {
   [[nodiscard]] DocumentSet* documents() const { return documents_; }
   [[nodiscard]] Autosaver* autosaver() const { return autosaver_; }
 
-  // --- the project --------------------------------------------------------------------------
-  // Adds files to the project (merge order = order given). One error per file not opened.
+  // --- the project ------------------------------------------------------------------------
+  // The project is the open files, in merge order. Replacing or closing it drops the documents
+  // without asking (the window asks first) and forgets its results, runs and typed values;
+  // each change re-validates on its own.
+  // Replaces the project with these files. One error per file not opened.
+  QList<FileError> openProject(const QStringList& paths);
+  // Adds files to the project (after its files).
   QList<FileError> openFiles(const QStringList& paths);
-  // Copies a bundled example (":/examples/NAME") to a writable folder and adds its files.
+  // Replaces the project with a bundled example, copied out to examplesDirectory() first (the
+  // engine reads real files) unless a copy is already there: edits to it are kept.
   QList<FileError> openExample(const QString& name);
+  // Overwrites the example's copy with the bundled files, then opens it.
+  QList<FileError> revertExample(const QString& name);
+  // Replaces the project with one left by a session that did not close cleanly.
+  QList<FileError> restoreProject(const AutosaveProject& project);
+  void closeProject();
+
   [[nodiscard]] static QStringList exampleNames();
+  // Where examples are copied to (AppDataLocation/examples unless set, e.g. by tests).
+  [[nodiscard]] QString examplesDirectory() const;
+  void setExamplesDirectory(const QString& directory) { examplesDirectory_ = directory; }
+  // The example whose copy the project is, or empty.
+  [[nodiscard]] QString currentExample() const;
+  // The example's copy differs from the bundled files, on disk or in an open editor.
+  [[nodiscard]] bool exampleEdited(const QString& name) const;
   // The document holding the top-level `mapping:` section, or nullptr.
   [[nodiscard]] SpecDocument* mappingDocument() const;
 
@@ -69,13 +89,16 @@ class ProjectController : public QObject {
   [[nodiscard]] bool mapping() const { return map_.busy(); }
   [[nodiscard]] bool busy() const { return loading() || mapping(); }
   [[nodiscard]] const ProjectResultPtr& lastResult() const { return last_; }
+  // Of the current file set only: opening or closing a file forgets them.
   [[nodiscard]] const ProjectResultPtr& lastValidResult() const { return lastValid_; }
+  [[nodiscard]] const ProjectResultPtr& lastEvaluatedResult() const { return lastEvaluated_; }
   [[nodiscard]] const MapRunPtr& lastRun() const { return lastRun_; }
   // Asks every job to stop and waits up to `ms` for the workers; false if one still runs.
   bool shutdown(int ms);
 
  public slots:
-  // Snapshots the documents and loads + evaluates them; a load in flight is superseded.
+  // Snapshots the documents and loads + evaluates them; a load in flight is superseded. With
+  // no saved file to load, the results are cleared instead (resultsCleared).
   void revalidate();
   // Maps the last valid spec with these options; a run in flight is stopped first.
   void startMapper(const af::mapper::MapperOptions& options);
@@ -83,21 +106,27 @@ class ProjectController : public QObject {
   void stopLoad();
 
  signals:
-  void projectChanged();                                      // files opened, closed or reordered
-  void variablesChanged();                                    // the template variables changed
-  void specLoaded(const af::ui::ProjectResultPtr& result);    // after every load
-  void evaluated(const af::ui::ProjectResultPtr& result);     // the result has an evaluation
+  void projectChanged();                                    // files opened, closed or reordered
+  void variablesChanged();                                  // the template variables changed
+  void specLoaded(const af::ui::ProjectResultPtr& result);  // after every load
+  void resultsCleared();                                    // nothing loaded: views show empty states
+  void evaluated(const af::ui::ProjectResultPtr& result);   // the result has an evaluation
   void loadingChanged(bool loading);
   void mapperStarted();
   void mapperProgress(const af::ui::MapperProgressPtr& progress);
   void frontChanged(const af::ui::FrontSnapshotPtr& front);
-  void mapped(const af::ui::MapRunPtr& run);                  // finished (run->result.cancelled if stopped)
+  void mapped(const af::ui::MapRunPtr& run);  // finished (run->result.cancelled if stopped)
   void mappingChanged(bool running);
-  void failed(const QString& what);                           // a job threw: an engine bug
+  void failed(const QString& what);  // a job threw: an engine bug
 
  private:
   void onLoaded(int generation, ProjectResultPtr result);
   void onMapperProgress();
+  // The file set changed: results of the old set are no longer "the last valid" ones.
+  void onFileSetChanged();
+  void scheduleRevalidate();
+  [[nodiscard]] QString exampleCopy(const QString& name) const;
+  [[nodiscard]] QStringList copyExample(const QString& name, bool overwrite, QList<FileError>& errors) const;
 
   DocumentSet* documents_;
   Autosaver* autosaver_;
@@ -108,8 +137,10 @@ class ProjectController : public QObject {
   QStringList commandLine_;
   QMap<QString, QString> typed_;
   QString componentCosts_;
+  QString examplesDirectory_;
+  bool revalidateQueued_ = false;
   std::vector<spec::TemplateVariable> variables_;
-  ProjectResultPtr last_, lastValid_;
+  ProjectResultPtr last_, lastValid_, lastEvaluated_;
   MapRunPtr lastRun_;
 };
 

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -11,6 +12,26 @@
 #include "editors/text_file.h"
 
 namespace af::ui {
+
+namespace {
+// Version of projects/<id>.json; a list written by a newer version is not guessed at.
+constexpr int kProjectFormat = 1;
+}  // namespace
+
+QStringList AutosaveProject::folders() const {
+  QStringList result;
+  for (const AutosaveProjectFile& file : files)
+    if (const QString folder = QFileInfo(file.path).absolutePath();
+        !file.path.isEmpty() && !result.contains(folder))
+      result << folder;
+  return result;
+}
+
+const AutosaveEntry* AutosaveProject::editFor(const QString& key) const {
+  for (const AutosaveEntry& edit : edits)
+    if (edit.key == key) return &edit;
+  return nullptr;
+}
 
 QString AutosaveStore::defaultDirectory() {
   return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/autosave");
@@ -54,6 +75,49 @@ QList<AutosaveEntry> AutosaveStore::entries() const {
     if (!savedAt.isValid()) continue;
     result << AutosaveEntry{key, json.value("originalPath").toString(), json.value("displayName").toString(),
                             savedAt};
+  }
+  return result;
+}
+
+QString AutosaveStore::projectsDirectory() const { return directory_ + QStringLiteral("/projects"); }
+QString AutosaveStore::projectPath(const QString& id) const {
+  return projectsDirectory() + '/' + id + ".json";
+}
+QString AutosaveStore::lockPath(const QString& id) const { return projectsDirectory() + '/' + id + ".lock"; }
+
+bool AutosaveStore::writeProject(const AutosaveProject& project) const {
+  if (!QDir().mkpath(projectsDirectory())) return false;
+  QJsonArray files;
+  for (const AutosaveProjectFile& file : project.files)
+    files.append(QJsonObject{{"path", file.path}, {"key", file.key}, {"displayName", file.displayName}});
+  const QJsonObject json{{"format", kProjectFormat},
+                         {"savedAt", project.savedAt.toUTC().toString(Qt::ISODateWithMs)},
+                         {"files", files}};
+  return !writeTextFile(projectPath(project.id), QString::fromUtf8(QJsonDocument(json).toJson()));
+}
+
+void AutosaveStore::removeProject(const QString& id) const {
+  if (!id.isEmpty()) QFile::remove(projectPath(id));
+}
+
+QList<AutosaveProject> AutosaveStore::projects() const {
+  QList<AutosaveProject> result;
+  const QDir dir(projectsDirectory());
+  for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+    QFile file(info.absoluteFilePath());
+    if (!file.open(QIODevice::ReadOnly)) continue;
+    const QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+    AutosaveProject project{info.completeBaseName(),
+                            QDateTime::fromString(json.value("savedAt").toString(), Qt::ISODateWithMs),
+                            {},
+                            {}};
+    if (json.value("format").toInt() != kProjectFormat || !project.savedAt.isValid()) continue;
+    for (const QJsonValue& value : json.value("files").toArray()) {
+      const QJsonObject f = value.toObject();
+      project.files << AutosaveProjectFile{f.value("path").toString(), f.value("key").toString(),
+                                           f.value("displayName").toString()};
+    }
+    result << project;
   }
   return result;
 }

@@ -1,8 +1,12 @@
 #include "editors/autosaver.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QTimer>
+#include <QUuid>
 #include <QtConcurrent>
+#include <algorithm>
 
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
@@ -13,18 +17,40 @@ Autosaver::Autosaver(DocumentSet* documents, QObject* parent, const QString& dir
     : QObject(parent),
       documents_(documents),
       store_(directory.isEmpty() ? AutosaveStore::defaultDirectory() : directory),
-      timer_(new QTimer(this)) {
+      sessionId_(QUuid::createUuid().toString(QUuid::WithoutBraces)),
+      timer_(new QTimer(this)),
+      projectTimer_(new QTimer(this)) {
   disk_.setMaxThreadCount(1);
+  // The lock tells other instances this session's autosaves are live, not left by a crash;
+  // QLockFile sees through a lock whose process died. No time limit: sessions run for days.
+  if (QDir().mkpath(store_.projectsDirectory())) {
+    lock_ = std::make_unique<QLockFile>(store_.lockPath(sessionId_));
+    lock_->setStaleLockTime(0);
+    if (!lock_->tryLock(0)) lock_.reset();
+  }
+  projectTimer_->setSingleShot(true);
+  projectTimer_->setInterval(0);
+  connect(projectTimer_, &QTimer::timeout, this, &Autosaver::syncProject);
+  const auto setChanged = [this] {
+    projectDirty_ = true;
+    projectTimer_->start();
+  };
   for (auto* document : documents_->documents()) track(document);
-  connect(documents_, &DocumentSet::documentAdded, this, [this](SpecDocument* d) { track(d); });
-  connect(documents_, &DocumentSet::documentAboutToClose, this, [this](SpecDocument* d) {
+  connect(documents_, &DocumentSet::documentAdded, this, [this, setChanged](SpecDocument* d) {
+    track(d);
+    setChanged();
+  });
+  connect(documents_, &DocumentSet::documentAboutToClose, this, [this, setChanged](SpecDocument* d) {
     removeLater(tracked_.value(d).key);
     forget(d);
+    setChanged();
   });
+  connect(documents_, &DocumentSet::documentMoved, this, setChanged);
   connect(timer_, &QTimer::timeout, this, &Autosaver::saveNow);
   timer_->start(kDefaultIntervalMs);
 }
 
+// The file list stays with the autosaves (destruction is not a clean close); the lock goes.
 Autosaver::~Autosaver() { disk_.waitForDone(); }
 
 void Autosaver::setInterval(int milliseconds) { timer_->start(milliseconds); }
@@ -57,6 +83,8 @@ void Autosaver::onPathChanged(SpecDocument* document) {
   removeLater(it->key);
   it->key = key;
   it->dirty = document->isModified();
+  projectDirty_ = true;
+  projectTimer_->start();
 }
 
 QString Autosaver::freeUntitledKey() const {
@@ -84,6 +112,26 @@ void Autosaver::saveNow() {
     (void)QtConcurrent::run(&disk_,
                             [store = store_, entry, text = document->text()] { store.write(entry, text); });
   }
+  syncProject();
+}
+
+void Autosaver::syncProject() {
+  projectTimer_->stop();
+  // A list is only worth keeping while there is something to restore with it.
+  if (!documents_->anyModified()) {
+    if (projectOnDisk_)
+      (void)QtConcurrent::run(&disk_, [store = store_, id = sessionId_] { store.removeProject(id); });
+    projectOnDisk_ = false;
+    return;
+  }
+  if (projectOnDisk_ && !projectDirty_) return;
+  AutosaveProject project{sessionId_, QDateTime::currentDateTimeUtc(), {}, {}};
+  for (SpecDocument* document : documents_->documents())
+    if (const auto it = tracked_.constFind(document); it != tracked_.constEnd())
+      project.files << AutosaveProjectFile{document->path(), it->key, document->displayName()};
+  (void)QtConcurrent::run(&disk_, [store = store_, project] { store.writeProject(project); });
+  projectDirty_ = false;
+  projectOnDisk_ = true;
 }
 
 void Autosaver::waitForIdle() { disk_.waitForDone(); }
@@ -91,12 +139,73 @@ void Autosaver::waitForIdle() { disk_.waitForDone(); }
 QList<AutosaveEntry> Autosaver::pendingRestores() const {
   const QStringList ours = trackedKeys();
   QList<AutosaveEntry> result;
-  for (const AutosaveEntry& entry : store_.entries()) {
-    if (ours.contains(entry.key)) continue;
-    const QFileInfo file(entry.originalPath);
-    if (entry.isUntitled() || !file.exists() || entry.savedAt >= file.lastModified()) result << entry;
-  }
+  for (const AutosaveEntry& entry : store_.entries())
+    if (!ours.contains(entry.key) && isPending(entry)) result << entry;
   return result;
+}
+
+bool Autosaver::isPending(const AutosaveEntry& entry) const {
+  const QFileInfo file(entry.originalPath);
+  return entry.isUntitled() || !file.exists() || entry.savedAt >= file.lastModified();
+}
+
+bool Autosaver::sessionRunning(const QString& id) const {
+  if (id == sessionId_) return true;
+  QLockFile probe(store_.lockPath(id));
+  probe.setStaleLockTime(0);
+  if (probe.tryLock(0)) {
+    probe.unlock();  // nobody held it (or its process died): the session has ended
+    return false;
+  }
+  return probe.error() == QLockFile::LockFailedError;
+}
+
+QList<AutosaveProject> Autosaver::pendingProjects() const {
+  const QList<AutosaveEntry> pending = pendingRestores();
+  QList<AutosaveProject> result;
+  QStringList claimed;  // keys a session's list accounts for (running sessions' too)
+  for (AutosaveProject project : store_.projects()) {
+    for (const AutosaveProjectFile& file : project.files) claimed << file.key;
+    if (sessionRunning(project.id)) continue;
+    for (const AutosaveEntry& entry : pending)
+      if (std::any_of(project.files.begin(), project.files.end(),
+                      [&](const AutosaveProjectFile& f) { return f.key == entry.key; }))
+        project.edits << entry;
+    if (!project.edits.isEmpty()) result << project;
+  }
+  // Older versions kept no list: their edits come back together, as they were saved.
+  AutosaveProject loose;
+  for (const AutosaveEntry& entry : pending) {
+    if (claimed.contains(entry.key)) continue;
+    loose.files << AutosaveProjectFile{entry.originalPath, entry.key, entry.displayName};
+    loose.edits << entry;
+    loose.savedAt = std::max(loose.savedAt, entry.savedAt);
+  }
+  if (!loose.files.isEmpty()) result << loose;
+  std::stable_sort(result.begin(), result.end(),
+                   [](const AutosaveProject& a, const AutosaveProject& b) { return a.savedAt > b.savedAt; });
+  return result;
+}
+
+QList<FileError> Autosaver::restoreProject(const AutosaveProject& project) {
+  waitForIdle();
+  QList<FileError> errors;
+  for (const AutosaveProjectFile& file : project.files) {
+    if (const AutosaveEntry* edit = project.editFor(file.key)) {
+      auto restored = restore(*edit);
+      if (auto* error = std::get_if<FileError>(&restored)) errors << *error;
+    } else if (const auto opened = documents_->openFiles({file.path}); !opened.isEmpty()) {
+      errors << opened;
+    }
+  }
+  store_.removeProject(project.id);  // its files are this session's now
+  return errors;
+}
+
+void Autosaver::discardProject(const AutosaveProject& project) {
+  waitForIdle();
+  for (const AutosaveEntry& edit : project.edits) store_.remove(edit.key);
+  store_.removeProject(project.id);
 }
 
 std::variant<SpecDocument*, FileError> Autosaver::restore(const AutosaveEntry& entry) {
@@ -132,6 +241,13 @@ void Autosaver::removeStale() {
     const QFileInfo file(entry.originalPath);
     const bool stale = !entry.isUntitled() && file.exists() && entry.savedAt < file.lastModified();
     if (stale && !ours.contains(entry.key)) store_.remove(entry.key);
+  }
+  for (const AutosaveProject& project : store_.projects()) {
+    if (sessionRunning(project.id)) continue;
+    const bool anyLeft = std::any_of(
+        project.files.begin(), project.files.end(),
+        [&](const AutosaveProjectFile& f) { return store_.contains(f.key) && !ours.contains(f.key); });
+    if (!anyLeft) store_.removeProject(project.id);
   }
 }
 

@@ -13,6 +13,7 @@ DocumentSet::DocumentSet(QObject* parent) : QObject(parent), recent_(new RecentF
 
 QList<FileError> DocumentSet::openFiles(const QStringList& paths) {
   QList<FileError> errors;
+  bool opened = false;
   for (const QString& path : paths) {
     if (findByPath(path)) continue;
     // Parentless until it loads, so a failed file is simply dropped.
@@ -22,9 +23,10 @@ QList<FileError> DocumentSet::openFiles(const QStringList& paths) {
       continue;
     }
     document->setParent(this);
-    recent_->add(document->path());
     add(document.release());
+    opened = true;
   }
+  if (opened) recent_->add(this->paths());
   return errors;
 }
 
@@ -63,13 +65,13 @@ bool DocumentSet::anyModified() const {
 
 std::optional<FileError> DocumentSet::save(SpecDocument* document) {
   auto error = document->save();
-  if (!error) recent_->add(document->path());
+  if (!error) recent_->add(paths());
   return error;
 }
 
 std::optional<FileError> DocumentSet::saveAs(SpecDocument* document, const QString& path) {
   auto error = document->saveAs(path);
-  if (!error) recent_->add(document->path());
+  if (!error) recent_->add(paths());
   return error;
 }
 

@@ -31,9 +31,10 @@ class DocumentSet : public QObject {
   [[nodiscard]] SpecDocument* findByPath(const QString& path) const;
   [[nodiscard]] QStringList paths() const;  // saved paths in merge order
   [[nodiscard]] bool anyModified() const;
+  // The project (every saved path) is recorded after each open and save.
   [[nodiscard]] RecentFiles* recentFiles() const { return recent_; }
 
-  // Saves and records the file in the recent list.
+  // Saves and records the project in the recent list.
   std::optional<FileError> save(SpecDocument* document);
   std::optional<FileError> saveAs(SpecDocument* document, const QString& path);
 

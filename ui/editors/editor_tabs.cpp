@@ -11,6 +11,7 @@
 #include "editors/diagnostics_model.h"
 #include "editors/document_set.h"
 #include "editors/dropped_files.h"
+#include "editors/path_labels.h"
 #include "editors/spec_document.h"
 #include "editors/yaml_editor.h"
 
@@ -35,8 +36,10 @@ EditorTabs::EditorTabs(DocumentSet* documents, QWidget* parent)
     addEditor(d, index);
     setCurrentIndex(index);
   });
-  connect(documents_, &DocumentSet::documentAboutToClose, this,
-          [this](SpecDocument* d) { removeEditor(editorFor(d)); });
+  connect(documents_, &DocumentSet::documentAboutToClose, this, [this](SpecDocument* d) {
+    removeEditor(editorFor(d));
+    updateTitles();  // a name may have become unique
+  });
   connect(documents_, &DocumentSet::documentMoved, this, [this](int from, int to) {
     if (syncingOrder_) return;
     syncingOrder_ = true;
@@ -100,9 +103,9 @@ void EditorTabs::addEditor(SpecDocument* document, int index) {
   documentOf_.insert(editor, document);
   editor->showDocument(document->textDocument());
   insertTab(index, editor, QString());
-  updateTitle(document);
-  connect(document, &SpecDocument::modifiedChanged, this, [this, document] { updateTitle(document); });
-  connect(document, &SpecDocument::pathChanged, this, [this, document] { updateTitle(document); });
+  updateTitles();
+  connect(document, &SpecDocument::modifiedChanged, this, &EditorTabs::updateTitles);
+  connect(document, &SpecDocument::pathChanged, this, &EditorTabs::updateTitles);
   // The editor must go before the text it shows; destroyed() comes before the children die.
   connect(document, &QObject::destroyed, editor, [this, editor] { removeEditor(editor); });
   connect(editor, &YamlEditor::settled, this, [this, document] { emit settled(document); });
@@ -126,11 +129,22 @@ YamlEditor* EditorTabs::editorFor(const SpecDocument* document) const {
 
 YamlEditor* EditorTabs::currentEditor() const { return qobject_cast<YamlEditor*>(currentWidget()); }
 
-void EditorTabs::updateTitle(SpecDocument* document) {
-  const int index = indexOf(editorFor(document));
-  if (index < 0) return;
-  setTabText(index, document->displayName() + (document->isModified() ? QStringLiteral("*") : QString()));
-  setTabToolTip(index, document->isUntitled() ? document->displayName() : document->path());
+void EditorTabs::updateTitles() {
+  QStringList paths;
+  for (int i = 0; i < count(); ++i)
+    if (const SpecDocument* document = documentAt(i))
+      paths << (document->isUntitled() ? document->displayName() : document->path());
+  const QStringList labels = distinctFileLabels(paths);
+  for (int i = 0, shown = 0; i < count(); ++i) {
+    const SpecDocument* document = documentAt(i);
+    if (!document) continue;
+    // '&' would become a mnemonic underline in the tab.
+    QString label = labels.value(shown++);
+    label.replace(QLatin1Char('&'), QStringLiteral("&&"));
+    setTabText(i, label + (document->isModified() ? QStringLiteral("*") : QString()));
+    setTabToolTip(
+        i, document->isUntitled() ? tr("%1 (not saved yet)").arg(document->displayName()) : document->path());
+  }
 }
 
 bool EditorTabs::save(SpecDocument* document) {

@@ -1,7 +1,8 @@
 #pragma once
 // The central tabs: one YamlEditor per document of a DocumentSet, in merge order. Marks modified
-// tabs with '*', asks before closing one, accepts dropped files, and routes saves through
-// prompts that tests can replace.
+// tabs with '*', tells files of the same name apart by folder (the path is the tooltip), asks
+// before closing one, accepts dropped files, and routes saves through prompts that tests can
+// replace.
 #include <QHash>
 #include <QPointer>
 #include <QTabWidget>
@@ -74,7 +75,8 @@ class EditorTabs : public QTabWidget {
  private:
   void addEditor(SpecDocument* document, int index);
   void removeEditor(YamlEditor* editor);
-  void updateTitle(SpecDocument* document);
+  // Tab texts: the file name, with folders where two tabs share it, '*' when unsaved.
+  void updateTitles();
   [[nodiscard]] bool confirmClose(SpecDocument* document);
 
   DocumentSet* documents_;

@@ -3,7 +3,6 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QMenu>
 
 #include "editors/document_set.h"
 #include "editors/editor_tabs.h"
@@ -15,35 +14,39 @@ namespace af::ui {
 FileActions::FileActions(EditorTabs* tabs, QObject* parent)
     : QObject(parent),
       tabs_(tabs),
-      open_(new QAction(QIcon::fromTheme("document-open"), tr("&Open…"), this)),
-      recent_(new QMenu(tr("Open &Recent"), tabs)),
+      addFiles_(new QAction(QIcon::fromTheme("list-add"), tr("&Add Files…"), this)),
       save_(new QAction(QIcon::fromTheme("document-save"), tr("&Save"), this)),
       saveAs_(new QAction(QIcon::fromTheme("document-save-as"), tr("Save &As…"), this)),
       close_(new QAction(tr("&Close"), this)) {
-  open_->setObjectName("openAction");
-  recent_->setObjectName("recentMenu");
+  addFiles_->setObjectName("addFilesAction");
   save_->setObjectName("saveAction");
   saveAs_->setObjectName("saveAsAction");
   close_->setObjectName("closeAction");
-  open_->setShortcut(QKeySequence::Open);
+  addFiles_->setStatusTip(tr("Add spec files to the open project (they merge after its files)"));
   save_->setShortcut(QKeySequence::Save);
   saveAs_->setShortcut(QKeySequence::SaveAs);
   close_->setShortcut(QKeySequence::Close);
+  setAskPaths({});
 
-  connect(open_, &QAction::triggered, this, [this] {
-    const QStringList paths = QFileDialog::getOpenFileNames(
-        tabs_, tr("Open spec files"), {}, tr("YAML specs (*.yaml *.yml *.j2 *.jinja);;All files (*)"));
-    if (!paths.isEmpty()) openPaths(paths);
+  connect(addFiles_, &QAction::triggered, this, [this] {
+    if (const QStringList paths = askPaths_(); !paths.isEmpty()) openPaths(paths);
   });
   connect(save_, &QAction::triggered, this, [this] { tabs_->save(tabs_->currentDocument()); });
   connect(saveAs_, &QAction::triggered, this, [this] { tabs_->saveAs(tabs_->currentDocument()); });
   connect(close_, &QAction::triggered, this, [this] { tabs_->requestClose(tabs_->currentIndex()); });
   connect(tabs_, &EditorTabs::filesDropped, this, &FileActions::openPaths);
   connect(tabs_, &EditorTabs::currentDocumentChanged, this, &FileActions::updateEnabled);
-  connect(tabs_->documents()->recentFiles(), &RecentFiles::changed, this, &FileActions::rebuildRecentMenu);
   separators_ << separator() << separator();
-  rebuildRecentMenu();
   updateEnabled();
+}
+
+void FileActions::setAskPaths(std::function<QStringList()> askPaths) {
+  if (!askPaths)
+    askPaths = [this] {
+      return QFileDialog::getOpenFileNames(tabs_, tr("Add spec files"), {},
+                                           tr("YAML specs (*.yaml *.yml *.j2 *.jinja);;All files (*)"));
+    };
+  askPaths_ = std::move(askPaths);
 }
 
 QAction* FileActions::separator() {
@@ -53,7 +56,7 @@ QAction* FileActions::separator() {
 }
 
 QList<QAction*> FileActions::actions() const {
-  return {open_, recent_->menuAction(), separators_.value(0), save_, saveAs_, separators_.value(1), close_};
+  return {addFiles_, separators_.value(0), save_, saveAs_, separators_.value(1), close_};
 }
 
 QList<FileError> FileActions::openPaths(const QStringList& paths) {
@@ -70,20 +73,6 @@ QList<FileError> FileActions::openPaths(const QStringList& paths) {
   }
   if (!errors.isEmpty()) emit openFailed(errors);
   return errors;
-}
-
-void FileActions::rebuildRecentMenu() {
-  recent_->clear();
-  const QStringList files = tabs_->documents()->recentFiles()->files();
-  for (const QString& path : files) {
-    QAction* action =
-        recent_->addAction(QFileInfo(path).fileName(), this, [this, path] { openPaths({path}); });
-    action->setToolTip(path);
-  }
-  recent_->addSeparator();
-  recent_->addAction(tr("Clear List"), this, [this] { tabs_->documents()->recentFiles()->clear(); })
-      ->setEnabled(!files.isEmpty());
-  recent_->menuAction()->setEnabled(!files.isEmpty());
 }
 
 void FileActions::updateEnabled() {

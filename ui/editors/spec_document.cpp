@@ -11,7 +11,20 @@ namespace af::ui {
 SpecDocument::SpecDocument(const QString& untitledName, QObject* parent)
     : QObject(parent), document_(new QTextDocument(this)), untitledName_(untitledName) {
   connect(document_, &QTextDocument::modificationChanged, this, &SpecDocument::modifiedChanged);
+  connect(document_, &QTextDocument::contentsChanged, this, &SpecDocument::clearModifiedIfSaved);
   connect(document_, &QTextDocument::contentsChanged, this, &SpecDocument::textChanged);
+}
+
+void SpecDocument::markSaved() {
+  savedText_ = text();
+  savedCharacterCount_ = document_->characterCount();
+  document_->setModified(false);
+}
+
+void SpecDocument::clearModifiedIfSaved() {
+  // Most keystrokes change the length: only a text as long as the saved one is compared.
+  if (!document_->isModified() || document_->characterCount() != savedCharacterCount_) return;
+  if (text() == savedText_) document_->setModified(false);
 }
 
 std::optional<FileError> SpecDocument::load(const QString& path) {
@@ -22,7 +35,7 @@ std::optional<FileError> SpecDocument::load(const QString& path) {
   document_->setUndoRedoEnabled(false);
   document_->setPlainText(text);
   document_->setUndoRedoEnabled(true);
-  document_->setModified(false);
+  markSaved();
   crlf_ = crlf;
   path_ = QFileInfo(path).absoluteFilePath();
   emit pathChanged(path_);
@@ -39,7 +52,7 @@ std::optional<FileError> SpecDocument::save() {
 std::optional<FileError> SpecDocument::saveAs(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
   if (auto error = writeTextFile(absolute, text(), crlf_)) return error;
-  document_->setModified(false);
+  markSaved();
   if (absolute != path_) {
     path_ = absolute;
     emit pathChanged(path_);
@@ -55,7 +68,7 @@ std::optional<FileError> SpecDocument::reload() {
   const auto& [text, crlf] = std::get<TextFileContents>(contents);
   if (text != this->text()) replaceText(text);
   crlf_ = crlf;
-  document_->setModified(false);
+  markSaved();
   return std::nullopt;
 }
 
@@ -77,7 +90,12 @@ void SpecDocument::setText(const QString& text) {
 
 bool SpecDocument::isModified() const { return document_->isModified(); }
 
-void SpecDocument::setModified(bool modified) { document_->setModified(modified); }
+void SpecDocument::setModified(bool modified) {
+  if (modified)
+    document_->setModified(true);
+  else
+    markSaved();
+}
 
 void SpecDocument::replaceText(const QString& text) {
   QTextCursor cursor(document_);

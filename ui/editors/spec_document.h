@@ -32,7 +32,10 @@ class SpecDocument : public QObject {
   [[nodiscard]] QString text() const;
   // Replaces the whole text as one undoable edit (used by graphical editors that rewrite YAML).
   void setText(const QString& text);
+  // Modified while the text differs from the saved text: typing then deleting a space clears
+  // it again, as undoing back to the save does.
   [[nodiscard]] bool isModified() const;
+  // false: the current text becomes the saved text.
   void setModified(bool modified);
   [[nodiscard]] QTextDocument* textDocument() const { return document_; }
 
@@ -44,8 +47,12 @@ class SpecDocument : public QObject {
 
  private:
   void replaceText(const QString& text);
+  void markSaved();
+  void clearModifiedIfSaved();
 
   QTextDocument* document_;
+  QString savedText_;            // what the file holds (as of load, save or reload)
+  int savedCharacterCount_ = 1;  // its QTextDocument::characterCount(): a cheap first test
   QString path_;
   QString untitledName_;
   bool crlf_ = false;

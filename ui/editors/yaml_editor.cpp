@@ -55,6 +55,9 @@ void YamlEditor::showDocument(QTextDocument* document) {
   document->setDefaultFont(font());
   highlighter_->setDocument(document);  // before setDocument, which may delete the old document
   setDocument(document);
+  // Showing a text is not typing it: setDocument emits textChanged, which must not settle (the
+  // window would evaluate the spec once more per file opened).
+  settleTimer_->stop();
   setDiagnostics({});
   updateGutterGeometry();
 }

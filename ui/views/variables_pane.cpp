@@ -16,9 +16,12 @@ VariablesPane::VariablesPane(QWidget* parent)
       model_(new VariablesModel(this)),
       table_(new QTableView(this)),
       status_(new QLabel(this)),
-      reset_(new QPushButton(tr("Reset values"), this)) {
+      reset_(new QPushButton(tr("Reset"), this)) {
   table_->setModel(model_);
   table_->verticalHeader()->hide();
+  // Rows as high as a line of text: a narrow, short dock still shows several variables.
+  table_->verticalHeader()->setMinimumSectionSize(table_->fontMetrics().height() + 4);
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
   table_->setAlternatingRowColors(true);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
@@ -26,6 +29,7 @@ VariablesPane::VariablesPane(QWidget* parent)
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->horizontalHeader()->setSectionResizeMode(VariablesModel::NameColumn, QHeaderView::ResizeToContents);
   reset_->setToolTip(tr("Forget the typed values: every variable falls back to its default"));
+  table_->setToolTip(tr("Double-click a value to change it"));
   status_->setWordWrap(true);
 
   auto* bottom = new QHBoxLayout;
@@ -55,8 +59,9 @@ void VariablesPane::updateStatus() {
                                           : tr("%1 variables need a value: %2").arg(missing.size()))
                          .arg(missing.join(QStringLiteral(", "))));
   } else {
-    status_->setText(tr("Double-click a value to override its default."));
+    status_->clear();  // nothing to say: the rows get the room (the hint is the table's tooltip)
   }
+  status_->setVisible(!status_->text().isEmpty());
 }
 
 }  // namespace af::ui

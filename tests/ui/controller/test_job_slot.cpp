@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "controller/job_slot.h"
+#include "qt_warnings.h"
 
 using namespace af::ui;
 using namespace std::chrono_literals;
@@ -37,6 +38,8 @@ Value value(int v) { return std::make_shared<const int>(v); }
 class TestJobSlot : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
+
   void finishes_with_result_and_generation() {
     QObject context;
     QThreadPool pool;
@@ -90,6 +93,25 @@ class TestJobSlot : public QObject {
     QVERIFY2(clock.elapsed() < 100, qPrintable(QStringLiteral("stop took %1 ms").arg(clock.elapsed())));
     QCOMPARE(log.finished.size(), 1);
     QCOMPARE(log.finished[0].first, gen);
+  }
+
+  void cancel_drops_what_the_job_returns() {
+    QObject context;
+    QThreadPool pool;
+    Log log;
+    JobSlot<Value> slot(&context, &pool, handlers(log));
+    std::atomic<bool> started{false};
+    const int gen = slot.start([&started](QPromise<Value>&, std::stop_token stop) {
+      started = true;
+      while (!stop.stop_requested()) std::this_thread::sleep_for(1ms);
+      return value(7);  // a result, but for inputs the caller no longer has
+    });
+    QTRY_VERIFY(started.load());
+    slot.cancel();
+    QCOMPARE(slot.current(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!slot.busy(), 1000);
+    QVERIFY(log.finished.isEmpty());
+    QCOMPARE(log.stopped, QList<int>{gen});
   }
 
   void null_result_counts_as_stopped() {

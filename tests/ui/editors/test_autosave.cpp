@@ -9,6 +9,7 @@
 #include "editors/autosaver.h"
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
+#include "qt_warnings.h"
 #include "test_support.h"
 
 using namespace af::ui;
@@ -23,7 +24,10 @@ class TestAutosave : public QObject {
   [[nodiscard]] QStringList stored() const { return QDir(store_->path()).entryList(QDir::Files); }
 
  private slots:
-  void init() { store_ = std::make_unique<QTemporaryDir>(); }
+  void init() {
+    af::ui::test::failOnQtWarnings();
+    store_ = std::make_unique<QTemporaryDir>();
+  }
 
   void default_folder_is_app_data() {
     QVERIFY(AutosaveStore::defaultDirectory().endsWith("/autosave"));

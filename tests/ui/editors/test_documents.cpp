@@ -10,6 +10,7 @@
 #include "editors/recent_files.h"
 #include "editors/spec_document.h"
 #include "editors/text_file.h"
+#include "qt_warnings.h"
 #include "test_support.h"
 
 using namespace af::ui;
@@ -22,7 +23,10 @@ class TestDocuments : public QObject {
   QString path(const QString& name) const { return dir_.filePath(name); }
 
  private slots:
-  void init() { RecentFiles().clear(); }
+  void init() {
+    af::ui::test::failOnQtWarnings();
+    RecentFiles().clear();
+  }
 
   void open_reports_errors_per_file() {
     const QString good = writeFile(path("arch.yaml"), "arch: {}\n");
@@ -114,7 +118,7 @@ class TestDocuments : public QObject {
     RecentFiles recent;
     QSignalSpy changed(&recent, &RecentFiles::changed);
     for (int i = 0; i < 12; ++i) recent.add(path(QString("f%1.yaml").arg(i)));
-    QCOMPARE(recent.files().size(), RecentFiles::kMaxFiles);
+    QCOMPARE(recent.files().size(), RecentFiles::kMaxProjects);
     QCOMPARE(recent.files().first(), path("f11.yaml"));
     QVERIFY(!recent.files().contains(path("f0.yaml")));
     recent.add(path("f5.yaml"));  // moves to the front, no duplicate

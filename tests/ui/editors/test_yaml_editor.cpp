@@ -6,6 +6,7 @@
 
 #include "editors/yaml_editor.h"
 #include "editors/yaml_highlighter.h"
+#include "qt_warnings.h"
 #include "test_support.h"
 
 using af::ui::EditorDiagnostic;
@@ -26,6 +27,7 @@ QTextCharFormat formatAt(const QTextDocument& document, int line, int column) {
 class TestYamlEditor : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void highlights_key_tag_comment_and_more() {
     QTextDocument document;
     YamlHighlighter highlighter(&document);

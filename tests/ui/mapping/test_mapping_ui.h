@@ -4,6 +4,7 @@
 class TestMappingUi : public QObject {
   Q_OBJECT
  private slots:
+  void init();  // every test fails on a Qt warning
   // test_mapping_model.cpp
   void modelPassesTesterUnderEdits();
   void labelsAndDetails();

@@ -9,11 +9,12 @@
 #include "mapping/loop_nest_view.h"
 #include "mapping/mapping_context_menu.h"
 #include "mapping/mapping_sync.h"
-#include "workspace/mapping_section.h"
 #include "mapping/mapping_tree_model.h"
 #include "mapping/mapping_tree_view.h"
 #include "mapping_fixtures.h"
+#include "qt_warnings.h"
 #include "test_mapping_ui.h"
+#include "workspace/mapping_section.h"
 
 using namespace af;
 using af::ui::MappingTreeModel;
@@ -266,5 +267,7 @@ void TestMappingUi::screenshotTreeAndLoopNest() {
   QVERIFY(window.grab().save(path));
   qInfo() << "screenshot:" << path;
 }
+
+void TestMappingUi::init() { af::ui::test::failOnQtWarnings(); }
 
 QTEST_MAIN(TestMappingUi)

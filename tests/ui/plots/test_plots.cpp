@@ -17,8 +17,9 @@
 #include "models/accesses_query.h"
 #include "models/si_format.h"
 #include "plots/accesses_plot.h"
-#include "plots/figure_export.h"
 #include "plots/accesses_table_view.h"
+#include "plots/figure_export.h"
+#include "qt_warnings.h"
 
 using namespace af::ui;
 
@@ -99,6 +100,7 @@ int itemsOfType(QCustomPlot* plot) {
 class TestPlots : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void si_formatting() {
     QCOMPARE(formatSi(1.5e-9, "J"), QStringLiteral("1.5 nJ"));
     QCOMPARE(formatSi(2e-6, "s"), QStringLiteral("2 \u00b5s"));

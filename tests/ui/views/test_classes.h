@@ -2,9 +2,12 @@
 // The view test classes (one per part); test_views_main.cpp runs them all.
 #include <QObject>
 
+#include "qt_warnings.h"
+
 class TestArchitectureView : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void emptyState();
   void boxesShowSizesAndEnergies();
   void fanoutFrameAndGrid();
@@ -21,6 +24,7 @@ class TestArchitectureView : public QObject {
 class TestWorkloadView : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void placeInOrderKeepsGaps();
   void layoutLayersFollowDataflow();
   void matmulChainItems();
@@ -34,6 +38,7 @@ class TestWorkloadView : public QObject {
 class TestVariables : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void modelEditsAndSignals();
   void modelPassesTester();
   void paneStatus();
@@ -42,5 +47,6 @@ class TestVariables : public QObject {
 class TestScreenshots : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void renderBothViews();
 };

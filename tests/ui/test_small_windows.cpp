@@ -1,0 +1,98 @@
+// Issue 13 item 12: the layout from 800x600 up. At 1000x700 the editor shows a useful number of
+// lines and the variables table several rows; at 800x600 the editor stays usable; growing the
+// window back gives the plots back their room.
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "controller/project_controller.h"
+#include "editors/document_set.h"
+#include "editors/editor_tabs.h"
+#include "editors/yaml_editor.h"
+#include "main_window.h"
+#include "project_actions.h"
+#include "qt_warnings.h"
+#include "views/variables_pane.h"
+
+using namespace af::ui;
+
+namespace {
+
+int visibleLines(const YamlEditor* editor) {
+  return editor->viewport()->height() / editor->fontMetrics().lineSpacing();
+}
+
+int visibleRows(const QTableView* table) {
+  const int row = table->verticalHeader()->defaultSectionSize();
+  return table->viewport()->height() / row;
+}
+
+// Resizes and waits until the docks have followed (DockLayout applies after the resize).
+void resizeTo(MainWindow& w, int width, int height) {
+  w.resize(width, height);
+  QTest::qWait(50);
+  QCoreApplication::processEvents();
+  QTRY_COMPARE(w.size(), QSize(width, height));
+  QTest::qWait(50);
+}
+
+}  // namespace
+
+class TestSmallWindows : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
+    QCoreApplication::setApplicationName("test_small_windows");
+  }
+  void init() {
+    af::ui::test::failOnQtWarnings();
+    QSettings().clear();
+  }
+
+  void layout_works_from_800x600_up() {
+    QTemporaryDir examples;
+    MainWindow w;
+    w.controller()->setExamplesDirectory(examples.path());
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy applied(&w, &MainWindow::resultApplied);
+    QVERIFY(w.projectActions()->openExample("two_level_matmul"));
+    QVERIFY(applied.wait(30000));
+    QTest::qWait(50);
+    auto* plots = w.findChild<QDockWidget*>(MainWindow::kPlotsDock);
+    const int plotsAtStart = plots->height();
+    QVERIFY2(plotsAtStart >= 220, qPrintable(QString::number(plotsAtStart)));
+
+    resizeTo(w, 1000, 700);
+    const YamlEditor* editor = w.editorTabs()->currentEditor();
+    QVERIFY(editor);
+    QVERIFY2(visibleLines(editor) >= 14, qPrintable(QString::number(visibleLines(editor))));
+    QVERIFY2(editor->viewport()->width() >= 420, qPrintable(QString::number(editor->viewport()->width())));
+    const QTableView* variables = w.variablesPane()->table();
+    QCOMPARE(variables->model()->rowCount(), 3);  // M, K, N
+    QVERIFY2(visibleRows(variables) >= 3, qPrintable(QString::number(visibleRows(variables))));
+    QVERIFY(plots->height() >= 150);
+
+    resizeTo(w, 800, 600);
+    QVERIFY2(visibleLines(editor) >= 10, qPrintable(QString::number(visibleLines(editor))));
+    QVERIFY2(editor->viewport()->width() >= 330, qPrintable(QString::number(editor->viewport()->width())));
+    QVERIFY(plots->height() >= 150);
+    QVERIFY(visibleRows(variables) >= 2);
+
+    // Grown back, the plots get their room back.
+    resizeTo(w, 1400, 900);
+    QTRY_VERIFY2(qAbs(plots->height() - plotsAtStart) <= 12,
+                 qPrintable(QString("%1 vs %2").arg(plots->height()).arg(plotsAtStart)));
+  }
+};
+
+QTEST_MAIN(TestSmallWindows)
+#include "test_small_windows.moc"

@@ -1,0 +1,43 @@
+#pragma once
+// Keeps each dock's share of the window as the window is resized. QMainWindow alone gives every
+// pixel gained or lost to the central widget: shrunk to 800x600 the editor is squeezed to a
+// sliver, and grown back the plots stay squashed. Here the docks scale with the window, and the
+// shares follow the user: dragging a separator (or restoring a saved layout) sets them anew.
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QSize>
+
+class QDockWidget;
+class QMainWindow;
+class QTimer;
+
+namespace af::ui {
+
+class DockLayout : public QObject {
+  Q_OBJECT
+ public:
+  explicit DockLayout(QMainWindow* window);
+
+  // Keeps `dock` at `share` of the window's width (left and right docks) or height (top and
+  // bottom docks).
+  void track(QDockWidget* dock, double share);
+  [[nodiscard]] double share(const QDockWidget* dock) const { return shares_.value(dock, 0.0); }
+  // Takes the docks' current sizes as their shares (after a saved layout is restored).
+  void adoptCurrentSizes();
+  // Sizes the docks to their shares of the window now.
+  void apply();
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  [[nodiscard]] bool horizontal(const QDockWidget* dock) const;
+
+  QMainWindow* window_;
+  QHash<const QDockWidget*, double> shares_;
+  QTimer* applyLater_;
+  bool adoptOnShow_ = false;
+};
+
+}  // namespace af::ui

@@ -1,0 +1,52 @@
+#include "quick_guide.h"
+
+#include <QDialogButtonBox>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace af::ui {
+
+QString QuickGuide::html() {
+  return tr(
+      "<h2>AccelForge Explorer in five minutes</h2>"
+      "<h3>1. A spec is a few YAML files</h3>"
+      "<p>An <b>architecture</b> (the memory hierarchy and compute), a <b>workload</b> (the Einsums) and a "
+      "<b>mapping</b> (loops and which buffer keeps which tensor). They merge in the order of the editor "
+      "tabs. <b>File › Open…</b> opens a spec in place of the open files, <b>Examples</b> opens a bundled "
+      "one, <b>File › Add Files…</b> adds a file to the open spec.</p>"
+      "<h3>2. Every edit is evaluated</h3>"
+      "<p>Type in an editor and, a moment later, the spec is loaded and evaluated in the background. "
+      "Problems appear under <b>Diagnostics</b> with file, line and column: double-click one to go "
+      "there. The status bar shows the energy and latency of a valid spec.</p>"
+      "<h3>3. The mapping, as a tree</h3>"
+      "<p>The <b>Inspector</b> shows the mapping as a tree and as a loop nest. Edit a tile shape (F2 or "
+      "double-click), drag a loop: the mapping file's text changes with it, and <b>Edit › Undo</b> "
+      "undoes it. Hover over a buffer in the loop nest to see it in the plots and the architecture.</p>"
+      "<h3>4. The numbers</h3>"
+      "<p>The <b>Plots</b> show accesses, occupancy and latency per buffer and tensor; the table beside "
+      "them copies as TSV or CSV. <b>Run › Evaluate</b> (F5) evaluates again; the mapper searches for "
+      "better mappings.</p>"
+      "<h3>5. Jinja variables</h3>"
+      "<p>Specs may use <code>{{ NAME }}</code>. The <b>Project</b> pane lists each variable with its "
+      "value: change it there, or start the explorer with <code>--set NAME=VALUE</code>.</p>"
+      "<h3>6. Your work is kept</h3>"
+      "<p>Unsaved edits are autosaved every few seconds. If the explorer closes without saving, the next "
+      "start offers the whole project back. The bundled examples are copied to a folder of your own "
+      "(<b>Help › Open the Examples Folder</b>); <b>Examples › Revert</b> brings back the original.</p>"
+      "<p>Every key is listed under <b>Help › Keyboard Shortcuts</b>.</p>");
+}
+
+QuickGuide::QuickGuide(QWidget* parent) : QDialog(parent), browser_(new QTextBrowser(this)) {
+  setObjectName("quickGuide");
+  setWindowTitle(tr("Quick Guide"));
+  browser_->setHtml(html());
+  browser_->setOpenExternalLinks(true);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(browser_);
+  layout->addWidget(buttons);
+  resize(560, 600);
+}
+
+}  // namespace af::ui
