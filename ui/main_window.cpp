@@ -264,6 +264,11 @@ void MainWindow::connectSignals() {
   connect(controller_, &ProjectController::failed, this,
           [this](const QString& what) { statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000); });
 
+  // Tree edits splice into the document's current text, or rewrite the section when it moved on.
+  mappingSync_->setDocumentText([this] {
+    const SpecDocument* doc = mappingDocument();
+    return doc ? doc->text() : QString();
+  });
   connect(mappingSync_, &MappingSync::yamlChanged, this, [this](const QString& text) {
     if (SpecDocument* doc = mappingDocument()) doc->setText(text);  // one undoable edit
     revalidate();
@@ -387,6 +392,8 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
   if (result->mappingSection)
     mappingSync_->setSection(QString::fromStdString(result->mappingText), *result->mappingSection);
   if (!result->valid()) {
+    // Errors in the mapping file mark their nodes (a bad `component:` is a load error).
+    mappingSync_->markErrors(result->diagnostics, result->mappingPath);
     // Keep the last good results on screen, dimmed, with the banner the plot draws.
     plot_->setDimmed(controller_->lastValidResult() != nullptr);
     specState_->setText(tr("%n error(s) — showing the last valid results", "", result->errorCount()));
@@ -406,7 +413,9 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
   mappingModel_->setWorkload(spec.workload.workload);
   mappingModel_->setArchitecture(spec.has_arch() ? std::optional(spec.arch_by_einsum.begin()->second.arch)
                                                  : std::nullopt);
-  mappingModel_->clearNodeErrors();
+  mappingModel_->setResolvedSpec(result->workspace->resolved());  // buffers' reserved tiles
+  mappingModel_->setTileChoicePolicy(tile_choice_policy(spec.mapper));
+  mappingSync_->markErrors(result->diagnostics, result->mappingPath);  // model rejections too
 
   if (result->evaluation) {
     plot_->setTensorPalette(palette_);
@@ -418,8 +427,6 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
                             .arg(formatSi(ev.total_energy, "J"), formatSi(ev.total_latency, "s"),
                                  QString::number(result->seconds * 1000, 'f', 1)));
   } else if (const auto& problem = result->mappingProblem) {
-    if (problem->where && problem->where->line > 0)
-      mappingModel_->setNodeErrorAtLine(problem->where->line, QString::fromStdString(problem->message));
     plot_->setDimmed(true);
     specState_->setText(tr("Invalid mapping: %1").arg(QString::fromStdString(problem->message)));
   } else {
