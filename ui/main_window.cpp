@@ -51,6 +51,7 @@
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
 #include "views/workload_view.h"
+#include "workspace/mapping_queries.h"
 
 // af_ui is a static library: its compiled-in resources (icons, examples) must be registered
 // by name, from the global namespace, before first use.
@@ -362,6 +363,11 @@ void MainWindow::connectSignals() {
   connect(controller_, &ProjectController::failed, this,
           [this](const QString& what) { statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000); });
 
+  // Tree edits splice into the document's current text, or rewrite the section when it moved on.
+  mappingSync_->setDocumentText([this] {
+    const SpecDocument* doc = mappingDocument();
+    return doc ? doc->text() : QString();
+  });
   connect(mappingSync_, &MappingSync::yamlChanged, this, [this](const QString& text) {
     if (SpecDocument* doc = mappingDocument()) doc->setText(text);  // one undoable edit
     revalidate();
@@ -503,6 +509,10 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
     mappingModel_->setArchitecture(spec->has_arch() ? std::optional(spec->arch_by_einsum.begin()->second.arch)
                                                     : std::nullopt);
     mappingModel_->clearNodeErrors();
+    if (result->valid()) {
+      mappingModel_->setResolvedSpec(result->workspace->resolved());  // buffers' reserved tiles
+      mappingModel_->setTileChoicePolicy(tile_choice_policy(spec->mapper));
+    }
   }
   // The tree follows the mapping file's own section, even while another file is broken; with
   // no mapping file left it empties.
@@ -511,6 +521,9 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
   else if (result->mappingPath.isEmpty() && mappingModel_->rowCount() > 0)
     mappingSync_->clear();
   updateInspectorState();
+  // Errors in the mapping file mark their nodes: load errors (a bad `component:`) and the
+  // model's rejections alike.
+  mappingSync_->markErrors(result->diagnostics, result->mappingPath);
 
   if (!result->valid()) {
     if (controller_->lastValidResult()) {

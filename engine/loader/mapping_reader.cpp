@@ -52,6 +52,12 @@ class MappingReader {
     }
     MappingNode out;
     out.where = item.location();
+    // Each field's own place, so errors point at `component: ...`, not at the tag.
+    for (const auto& entry : item.entries()) {
+      out.fields.push_back({entry.key, entry.value.location()});
+      for (std::size_t i = 0; i < entry.value.items().size(); ++i)
+        out.fields.push_back({fmt::format("{}[{}]", entry.key, i), entry.value.items()[i].location()});
+    }
     if (const YamlNode* text = item.find("text"); text && text->is_scalar()) out.text = text->as_string();
     if (tag == "Storage" || tag == "Toll") {
       auto tensors = string_list(item, "tensors", path);

@@ -39,22 +39,25 @@ class MappingReferenceChecker {
 
  private:
   void check(const MappingNode& node) {
-    const SourceLocation where = node.where.value_or(SourceLocation{});
+    // Each complaint sits at the field it is about (`component:`), not at the node's tag.
+    const auto at = [&](std::string_view field) { return node.where_of(field).value_or(SourceLocation{}); };
     std::visit(
         [&](const auto& n) {
           using T = std::decay_t<decltype(n)>;
           if constexpr (std::is_same_v<T, StorageNode> || std::is_same_v<T, TollNode>) {
-            component(n.component, where);
-            for (const auto& t : n.tensors)
+            component(n.component, at("component"));
+            for (std::size_t i = 0; i < n.tensors.size(); ++i) {
+              const auto& t = n.tensors[i];
               if (std::find(tensors_.begin(), tensors_.end(), t) == tensors_.end())
-                add(where, "tensors",
+                add(at(fmt::format("tensors[{}]", i)), "tensors",
                     fmt::format("unknown tensor '{}'{}", t, util::did_you_mean(t, tensors_)));
+            }
           } else if constexpr (std::is_same_v<T, SpatialNode>) {
-            component(n.component, where);
+            component(n.component, at("component"));
           } else if constexpr (std::is_same_v<T, ComputeNode>) {
-            component(n.component, where);
+            component(n.component, at("component"));
             if (std::find(einsums_.begin(), einsums_.end(), n.einsum) == einsums_.end())
-              add(where, "einsum",
+              add(at("einsum"), "einsum",
                   fmt::format("unknown Einsum '{}'{}", n.einsum, util::did_you_mean(n.einsum, einsums_)));
           } else if constexpr (std::is_same_v<T, BranchNode>) {
             for (const auto& b : n.branches) check(b);

@@ -81,6 +81,7 @@ class WorkloadBuilder {
 
  private:
   std::vector<RawEinsum> raw_;
+  std::set<std::string> unsized_ranks_;  // rank_sizes written, but not as numbers
 
   // --- Einsums ------------------------------------------------------------------------
   void collect_einsums(const YamlNode& list, const std::string& path) {
@@ -348,6 +349,9 @@ class WorkloadBuilder {
         out[entry.key] = rank_size(entry.value, values.at(entry.key), "workload.rank_sizes." + entry.key);
     } catch (const SpecError& e) {
       errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
+      // Written but not a number: reported once here, not again as "no bound" per variable.
+      for (const auto& entry : sizes->entries())
+        if (!out.contains(entry.key)) unsized_ranks_.insert(entry.key);
     }
     return out;
   }
@@ -363,6 +367,7 @@ class WorkloadBuilder {
     for (const auto& rv : variables)
       if (const YamlNode* s = shapes && shapes->is_map() ? shapes->find(rv) : nullptr; s && s->is_scalar())
         parts.push_back(s->as_string());
+    std::set<std::string> excused;
     for (const auto& a : raw.einsum.accesses)
       for (const auto& p : a.projection) {
         std::optional<std::int64_t> size;
@@ -371,9 +376,12 @@ class WorkloadBuilder {
         else if (const auto w = sizes.find(p.rank); w != sizes.end())
           size = w->second;
         if (size) parts.push_back(fmt::format("0 <= {} < {}", affine_text(p.expr), *size));
+        else if (unsized_ranks_.contains(p.rank))
+          for (const auto& t : p.expr.terms) excused.insert(t.var);
       }
     // Every rank variable needs some bound; say which one is missing before isl does.
     for (const auto& rv : variables) {
+      if (excused.contains(rv)) continue;  // its rank's size is already reported as invalid
       const bool mentioned = std::any_of(
           parts.begin(), parts.end(), [&](const std::string& c) { return c.find(rv) != std::string::npos; });
       if (!mentioned)

@@ -24,9 +24,9 @@ InvalidMapping::InvalidMapping(std::string message, std::string node,
 
 namespace af::model::detail {
 
-void fail(const std::string& message, const spec::MappingNode* node) {
+void fail(const std::string& message, const spec::MappingNode* node, std::string_view field) {
   if (node == nullptr) throw InvalidMapping(message, "", std::nullopt);
-  throw InvalidMapping(message, spec::describe(*node), node->where);
+  throw InvalidMapping(message, spec::describe(*node), node->where_of(field));
 }
 
 int EinsumContext::tensor_index(const std::string& t) const {
@@ -45,11 +45,8 @@ int EinsumContext::flat_index(const std::string& component) const {
 
 double EinsumContext::dense_tile(int tensor, const std::vector<double>& shape) const {
   double result = 1;
-  for (const auto& rank : projection[static_cast<std::size_t>(tensor)]) {
-    double v = rank.constant;
-    for (const auto& t : rank.terms) v += t.coeff * (shape[static_cast<std::size_t>(t.rv)] - 1);
-    result *= v + 1;
-  }
+  const auto ranks = projection[static_cast<std::size_t>(tensor)].size();
+  for (std::size_t r = 0; r < ranks; ++r) result *= rank_extent(tensor, r, shape);
   return result;
 }
 
@@ -100,7 +97,7 @@ EinsumContext make_context(const spec::ResolvedSpec& spec, const spec::MappingNo
   const auto& cn = *compute_node.as<spec::ComputeNode>();
   EinsumContext ctx;
   ctx.einsum = spec.workload.find_einsum(cn.einsum);
-  if (ctx.einsum == nullptr) fail("unknown Einsum '" + cn.einsum + "'", &compute_node);
+  if (ctx.einsum == nullptr) fail("unknown Einsum '" + cn.einsum + "'", &compute_node, "einsum");
   try {
     ctx.arch = &spec.arch_for(cn.einsum);
   } catch (const std::out_of_range& e) {
@@ -108,10 +105,10 @@ EinsumContext make_context(const spec::ResolvedSpec& spec, const spec::MappingNo
   }
   const auto* comp = ctx.arch->find(cn.component);
   if (comp == nullptr || comp->kind != spec::ComponentKind::Compute)
-    fail("'" + cn.component + "' is not a Compute component of the architecture", &compute_node);
+    fail("'" + cn.component + "' is not a Compute component of the architecture", &compute_node, "component");
   for (const auto i : ctx.arch->path_for(cn.component)) ctx.flat.push_back(&ctx.arch->components[i]);
   if (ctx.flat.empty() || ctx.flat.back()->name != cn.component)
-    fail("no architecture path leads to Compute '" + cn.component + "'", &compute_node);
+    fail("no architecture path leads to Compute '" + cn.component + "'", &compute_node, "component");
   ctx.compute = static_cast<int>(ctx.flat.size()) - 1;
 
   const auto& e = *ctx.einsum;
@@ -149,8 +146,9 @@ PNode make_loop(const EinsumContext& ctx, const spec::MappingNode& node, const s
   p.source = &node;
   p.rv = ctx.rv_index(rv);
   if (p.rv < 0)
-    fail("loop over rank variable '" + rv + "', which Einsum " + ctx.einsum->name + " does not have", &node);
-  if (tile <= 0) fail("tile_shape must be positive", &node);
+    fail("loop over rank variable '" + rv + "', which Einsum " + ctx.einsum->name + " does not have", &node,
+         "rank_variable");
+  if (tile <= 0) fail("tile_shape must be positive", &node, "tile_shape");
   // A rank variable of bound 1 always has tile 1 (§7.2).
   p.tile = ctx.bounds[static_cast<std::size_t>(p.rv)] == 1 ? 1.0 : static_cast<double>(tile);
   return p;
@@ -164,9 +162,9 @@ void add_holder(const EinsumContext& ctx, const spec::MappingNode& node,
   if (c < 0)
     fail("unknown component '" + component + "' (not on the architecture path to " + ctx.flat.back()->name +
              " for Einsum " + ctx.einsum->name + ")",
-         &node);
+         &node, "component");
   if (ctx.flat[static_cast<std::size_t>(c)]->kind != want)
-    fail("component '" + component + "' is not a " + (toll ? "Toll" : "Memory"), &node);
+    fail("component '" + component + "' is not a " + (toll ? "Toll" : "Memory"), &node, "component");
   // Split per tensor in listed order; tensors of other Einsums are dropped (§7.1).
   for (const auto& t : tensors) {
     const int ti = ctx.tensor_index(t);
@@ -200,12 +198,12 @@ std::vector<PNode> normalise(const EinsumContext& ctx, const std::vector<const s
       if (p.component < 0)
         fail("unknown component '" + sp->component + "' (not on the architecture path to " +
                  ctx.flat.back()->name + ")",
-             node);
+             node, "component");
       const auto& dims = ctx.flat[static_cast<std::size_t>(p.component)]->spatial;
       for (std::size_t d = 0; d < dims.size(); ++d)
         if (dims[d].name == sp->name) p.dim = static_cast<int>(d);
       if (p.dim < 0)
-        fail("component '" + sp->component + "' has no spatial dimension '" + sp->name + "'", node);
+        fail("component '" + sp->component + "' has no spatial dimension '" + sp->name + "'", node, "name");
       out.push_back(p);
     } else if (node->as<spec::ComputeNode>() != nullptr) {
       PNode p;
@@ -219,9 +217,7 @@ std::vector<PNode> normalise(const EinsumContext& ctx, const std::vector<const s
       fail("unexpected node inside a pmapping", node);
     }
   }
-  const spec::MappingNode* compute_src = chain.back();
-
-  // Backing = first holder of each tensor; every tensor needs one.
+  // Backing = first holder of each tensor.
   std::vector<char> seen(ctx.tensors.size(), 0);
   for (auto& p : out) {
     if (p.kind != NodeKind::Storage && p.kind != NodeKind::Toll) continue;
@@ -230,6 +226,14 @@ std::vector<PNode> normalise(const EinsumContext& ctx, const std::vector<const s
       seen[static_cast<std::size_t>(p.tensor)] = 1;
     }
   }
+  return out;
+}
+
+void check_complete(const EinsumContext& ctx, const std::vector<PNode>& out,
+                    const spec::MappingNode* compute_src) {
+  std::vector<char> seen(ctx.tensors.size(), 0);
+  for (const auto& p : out)
+    if (p.kind == NodeKind::Storage || p.kind == NodeKind::Toll) seen[static_cast<std::size_t>(p.tensor)] = 1;
   for (std::size_t t = 0; t < ctx.tensors.size(); ++t)
     if (!seen[t])
       fail("tensor " + ctx.tensors[t] + " of Einsum " + ctx.einsum->name +
@@ -247,12 +251,18 @@ std::vector<PNode> normalise(const EinsumContext& ctx, const std::vector<const s
     if (!has) missing.push_back(ctx.rvs[r]);
   }
   if (!missing.empty()) {
-    std::string list;
-    for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
-    fail("missing loop with tile_shape 1 for rank variable(s) {" + list + "} in Einsum " + ctx.einsum->name,
-         compute_src);
+    std::string list, fix;
+    for (const auto& m : missing) {
+      list += (list.empty() ? "" : ", ") + m;
+      fix += (fix.empty() ? "" : ", ") + ("`- !Temporal {rank_variable: " + m + ", tile_shape: 1}`");
+    }
+    fail(
+        "missing loop with tile_shape 1 for rank variable(s) {" + list + "} in Einsum " + ctx.einsum->name +
+            ": the Compute does one operation at a time, so the innermost loop over each rank variable steps "
+            "by 1 (insert " +
+            fix + " just above the Compute)",
+        compute_src);
   }
-  return out;
 }
 
 std::vector<PNode> prepare_copy(const EinsumContext& ctx, std::vector<PNode> nodes) {

@@ -3,6 +3,7 @@
 // needs. Everything is looked up once here so the analysis loops only touch indices.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spec/mapping.h"
@@ -22,12 +23,14 @@ struct PNode {
   bool persistent = false;
   bool backing = false;   // holder: first holder of its tensor in the pmapping
   bool lowerable = true;  // holder: reservation may sit below later loops (false for copies)
+  bool below = false;     // reservation: sits below `source` (else above it)
   // Filled by prepare_einsum. Holders: actions per value moved and Toll directions.
   double read_scale = 0, write_scale = 0;
   double bits_per_value = 0;  // reservations: the component's bits per value of the tensor
   bool has_parent = false, toll_down = true, toll_up = true;
   std::vector<char> may_reuse;  // spatial: per Einsum tensor, the dim may multicast/reduce it
-  const spec::MappingNode* source = nullptr;
+  const spec::MappingNode* source = nullptr;  // reservations: the node they sit next to
+  const spec::MappingNode* holder = nullptr;  // reservations: the holder whose buffer they size
 };
 
 struct RankTerm {
@@ -58,8 +61,15 @@ struct EinsumContext {
   [[nodiscard]] int tensor_index(const std::string& t) const;
   [[nodiscard]] int rv_index(const std::string& rv) const;
   [[nodiscard]] int flat_index(const std::string& component) const;
-  // dense_tile_occupancy (§7.5) with S given per rv index.
+  // dense_tile_occupancy (§7.5) with S given per rv index: the product of rank_extent.
   [[nodiscard]] double dense_tile(int tensor, const std::vector<double>& shape) const;
+  // One rank's extent of that tile.
+  [[nodiscard]] double rank_extent(int tensor, std::size_t rank, const std::vector<double>& shape) const {
+    const auto& r = projection[static_cast<std::size_t>(tensor)][rank];
+    double v = r.constant;
+    for (const auto& t : r.terms) v += t.coeff * (shape[static_cast<std::size_t>(t.rv)] - 1);
+    return v + 1;
+  }
 };
 
 // Root-to-Compute node chains, split at branching nodes (DFS order).
@@ -67,9 +77,13 @@ std::vector<std::vector<const spec::MappingNode*>> split_into_pmappings(const sp
 
 EinsumContext make_context(const spec::ResolvedSpec& spec, const spec::MappingNode& compute_node);
 
-// §7.1 steps 1 and 3, §6 validity: drop foreign tensors and user reservations, split holders
-// per tensor, mark backing, check names, rank variables and the tile-1 rule.
+// §7.1 steps 1 and 3: drop foreign tensors and user reservations, split holders per tensor,
+// mark backing, check names and rank variables.
 std::vector<PNode> normalise(const EinsumContext& ctx, const std::vector<const spec::MappingNode*>& chain);
+// §6 validity of a normalised pmapping: every tensor has a backing holder, every rank
+// variable of bound > 1 a tile-1 loop (`compute` is the node errors point at).
+void check_complete(const EinsumContext& ctx, const std::vector<PNode>& nodes,
+                    const spec::MappingNode* compute);
 
 // §7.6: copy Einsums keep holders only down to the last backing holder.
 std::vector<PNode> prepare_copy(const EinsumContext& ctx, std::vector<PNode> nodes);
@@ -80,6 +94,8 @@ std::vector<PNode> insert_reservations(const EinsumContext& ctx, std::vector<PNo
 // §7.4: indices into `nodes` forming tensor t's view (t = -1: loops and Compute only).
 std::vector<int> single_tensor_mapping(const EinsumContext& ctx, const std::vector<PNode>& nodes, int tensor);
 
-[[noreturn]] void fail(const std::string& message, const spec::MappingNode* node);
+// Throws InvalidMapping at `node`, at the line of its `field` when given and known.
+[[noreturn]] void fail(const std::string& message, const spec::MappingNode* node,
+                       std::string_view field = {});
 
 }  // namespace af::model::detail

@@ -57,7 +57,7 @@ void annotate(const EinsumContext& ctx, const std::vector<std::vector<int>>& vie
 }  // namespace
 
 PreparedEinsum prepare_einsum(const spec::ResolvedSpec& spec,
-                              const std::vector<const spec::MappingNode*>& chain) {
+                              const std::vector<const spec::MappingNode*>& chain, Checks checks) {
   if (chain.empty() || chain.back()->as<spec::ComputeNode>() == nullptr)
     fail("a pmapping must end in a Compute node", chain.empty() ? nullptr : chain.back());
   PreparedEinsum p;
@@ -65,15 +65,18 @@ PreparedEinsum prepare_einsum(const spec::ResolvedSpec& spec,
   const auto& ctx = p.ctx;
   std::vector<PNode> nodes = normalise(ctx, chain);
 
-  // A Toll is a pass-through; it cannot be the outermost holder of a fusable tensor.
-  const auto fusable = spec.workload.fusable_tensors();
-  for (const auto& n : nodes)
-    if (n.kind == NodeKind::Toll && n.backing &&
-        fusable.contains(ctx.tensors[static_cast<std::size_t>(n.tensor)]))
-      fail("Toll '" + ctx.flat[static_cast<std::size_t>(n.component)]->name +
-               "' is the outermost holder of fusable tensor '" +
-               ctx.tensors[static_cast<std::size_t>(n.tensor)] + "'; a Memory above it must keep it",
-           n.source);
+  if (checks == Checks::All) {
+    check_complete(ctx, nodes, chain.back());
+    // A Toll is a pass-through; it cannot be the outermost holder of a fusable tensor.
+    const auto fusable = spec.workload.fusable_tensors();
+    for (const auto& n : nodes)
+      if (n.kind == NodeKind::Toll && n.backing &&
+          fusable.contains(ctx.tensors[static_cast<std::size_t>(n.tensor)]))
+        fail("Toll '" + ctx.flat[static_cast<std::size_t>(n.component)]->name +
+                 "' is the outermost holder of fusable tensor '" +
+                 ctx.tensors[static_cast<std::size_t>(n.tensor)] + "'; a Memory above it must keep it",
+             n.source);
+  }
 
   if (ctx.is_copy) {
     nodes = prepare_copy(ctx, std::move(nodes));

@@ -29,9 +29,14 @@ struct PreparedEinsum {
   int compute_arch_index = -1;
 };
 
+// What prepare_einsum checks: everything the model needs, or only what placing the
+// reservations needs (names), for queries on a mapping that is still being edited.
+enum class Checks { All, NamesOnly };
+
 // Throws InvalidMapping for structural errors (names, tile-1 rule, copy layout, ...).
 PreparedEinsum prepare_einsum(const spec::ResolvedSpec& spec,
-                              const std::vector<const spec::MappingNode*>& chain);
+                              const std::vector<const spec::MappingNode*>& chain,
+                              Checks checks = Checks::All);
 
 // Sets the i-th loop's tile (mapping order), with the bound-1 rule of §7.2.
 void set_loop_tile(PreparedEinsum& p, std::size_t loop, double tile);

@@ -9,6 +9,7 @@ struct Tracker {
   int tensor;
   int level;  // flat index of the holder's component
   bool persistent;
+  const spec::MappingNode* holder;
   bool should_stop = false;
   bool insert_under = false;
 };
@@ -19,7 +20,9 @@ PNode reservation_for(const Tracker& t, const spec::MappingNode* source) {
   r.tensor = t.tensor;
   r.component = t.level;
   r.persistent = t.persistent;
+  r.below = t.insert_under;
   r.source = source;
+  r.holder = t.holder;
   return r;
 }
 
@@ -53,7 +56,7 @@ std::vector<PNode> insert_reservations(const EinsumContext& ctx, std::vector<PNo
           t.should_stop = true;
           t.insert_under = false;
         }
-        Tracker t{node.tensor, node.component, node.persistent};
+        Tracker t{node.tensor, node.component, node.persistent, node.source};
         auto& s = seen[static_cast<std::size_t>(node.tensor)];
         if (!node.lowerable || !s) {  // backing holders are sized right below themselves
           s = 1;

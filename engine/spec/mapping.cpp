@@ -45,4 +45,10 @@ struct Describe {
 
 std::string describe(const MappingNode& node) { return std::visit(Describe{}, node.node); }
 
+std::optional<SourceLocation> MappingNode::where_of(std::string_view field) const {
+  for (const auto& f : fields)
+    if (!field.empty() && f.field == field && f.where.known()) return f.where;
+  return where;
+}
+
 }  // namespace af::spec

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -55,15 +56,24 @@ struct NestedNode {
   std::vector<MappingNode> nodes;
 };
 
+// Where one field's value is written ("component", "tensors", "tensors[1]", "tile_shape", ...).
+struct FieldLocation {
+  std::string field;
+  SourceLocation where;
+};
+
 struct MappingNode {
   using Variant = std::variant<StorageNode, TollNode, TemporalNode, SpatialNode, ComputeNode,
                                ReservationNode, TextBoxNode, BranchNode, NestedNode>;
   Variant node;
   std::string text;                    // render label
-  std::optional<SourceLocation> where; // for error messages
+  std::optional<SourceLocation> where; // the node's tag, for error messages
+  std::vector<FieldLocation> fields{}; // per field, so an error names the field's own line
 
   template <class T>
   [[nodiscard]] const T* as() const { return std::get_if<T>(&node); }
+  // Where `field` is written; the node's place when unknown (or `field` is empty).
+  [[nodiscard]] std::optional<SourceLocation> where_of(std::string_view field) const;
 };
 
 using Mapping = NestedNode;

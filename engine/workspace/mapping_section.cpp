@@ -32,6 +32,7 @@ MappingSection read_mapping_section(const std::string& text, const std::string& 
       throw spec::SpecError(spec::Diagnostic{{file, 1, 1}, "mapping", "no top-level 'mapping:' key"});
     out.mapping = spec::read_mapping(*section);
     out.rendered = text;
+    if (!out.templated) out.spans = locate_mapping_nodes(text, file, *section, *out.mapping);
     if (out.templated) {
       try {  // what a regenerated file keeps besides the section (the template is lost)
         out.rendered = spec::render_template(text, file, spec::Value(spec::parse_assignments(assignments)), nullptr);

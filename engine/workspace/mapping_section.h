@@ -1,7 +1,8 @@
 #pragma once
 // One file's `mapping:` section on its own: read (rendering its Jinja with the project's
-// data) into the typed Mapping the tree editor shows even while other files are invalid, and
-// written back from an edited tree with every other line of the file kept byte for byte.
+// data) into the typed Mapping the tree editor shows even while other files are invalid, with
+// where each node is written (mapping_text.h: edits splice there), and written back whole
+// from an edited tree with every other line of the file kept byte for byte.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,6 +10,7 @@
 
 #include "core/diagnostic.h"
 #include "spec/mapping.h"
+#include "workspace/mapping_text.h"
 
 namespace af {
 
@@ -24,6 +26,8 @@ struct MappingSection {
   std::vector<spec::Diagnostic> diagnostics;  // why it does not
   bool templated = false;                     // the text carries Jinja
   std::string rendered;  // the text after Jinja (empty if it needs YAML includes): kept on regenerate
+  // Where each node is written in the text (plain YAML only): tree edits splice there.
+  std::optional<MappingSpans> spans;
 };
 
 // `assignments` are NAME=VALUE Jinja data, as `--set` gives them. Never throws.

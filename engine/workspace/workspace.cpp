@@ -57,6 +57,7 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
         spec::load_spec(in.files, spec::parse_assignments(in.assignments),
                         {costs ? &*costs : nullptr, in.costs_required}, &in.unsaved));
     ws.diagnostics_ = spec->warnings;
+    ws.resolved_ = std::make_shared<const spec::ResolvedSpec>(spec->resolved());
     ws.spec_ = std::move(spec);
   } catch (const spec::SpecError& e) {
     ws.diagnostics_ = e.diagnostics();
@@ -97,7 +98,8 @@ EvaluationOutcome Workspace::evaluate() const {
 }
 
 model::Evaluation Workspace::evaluate(const spec::Mapping& mapping) const {
-  return model::evaluate(spec().resolved(), mapping);
+  (void)spec();  // throws when the spec did not load
+  return model::evaluate(*resolved_, mapping);
 }
 
 mapper::MapperOptions Workspace::mapper_options() const { return mapper::options_from_spec(spec()); }

@@ -59,6 +59,9 @@ class Workspace {
   // The typed spec; throws std::logic_error when !ok().
   [[nodiscard]] const spec::Spec& spec() const;
   [[nodiscard]] const std::shared_ptr<const spec::Spec>& shared_spec() const { return spec_; }
+  // What the model reads (spec().resolved(), made once): for evaluations and mapping queries
+  // such as reserved_tiles(). Null when !ok().
+  [[nodiscard]] const std::shared_ptr<const spec::ResolvedSpec>& resolved() const { return resolved_; }
 
   // The Jinja data the files read (the real template parser, merged in file order), found
   // even when the spec is invalid. A file whose template does not parse adds nothing here;
@@ -80,6 +83,7 @@ class Workspace {
   SpecInputs inputs_;
   std::vector<spec::Diagnostic> diagnostics_;
   std::shared_ptr<const spec::Spec> spec_;
+  std::shared_ptr<const spec::ResolvedSpec> resolved_;
   std::vector<spec::TemplateVariable> variables_;
 };
 

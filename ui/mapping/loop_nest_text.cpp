@@ -3,6 +3,8 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "models/si_format.h"
+
 namespace af::ui {
 namespace {
 
@@ -12,7 +14,9 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 
 class Builder {
  public:
-  Builder(const spec::Mapping& mapping, const spec::Workload& workload) : mapping_(mapping), workload_(workload) {}
+  Builder(const spec::Mapping& mapping, const spec::Workload& workload,
+          const std::vector<PlacedTile>& reserved)
+      : mapping_(mapping), workload_(workload), reserved_(reserved) {}
 
   QList<LoopNestLine> run() {
     chain(mapping_.nodes, {}, 0);
@@ -77,16 +81,24 @@ class Builder {
               const std::vector<std::string>& tensors, const QString& verb) {
     auto& line = add(path, depth, q(component) + verb);
     line.component = q(component);
-    const auto einsums = einsumsBelow(mapping_, workload_, path);
-    const Shape shape = shapeAt(mapping_, workload_, path);
+    double total = 0;
+    bool placed = false;
     for (std::size_t i = 0; i < tensors.size(); ++i) {
       if (i > 0) line.text += QStringLiteral("  ");
-      const auto* access = findAccess(einsums, tensors[i]);
-      const QString tile = access ? formatTile(*access, shape) : q(tensors[i]);
-      line.tensorSpans << LoopNestLine::Span{static_cast<int>(line.text.size()), static_cast<int>(tile.size()),
-                                             q(tensors[i])};
-      line.text += tile;
+      const auto* tile = reservedTileAt(reserved_, path, tensors[i]);
+      const QString text = tile ? formatReservedTile(workload_, *tile) : q(tensors[i]);
+      LoopNestLine::Span span{
+          static_cast<int>(line.text.size()), static_cast<int>(text.size()), q(tensors[i]), -1, {}};
+      if (tile) {
+        span.bits = tile->tile.bits;
+        span.toolTip = explainReservedTile(mapping_, workload_, *tile);
+        total += tile->tile.bits;
+        placed = placed || !tile->tile.toll;
+      }
+      line.tensorSpans << span;
+      line.text += text;
     }
+    if (placed) line.text += QStringLiteral("  # ") + formatBits(total);
   }
 
   void loop(const NodePath& path, int depth, const QString& keyword, const std::string& rv, std::int64_t tile,
@@ -123,20 +135,22 @@ class Builder {
       const QString needle = q(t) + QLatin1Char('[');
       for (int at = line.text.indexOf(needle, base); at >= 0; at = line.text.indexOf(needle, at + 1))
         if (at == base || line.text[at - 1] == QLatin1Char(' '))
-          line.tensorSpans << LoopNestLine::Span{at, static_cast<int>(t.size()), q(t)};
+          line.tensorSpans << LoopNestLine::Span{at, static_cast<int>(t.size()), q(t), -1, {}};
     }
     std::ranges::sort(line.tensorSpans, {}, &LoopNestLine::Span::start);  // views walk them in order
   }
 
   const spec::Mapping& mapping_;
   const spec::Workload& workload_;
+  const std::vector<PlacedTile>& reserved_;
   QList<LoopNestLine> lines_;
 };
 
 }  // namespace
 
-QList<LoopNestLine> buildLoopNest(const spec::Mapping& mapping, const spec::Workload& workload) {
-  return Builder(mapping, workload).run();
+QList<LoopNestLine> buildLoopNest(const spec::Mapping& mapping, const spec::Workload& workload,
+                                  const std::vector<PlacedTile>& reserved) {
+  return Builder(mapping, workload, reserved).run();
 }
 
 QString loopNestText(const QList<LoopNestLine>& lines) {

@@ -69,7 +69,7 @@ void LoopNestView::rebuild() {
   QStringList order;  // workload order first, so colours match the plots
   for (const auto& t : workload.tensor_names()) order << QString::fromStdString(t);
   palette().assign(order);
-  const QList<LoopNestLine> lines = buildLoopNest(model_->mapping(), workload);
+  const QList<LoopNestLine> lines = buildLoopNest(model_->mapping(), workload, model_->reservedTiles());
   if (lines.size() == lines_.size() && loopNestText(lines) == toPlainText()) {
     lines_ = lines;  // same text (e.g. only an error flag changed): keep scroll and cursor
     updateHighlights();
@@ -98,6 +98,15 @@ void LoopNestView::rebuild() {
   }
   hoveredLine_ = -1;
   updateHighlights();
+}
+
+QString LoopNestView::toolTipAt(int line, int column) const {
+  if (line < 0 || line >= lines_.size()) return {};
+  // On a buffer's tensor: why that buffer holds the tile it does; elsewhere the line's tip.
+  for (const auto& span : lines_[line].tensorSpans)
+    if (column >= span.start && column < span.start + span.length && !span.toolTip.isEmpty())
+      return span.toolTip;
+  return lines_[line].toolTip;
 }
 
 int LoopNestView::lineForPath(const NodePath& path) const {
@@ -169,8 +178,8 @@ bool LoopNestView::viewportEvent(QEvent* event) {
   if (event->type() == QEvent::Leave) hoverAt(-1);
   if (event->type() == QEvent::ToolTip) {
     const auto* help = static_cast<QHelpEvent*>(event);
-    const int line = cursorForPosition(help->pos()).blockNumber();
-    const QString tip = line >= 0 && line < lines_.size() ? lines_[line].toolTip : QString();
+    const QTextCursor cursor = cursorForPosition(help->pos());
+    const QString tip = toolTipAt(cursor.blockNumber(), cursor.positionInBlock());
     if (tip.isEmpty()) QToolTip::hideText();
     else QToolTip::showText(help->globalPos(), tip, viewport());
     return true;

@@ -2,6 +2,7 @@
 // Read-only loop-nest pseudo-code of the current mapping (see loop_nest_text.h), tensors in
 // their palette colours. Hovering a line reports the node and, on buffer lines, the buffer
 // and tensor (for the accesses plot's highlight); it also selects the row in a connected tree.
+// The hover on a buffer's tensor explains the tile it reserves (lowering).
 #include <QPlainTextEdit>
 #include <QPointer>
 
@@ -30,6 +31,8 @@ class LoopNestView : public QPlainTextEdit {
   [[nodiscard]] int lineForPath(const NodePath& path) const;  // -1 if none
   // What hovering at (line, column) does; column -1 = the line but no tensor. -1 line = leave.
   void hoverAt(int line, int column = -1);
+  // The hover text at (line, column): a buffer's lowering on its tensor, else the line's tip.
+  [[nodiscard]] QString toolTipAt(int line, int column) const;
 
  public slots:
   void rebuild();

@@ -32,6 +32,12 @@ QList<std::int64_t> validTileShapes(const spec::Mapping& mapping, const spec::Wo
   return out;
 }
 
+std::vector<std::string> heldTensors(const spec::MappingNode& node) {
+  if (const auto* s = node.as<spec::StorageNode>()) return s->tensors;
+  if (const auto* t = node.as<spec::TollNode>()) return t->tensors;
+  return {};
+}
+
 QString formatExpr(const spec::AffineExpr& expr) {
   QString out;
   for (const auto& term : expr.terms) {
@@ -49,21 +55,6 @@ QString formatExpr(const spec::AffineExpr& expr) {
   return out;
 }
 
-QString formatTile(const spec::TensorAccess& access, const Shape& shape) {
-  QStringList ranks;
-  for (const auto& entry : access.projection) {
-    std::int64_t extent = 1;  // §7.5 dense tile: (expr with every rv -> S-1) + 1
-    for (const auto& term : entry.expr.terms) {
-      const auto it = shape.find(term.var);
-      const std::int64_t s = it == shape.end() ? 1 : it->second;
-      extent += (term.coeff < 0 ? -term.coeff : term.coeff) * (s - 1);
-    }
-    ranks << formatExpr(entry.expr) + QLatin1Char(':') + QString::number(extent);
-  }
-  return QString::fromStdString(access.tensor) + QLatin1Char('[') + ranks.join(QStringLiteral(", ")) +
-         QLatin1Char(']');
-}
-
 namespace {
 QString formatIndex(const spec::TensorAccess& access) {
   QStringList parts;
@@ -79,12 +70,6 @@ QString formatEinsum(const spec::Einsum& einsum) {
   for (const auto& a : einsum.accesses) (a.output ? outputs : inputs) << formatIndex(a);
   const auto op = einsum.is_copy_operation ? QStringLiteral(" = ") : QStringLiteral(" += ");
   return outputs.join(QStringLiteral(", ")) + op + inputs.join(QStringLiteral(" * "));
-}
-
-const spec::TensorAccess* findAccess(const std::vector<const spec::Einsum*>& einsums, const std::string& tensor) {
-  for (const auto* e : einsums)
-    if (const auto* a = e->find_access(tensor)) return a;
-  return nullptr;
 }
 
 }  // namespace af::ui

@@ -40,14 +40,12 @@ using af::TileChoiceOptions;
                                                   const NodePath& path,
                                                   const TileChoiceOptions& options = {});
 
+// The tensors a Storage or Toll node holds; empty for other nodes.
+[[nodiscard]] std::vector<std::string> heldTensors(const spec::MappingNode& node);
+
 // `p + 2*r` as written in a projection.
 [[nodiscard]] QString formatExpr(const spec::AffineExpr& expr);
-// `T0[m:16, n0:32]`: per rank the index expression and the dense extent at `shape`.
-[[nodiscard]] QString formatTile(const spec::TensorAccess& access, const Shape& shape);
 // `T1[m, n1] += T0[m, n0] * W0[n0, n1]` (`=` for copy Einsums).
 [[nodiscard]] QString formatEinsum(const spec::Einsum& einsum);
-// The access of `tensor` by the first of `einsums` that uses it, or nullptr.
-[[nodiscard]] const spec::TensorAccess* findAccess(const std::vector<const spec::Einsum*>& einsums,
-                                                   const std::string& tensor);
 
 }  // namespace af::ui

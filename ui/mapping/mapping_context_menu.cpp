@@ -51,8 +51,10 @@ void addFieldMenus(QMenu& menu, MappingTreeModel& model, const QModelIndex& inde
   if (kind == NodeKind::Temporal || kind == NodeKind::Spatial) {
     QMenu* tiles = menu.addMenu(QObject::tr("Tile shape"));
     const auto current = QModelIndex(at).siblingAtColumn(MappingTreeModel::DetailColumn).data(Qt::EditRole).toLongLong();
-    for (const auto v : model.validTileShapes(at)) {
-      QAction* a = tiles->addAction(QString::number(v), &model, [&model, at, v] { model.setTileShape(at, v); });
+    for (const auto& c : model.tileChoices(at)) {
+      const auto v = c.tile;
+      QAction* a = tiles->addAction(model.tileChoiceText(at, c), &model,
+                                    [&model, at, v] { model.applyTileChoice(at, v); });
       a->setCheckable(true);
       a->setChecked(v == current);
     }

@@ -94,20 +94,9 @@ void applyRemove(spec::Mapping& mapping, const NodePath& path) {
   siblings.erase(siblings.begin() + path.back());
 }
 
-QString checkTileShape(const spec::Mapping& mapping, const NodePath& path, std::int64_t value,
-                       const QList<std::int64_t>& valid) {
-  const auto* node = nodeAt(mapping, path);
-  if (!node || !(node->as<spec::TemporalNode>() || node->as<spec::SpatialNode>()))
-    return QStringLiteral("only loops have a tile shape");
-  if (value < 1) return QStringLiteral("a tile shape is a positive integer");
-  if (!valid.isEmpty() && !valid.contains(value)) {
-    QStringList shown;
-    for (const auto v : valid) shown << QString::number(v);
-    return QStringLiteral("tile shape %1 does not divide the enclosing tile (valid: %2)")
-        .arg(value)
-        .arg(shown.join(QStringLiteral(", ")));
-  }
-  return {};
+QString checkTileShape(const spec::Mapping& mapping, const spec::Workload& workload, const NodePath& path,
+                       std::int64_t value, const TileChoiceOptions& options) {
+  return QString::fromStdString(explain_tile_shape(mapping, workload, toSpecPath(path), value, options));
 }
 
 void applyTileShape(spec::Mapping& mapping, const NodePath& path, std::int64_t value) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <variant>
 
+#include "mapping/mapping_context.h"
 #include "mapping/node_path.h"
 #include "spec/workload.h"
 
@@ -31,9 +32,11 @@ void applyInsert(spec::Mapping& mapping, const InsertPoint& at, spec::MappingNod
 [[nodiscard]] QString checkRemove(const spec::Mapping& mapping, const NodePath& path);
 void applyRemove(spec::Mapping& mapping, const NodePath& path);
 
-// `valid` from validTileShapes(); empty means "unknown bound": any positive value is accepted.
-[[nodiscard]] QString checkTileShape(const spec::Mapping& mapping, const NodePath& path, std::int64_t value,
-                                     const QList<std::int64_t>& valid);
+// Empty when `value` is a tile the loop may take (explain_tile_shape: bounds, inner loops, and
+// divisors unless `options` allow imperfect tiles; any positive tile when the bound is unknown).
+[[nodiscard]] QString checkTileShape(const spec::Mapping& mapping, const spec::Workload& workload,
+                                     const NodePath& path, std::int64_t value,
+                                     const TileChoiceOptions& options);
 void applyTileShape(spec::Mapping& mapping, const NodePath& path, std::int64_t value);
 
 // Storage/Toll: adds the tensor if absent, removes it if present (never the last one).

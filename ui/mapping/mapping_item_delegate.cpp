@@ -62,14 +62,30 @@ QWidget* MappingItemDelegate::createEditor(QWidget* parent, const QStyleOptionVi
   const auto* model = qobject_cast<const MappingTreeModel*>(index.model());
   if (!model || index.column() != MappingTreeModel::DetailColumn)
     return QStyledItemDelegate::createEditor(parent, option, index);
-  const auto valid = model->validTileShapes(index);
-  if (valid.isEmpty()) {  // bound unknown (no workload): any positive tile
+  const auto choices = model->tileChoices(index);
+  if (choices.isEmpty()) {  // bound unknown (no workload): any positive tile
     auto* spin = new QSpinBox(parent);
     spin->setRange(1, 1 << 30);
     return spin;
   }
   auto* combo = new QComboBox(parent);
-  for (const auto v : valid) combo->addItem(QString::number(v), QVariant::fromValue<qlonglong>(v));
+  for (const auto& c : choices) {
+    combo->addItem(model->tileChoiceText(index, c), QVariant::fromValue<qlonglong>(c.tile));
+    if (c.inner_loop)
+      combo->setItemData(
+          combo->count() - 1,
+          tr("This loop is the innermost over its rank variable and the Compute does one operation "
+             "at a time: choosing %1 also inserts an inner loop of tile 1.")
+              .arg(c.tile),
+          Qt::ToolTipRole);
+  }
+  // A choice applies when it is made (click or arrow keys), no Enter needed. Delegates emit
+  // from const createEditor(); the signals themselves change nothing here.
+  auto* self = const_cast<MappingItemDelegate*>(this);
+  connect(combo, &QComboBox::activated, self, [self, combo] {
+    emit self->commitData(combo);
+    emit self->closeEditor(combo, QAbstractItemDelegate::NoHint);
+  });
   return combo;
 }
 
@@ -81,7 +97,9 @@ void MappingItemDelegate::setEditorData(QWidget* editor, const QModelIndex& inde
 }
 
 void MappingItemDelegate::setModelData(QWidget* editor, QAbstractItemModel* model, const QModelIndex& index) const {
-  if (auto* combo = qobject_cast<QComboBox*>(editor)) model->setData(index, combo->currentData());
+  // The combo offers tileChoices(): a choice comes with the inner loop it needs.
+  if (auto* combo = qobject_cast<QComboBox*>(editor))
+    model->setData(index, combo->currentData(), MappingTreeModel::TileChoiceRole);
   else if (auto* spin = qobject_cast<QSpinBox*>(editor)) model->setData(index, QVariant::fromValue<qlonglong>(spin->value()));
   else QStyledItemDelegate::setModelData(editor, model, index);
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Paints Storage/Toll rows as "Storage GlobalBuffer" + one colour chip per tensor, and edits a
-// loop's tile shape with a combo of the valid values.
+// loop's tile shape with a combo of its choices (MappingTreeModel::tileChoices(), "4 + inner
+// for m step 1" where the choice inserts a loop), applied as soon as one is picked.
 #include <QStyledItemDelegate>
 
 #include "models/tensor_palette.h"

@@ -28,6 +28,7 @@ void MappingSync::setSection(const QString& text, const MappingSection& section)
   QStringList messages;
   for (const auto& d : section.diagnostics) messages << QString::fromStdString(d.to_string());
   lastParseOk_ = section.mapping.has_value();
+  spans_ = section.spans;  // indexes exactly `text` (the worker located the nodes in it)
   if (section.mapping) {
     if (ours)
       model_->updateLocations(*section.mapping);  // same tree; error lines now match the text
@@ -42,6 +43,7 @@ void MappingSync::clear() {
   text_.clear();
   emitted_.clear();
   keptText_.clear();
+  spans_.reset();
   lastGood_.reset();
   pendingEdit_ = false;
   lastParseOk_ = true;
@@ -61,7 +63,27 @@ void MappingSync::onModelEdited() {
     emit confirmationNeeded();
     return;
   }
-  regenerate();
+  lastEditSpliced_ = spliceEdit();
+  if (!lastEditSpliced_) regenerate();
+}
+
+bool MappingSync::spliceEdit() {
+  if (!spans_) return false;
+  // Only into the very text the spans index: anything typed since must not be overwritten.
+  const QString current = documentText_ ? documentText_() : text_;
+  if (current.toStdString() != spans_->text) return false;
+  MappingSpans spliced = *spans_;
+  if (!splice(spliced, model_->lastEdits())) return false;
+  const QString yaml = QString::fromStdString(spliced.text);
+  spans_ = std::move(spliced);
+  emitText(yaml);
+  return true;
+}
+
+void MappingSync::markErrors(const std::vector<spec::Diagnostic>& diagnostics, const QString& file) {
+  if (pendingEdit_ || !lastParseOk_) return;  // the tree is not the text's: lines would mislead
+  model_->clearNodeErrors();
+  model_->markDiagnostics(diagnostics, file.toStdString());
 }
 
 void MappingSync::confirmRegenerate() {
@@ -76,17 +98,23 @@ void MappingSync::discardPendingEdit() {
 
 void MappingSync::regenerate() {
   const std::string section = write_mapping_section(model_->mapping());
-  // Splice into the file so other sections and leading comments survive.
-  const QString yaml = QString::fromStdString(replace_mapping_section(keptText_.toStdString(), section));
-  text_ = emitted_ = keptText_ = yaml;
-  pendingEdit_ = false;
-  lastParseOk_ = true;
-  lastGood_ = model_->mapping();
+  // Into the document's current text (plain YAML) so other sections and comments survive.
+  const QString base = !templated_ && documentText_ ? documentText_() : keptText_;
+  const QString yaml = QString::fromStdString(replace_mapping_section(base.toStdString(), section));
+  spans_.reset();  // located again when the text comes back through a load
   if (templated_) {
     templated_ = false;
     model_->setStructureLocked(false);
     emit templatedChanged(false);
   }
+  emitText(yaml);
+}
+
+void MappingSync::emitText(const QString& yaml) {
+  text_ = emitted_ = keptText_ = yaml;
+  pendingEdit_ = false;
+  lastParseOk_ = true;
+  lastGood_ = model_->mapping();
   emit yamlChanged(yaml);
 }
 

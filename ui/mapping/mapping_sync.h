@@ -2,14 +2,19 @@
 // Keeps the mapping file's text and the MappingTreeModel in step, without parsing on the GUI
 // thread. Text -> tree: the load job reads the `mapping:` section on the worker and
 // setSection() shows it; a section that does not read keeps the last good tree. Tree -> text:
-// each model edit writes the section (a plain serialization) into the file's text and emits
-// yamlChanged(); when that text comes back through a load, the tree is not reset.
+// each model edit is spliced into the text where the load job located the node
+// (mapping_text.h: one scalar, one list, one node's lines; everything else byte for byte) and
+// yamlChanged() emitted; when the document no longer holds the text the spans index, or the
+// edit cannot be made in place, the section is rewritten whole instead. When the text comes
+// back through a load, the tree is not reset.
 // Jinja: templated text is shown rendered and the tree's structure is locked; a field edit
 // would drop the template, so it waits for confirmRegenerate() (signal confirmationNeeded()).
 // The same confirmation guards edits made while the text does not read (they replace it).
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <functional>
+#include <optional>
 
 #include "workspace/mapping_section.h"
 
@@ -27,6 +32,11 @@ class MappingSync : public QObject {
   [[nodiscard]] bool lastParseOk() const { return lastParseOk_; }
   // The text the tree reflects (as read, or as this class wrote it).
   [[nodiscard]] const QString& yamlText() const { return text_; }
+  // Where the document's text is read before an edit splices into it (the editor may have
+  // changed since the last load). Unset: the last text read or written here.
+  void setDocumentText(std::function<QString()> current) { documentText_ = std::move(current); }
+  // Whether the last tree edit was spliced in place (false: the section was rewritten).
+  [[nodiscard]] bool lastEditSpliced() const { return lastEditSpliced_; }
 
  public slots:
   // `text` is what the section was read from; `section` what the worker read.
@@ -37,6 +47,9 @@ class MappingSync : public QObject {
   void confirmRegenerate();
   // Templated text: drop the pending edit and show the tree of the text again.
   void discardPendingEdit();
+  // Marks the tree's nodes with the errors located in `file` (load errors and model
+  // rejections), when the tree shows the text they were found in.
+  void markErrors(const std::vector<af::spec::Diagnostic>& diagnostics, const QString& file);
 
  signals:
   void yamlChanged(const QString& text);
@@ -46,18 +59,23 @@ class MappingSync : public QObject {
 
  private:
   void onModelEdited();
+  [[nodiscard]] bool spliceEdit();
   void regenerate();
+  void emitText(const QString& yaml);
   void showMapping(const spec::Mapping& mapping);
 
   MappingTreeModel* model_;
   QString text_;         // the latest text (as read or as we emitted it)
   QString emitted_;      // the last text we wrote: reading it back must not reset the tree
   QString keptText_;     // text outside the section, for regenerating (rendered if templated)
+  std::optional<MappingSpans> spans_;      // where text_'s nodes are written (plain YAML only)
+  std::function<QString()> documentText_;  // the document's text now
   std::optional<spec::Mapping> lastGood_;  // what the tree showed before a pending edit
   bool templated_ = false;
   bool pendingEdit_ = false;
   bool lastParseOk_ = true;
   bool applying_ = false;  // setting the model from text: its signals are not user edits
+  bool lastEditSpliced_ = false;
 };
 
 }  // namespace af::ui

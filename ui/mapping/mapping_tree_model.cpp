@@ -3,6 +3,7 @@
 #include <QMimeData>
 #include <functional>
 
+#include "mapping/reserved_tile_text.h"
 #include "model/evaluate.h"
 
 namespace af::ui {
@@ -41,6 +42,7 @@ MappingTreeModel::~MappingTreeModel() = default;
 
 void MappingTreeModel::setMapping(spec::Mapping mapping) {
   beginResetModel();
+  reserved_.reset();
   mapping_ = std::move(mapping);
   rebuildItems();
   endResetModel();
@@ -58,6 +60,20 @@ void MappingTreeModel::setWorkload(spec::Workload workload) {
 
 void MappingTreeModel::setArchitecture(std::optional<spec::ResolvedArch> arch) { arch_ = std::move(arch); }
 
+void MappingTreeModel::setResolvedSpec(std::shared_ptr<const spec::ResolvedSpec> spec) {
+  if (spec == resolved_) return;
+  resolved_ = std::move(spec);
+  reserved_.reset();
+  refreshAll();
+}
+
+void MappingTreeModel::setTileChoicePolicy(const TileChoicePolicy& policy) { policy_ = policy; }
+
+const std::vector<PlacedTile>& MappingTreeModel::reservedTiles() const {
+  if (!reserved_) reserved_ = resolved_ ? reserved_tiles(*resolved_, mapping_) : std::vector<PlacedTile>{};
+  return *reserved_;
+}
+
 void MappingTreeModel::setStructureLocked(bool locked) {
   if (locked_ == locked) return;
   locked_ = locked;
@@ -70,6 +86,7 @@ void MappingTreeModel::updateLocations(const spec::Mapping& reparsed) {
         if (mine.size() != theirs.size()) return;  // not the same tree: keep what we have
         for (std::size_t i = 0; i < mine.size(); ++i) {
           mine[i].where = theirs[i].where;
+          mine[i].fields = theirs[i].fields;
           auto* a = childrenOf(mine[i]);
           const auto* b = childrenOf(theirs[i]);
           if (a && b) copy(*a, *b);
@@ -137,6 +154,14 @@ QVariant MappingTreeModel::data(const QModelIndex& index, int role) const {
   const bool loop = kind == NodeKind::Temporal || kind == NodeKind::Spatial;
   const auto text = [&](int column) {
     const Shape shape = shapeAt(mapping_, workload_, path);
+    if (column == DetailColumn && !heldTensors(*node).empty()) {
+      QStringList tiles;  // what each buffer reserves, as the engine places it
+      for (const auto& tensor : heldTensors(*node)) {
+        const auto* tile = reservedTileAt(reservedTiles(), path, tensor);
+        tiles << (tile ? formatReservedTile(workload_, *tile) : QString::fromStdString(tensor));
+      }
+      return tiles.join(QStringLiteral("  "));
+    }
     if (column == DetailColumn) return nodeDetail(*node, shape, einsumsBelow(mapping_, workload_, path));
     const auto* parentNode = path.size() > 1 ? nodeAt(mapping_, path.first(path.size() - 1)) : nullptr;
     return nodeLabel(*node, shape, parentNode && parentNode->as<spec::BranchNode>() ? path.back() : -1);
@@ -156,6 +181,9 @@ QVariant MappingTreeModel::data(const QModelIndex& index, int role) const {
       if (!item->error.isEmpty()) return item->error;
       QString tip = text(NodeColumn);
       if (const auto detail = text(DetailColumn); !detail.isEmpty()) tip += QLatin1Char('\n') + detail;
+      for (const auto& tensor : heldTensors(*node))  // why each buffer holds what it holds
+        if (const auto* tile = reservedTileAt(reservedTiles(), path, tensor))
+          tip += QStringLiteral("\n\n") + explainReservedTile(mapping_, workload_, *tile);
       if (node->where && node->where->known()) tip += QStringLiteral("\nline %1").arg(node->where->line);
       return tip;
     }
@@ -167,10 +195,7 @@ QVariant MappingTreeModel::data(const QModelIndex& index, int role) const {
     case ErrorRole: return item->error;
     case TensorsRole: {
       QStringList out;
-      const auto* s = node->as<spec::StorageNode>();
-      const auto* t = node->as<spec::TollNode>();
-      for (const auto& name : s ? s->tensors : t ? t->tensors : std::vector<std::string>{})
-        out << QString::fromStdString(name);
+      for (const auto& name : heldTensors(*node)) out << QString::fromStdString(name);
       return out;
     }
     case BaseLabelRole: {
@@ -210,11 +235,11 @@ Qt::ItemFlags MappingTreeModel::flags(const QModelIndex& index) const {
 }
 
 bool MappingTreeModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-  if (role != Qt::EditRole || index.column() != DetailColumn) return false;
+  if ((role != Qt::EditRole && role != TileChoiceRole) || index.column() != DetailColumn) return false;
   bool ok = false;
   const auto tile = value.toLongLong(&ok);
   if (!ok) return reject(tr("a tile shape is a positive integer")).isEmpty();
-  return setTileShape(index, tile).isEmpty();
+  return (role == TileChoiceRole ? applyTileChoice(index, tile) : setTileShape(index, tile)).isEmpty();
 }
 
 void MappingTreeModel::refreshAll() {
@@ -266,6 +291,22 @@ void MappingTreeModel::clearNodeErrors() {
   refreshAll();
 }
 
+int MappingTreeModel::markDiagnostics(const std::vector<spec::Diagnostic>& diagnostics,
+                                      const std::string& file) {
+  int marked = 0;
+  for (const auto& d : diagnostics) {
+    // Only the mapping section's own errors: other keys of the same file have no node.
+    if (d.severity != spec::Severity::Error || d.where.file != file || !d.where.known() ||
+        !d.field.starts_with("mapping"))
+      continue;
+    const auto message = QString::fromStdString(d.message);
+    const auto path = setNodeErrorAtLine(d.where.line, message);
+    if (!path) continue;
+    ++marked;
+  }
+  return marked;
+}
+
 // --- edits ------------------------------------------------------------------------------
 
 QString MappingTreeModel::reject(QString reason) {
@@ -278,9 +319,23 @@ QString MappingTreeModel::structureLockReason() const {
                  : QString();
 }
 
-void MappingTreeModel::edited() {
+void MappingTreeModel::edited(std::vector<MappingTextEdit> edits) {
+  reserved_.reset();
+  lastEdits_ = std::move(edits);
   clearNodeErrors();  // errors belonged to the previous mapping; re-evaluation marks anew
   emit mappingChanged(mapping_);
+}
+
+void MappingTreeModel::insertRow(const InsertPoint& at, spec::MappingNode node) {
+  const QModelIndex parent = indexForPath(at.parent);
+  beginInsertRows(parent, at.row, at.row);
+  reserved_.reset();
+  applyInsert(mapping_, at, std::move(node));
+  Item* p = itemFor(parent);
+  auto child = std::make_unique<Item>();
+  child->parent = p;
+  p->children.insert(p->children.begin() + at.row, std::move(child));
+  endInsertRows();
 }
 
 QString MappingTreeModel::moveNode(const NodePath& from, int destRow) {
@@ -288,13 +343,14 @@ QString MappingTreeModel::moveNode(const NodePath& from, int destRow) {
   if (auto reason = checkMove(mapping_, from, destRow); !reason.isEmpty()) return reject(reason);
   const QModelIndex parent = indexForPath(from.first(from.size() - 1));
   if (!beginMoveRows(parent, from.back(), from.back(), parent, destRow)) return reject(tr("illegal move"));
+  reserved_.reset();
   applyMove(mapping_, from, destRow);
   auto& kids = itemFor(parent)->children;
   auto moved = std::move(kids[static_cast<std::size_t>(from.back())]);
   kids.erase(kids.begin() + from.back());
   kids.insert(kids.begin() + (destRow > from.back() ? destRow - 1 : destRow), std::move(moved));
   endMoveRows();
-  edited();
+  edited({MoveNode{toSpecPath(from), destRow}});
   return {};
 }
 
@@ -304,15 +360,9 @@ QString MappingTreeModel::insertNodeAfter(const QModelIndex& after, spec::Mappin
   if (const auto* reason = std::get_if<QString>(&point)) return reject(*reason);
   const auto at = std::get<InsertPoint>(point);
   if (auto reason = checkInsert(mapping_, at, node); !reason.isEmpty()) return reject(reason);
-  const QModelIndex parent = indexForPath(at.parent);
-  beginInsertRows(parent, at.row, at.row);
-  applyInsert(mapping_, at, std::move(node));
-  Item* p = itemFor(parent);
-  auto child = std::make_unique<Item>();
-  child->parent = p;
-  p->children.insert(p->children.begin() + at.row, std::move(child));
-  endInsertRows();
-  edited();
+  InsertNode edit{toSpecPath(at.parent), at.row, node};
+  insertRow(at, std::move(node));
+  edited({std::move(edit)});
   return {};
 }
 
@@ -322,28 +372,61 @@ QString MappingTreeModel::removeNode(const QModelIndex& index) {
   if (auto reason = checkRemove(mapping_, path); !reason.isEmpty()) return reject(reason);
   const QModelIndex parent = index.parent();
   beginRemoveRows(parent, path.back(), path.back());
+  reserved_.reset();
   applyRemove(mapping_, path);
   auto& kids = itemFor(parent)->children;
   kids.erase(kids.begin() + path.back());
   endRemoveRows();
-  edited();
+  edited({RemoveNode{toSpecPath(path)}});
   return {};
 }
 
 QString MappingTreeModel::setTileShape(const QModelIndex& index, std::int64_t tileShape) {
   const NodePath path = pathForIndex(index);
-  if (auto reason = checkTileShape(mapping_, path, tileShape, validTileShapes(index)); !reason.isEmpty())
+  if (auto reason = checkTileShape(mapping_, workload_, path, tileShape, tileOptions(index));
+      !reason.isEmpty())
     return reject(reason);
+  if (inner_loop_needed(mapping_, toSpecPath(path), tileShape)) {
+    const auto rv = QString::fromStdString(spec::loop_of(*nodeAt(mapping_, path))->first);
+    return reject(
+        tr("%1 would leave no loop of tile 1 over %2, and the Compute does one operation at a time, so "
+           "every rank variable needs one. Choose \"%3\" to insert it with this tile.")
+            .arg(tileShape)
+            .arg(rv, tileChoiceText(index, TileChoice{tileShape, InsertAt{}})));
+  }
+  reserved_.reset();
   applyTileShape(mapping_, path, tileShape);
-  edited();  // refreshes every row: inner loops' ranges depend on this tile
+  edited({SetScalar{toSpecPath(path), "tile_shape", std::to_string(tileShape)}});  // every row may change
+  return {};
+}
+
+QString MappingTreeModel::applyTileChoice(const QModelIndex& index, std::int64_t tileShape) {
+  const NodePath path = pathForIndex(index);
+  if (auto reason = checkTileShape(mapping_, workload_, path, tileShape, tileOptions(index));
+      !reason.isEmpty())
+    return reject(reason);
+  const auto inner = inner_loop_needed(mapping_, toSpecPath(path), tileShape);
+  std::vector<MappingTextEdit> edits{SetScalar{toSpecPath(path), "tile_shape", std::to_string(tileShape)}};
+  if (inner && locked_) return reject(structureLockReason());
+  reserved_.reset();
+  applyTileShape(mapping_, path, tileShape);
+  if (inner) {
+    const auto rv = QString::fromStdString(spec::loop_of(*nodeAt(mapping_, path))->first);
+    const InsertPoint at{fromSpecPath(inner->chain), inner->row};
+    spec::MappingNode loop = makeTemporal(rv);
+    edits.push_back(InsertNode{inner->chain, inner->row, loop});
+    insertRow(at, std::move(loop));
+  }
+  edited(std::move(edits));
   return {};
 }
 
 QString MappingTreeModel::toggleTensor(const QModelIndex& index, const QString& tensor) {
   const NodePath path = pathForIndex(index);
   if (auto reason = checkToggleTensor(mapping_, path, tensor); !reason.isEmpty()) return reject(reason);
+  reserved_.reset();
   applyToggleTensor(mapping_, path, tensor);
-  edited();
+  edited({SetList{toSpecPath(path), "tensors", heldTensors(*nodeAt(mapping_, path))}});
   return {};
 }
 
@@ -352,15 +435,35 @@ QString MappingTreeModel::setComponent(const QModelIndex& index, const QString& 
   const auto* node = nodeAt(mapping_, path);
   const QStringList allowed = node && arch_ ? componentChoices(kindOf(*node)) : QStringList();
   if (auto reason = checkComponent(mapping_, path, component, allowed); !reason.isEmpty()) return reject(reason);
+  reserved_.reset();
   applyComponent(mapping_, path, component);
-  edited();
+  edited({SetScalar{toSpecPath(path), "component", component.toStdString()}});
   return {};
 }
 
 // --- choices ----------------------------------------------------------------------------
 
+TileChoiceOptions MappingTreeModel::tileOptions(const QModelIndex& index) const {
+  const auto* node = nodeFor(index);
+  return node ? policy_.for_node(*node) : TileChoiceOptions{};
+}
+
 QList<std::int64_t> MappingTreeModel::validTileShapes(const QModelIndex& index) const {
-  return af::ui::validTileShapes(mapping_, workload_, pathForIndex(index));
+  return af::ui::validTileShapes(mapping_, workload_, pathForIndex(index), tileOptions(index));
+}
+
+QList<TileChoice> MappingTreeModel::tileChoices(const QModelIndex& index) const {
+  QList<TileChoice> out;
+  for (auto& c : tile_choices(mapping_, workload_, toSpecPath(pathForIndex(index)), tileOptions(index)))
+    out << std::move(c);
+  return out;
+}
+
+QString MappingTreeModel::tileChoiceText(const QModelIndex& index, const TileChoice& choice) const {
+  const auto* node = nodeFor(index);
+  const auto loop = node ? spec::loop_of(*node) : std::nullopt;
+  if (!choice.inner_loop || !loop) return QString::number(choice.tile);
+  return tr("%1 + inner for %2 step 1").arg(choice.tile).arg(QString::fromStdString(loop->first));
 }
 
 QStringList MappingTreeModel::tensorChoices(const QModelIndex& index) const {

@@ -1,14 +1,21 @@
 #pragma once
 // The mapping as an editable tree: one row per node; a branch's rows are its branches, a
 // branch's (Nested) rows are its chain. The model owns a copy of the mapping; every accepted
-// edit emits mappingChanged(). Rejected edits return (and emit) the reason.
+// edit emits mappingChanged() and says what it changed in text terms (lastEdits()), so the
+// file is spliced, not rewritten. Rejected edits return (and emit) the reason. Storage rows
+// show the tile each buffer reserves, placed by the engine (reserved_tiles(), §7.3).
 #include <QAbstractItemModel>
 #include <memory>
 #include <optional>
+#include <vector>
 
+#include "core/diagnostic.h"
 #include "mapping/mapping_edits.h"
 #include "mapping/node_icons.h"
 #include "spec/arch.h"
+#include "spec/resolved_spec.h"
+#include "workspace/mapping_queries.h"
+#include "workspace/mapping_text.h"
 
 namespace af::model {
 class InvalidMapping;
@@ -27,6 +34,8 @@ class MappingTreeModel : public QAbstractItemModel {
     ErrorRole,                    // QString; empty when fine
     BaseLabelRole,                // the node column without the tensor list (for chips)
     ComponentRole,                // QString; Storage/Toll/Spatial/Compute
+    // setData only: a tile offered by tileChoices(), applied with the inner loop it needs.
+    TileChoiceRole,
   };
   static constexpr const char* kPathMime = "application/x-af-mapping-node-path";
 
@@ -40,6 +49,13 @@ class MappingTreeModel : public QAbstractItemModel {
   void setWorkload(spec::Workload workload);
   [[nodiscard]] const spec::Workload& workload() const { return workload_; }
   void setArchitecture(std::optional<spec::ResolvedArch> arch);
+  // The spec the engine places buffers with (architecture per Einsum); null: storage rows and
+  // the loop nest name tensors without tiles.
+  void setResolvedSpec(std::shared_ptr<const spec::ResolvedSpec> spec);
+  // Which tiles loops are offered: the spec's mapper settings (imperfect loops).
+  void setTileChoicePolicy(const TileChoicePolicy& policy);
+  // The engine's reserved tiles of the current mapping (computed when first asked after a change).
+  [[nodiscard]] const std::vector<PlacedTile>& reservedTiles() const;
   // While locked (templated text), moves/inserts/deletes are refused; field edits still work.
   void setStructureLocked(bool locked);
   [[nodiscard]] bool structureLocked() const { return locked_; }
@@ -53,12 +69,22 @@ class MappingTreeModel : public QAbstractItemModel {
   QString moveNode(const NodePath& from, int destRow);
   QString insertNodeAfter(const QModelIndex& after, spec::MappingNode node);
   QString removeNode(const QModelIndex& index);
+  // Refuses a tile that is no choice (explain_tile_shape) or that would leave the rank
+  // variable without a tile-1 loop; the reason then names the choice that adds one.
   QString setTileShape(const QModelIndex& index, std::int64_t tileShape);
+  // A tile with what it needs (tileChoices()): the tile and, for the innermost loop of a rank
+  // variable, a new `for rv` of tile 1 at the end of its chain, as one edit.
+  QString applyTileChoice(const QModelIndex& index, std::int64_t tileShape);
   QString toggleTensor(const QModelIndex& index, const QString& tensor);
   QString setComponent(const QModelIndex& index, const QString& component);
 
   // --- choices for menus and delegates ------------------------------------------------
   [[nodiscard]] QList<std::int64_t> validTileShapes(const QModelIndex& index) const;
+  [[nodiscard]] QList<TileChoice> tileChoices(const QModelIndex& index) const;
+  // "4", or "4 + inner for m step 1" when the choice inserts a loop.
+  [[nodiscard]] QString tileChoiceText(const QModelIndex& index, const TileChoice& choice) const;
+  // The last accepted edit in text terms, for splicing into the file (MappingSync).
+  [[nodiscard]] const std::vector<MappingTextEdit>& lastEdits() const { return lastEdits_; }
   [[nodiscard]] QStringList tensorChoices(const QModelIndex& index) const;  // Einsums below
   [[nodiscard]] QStringList rankVariableChoices(const QModelIndex& index) const;
   [[nodiscard]] QStringList componentChoices(NodeKind kind) const;  // arch, else used ones
@@ -71,6 +97,9 @@ class MappingTreeModel : public QAbstractItemModel {
   // Uses where() (line), else the node whose describe() equals node().
   std::optional<NodePath> markInvalidMapping(const model::InvalidMapping& error);
   void clearNodeErrors();
+  // Marks the node of each error located in `file` (load errors and model rejections alike,
+  // at the field's own line); returns the number of errors that found a node.
+  int markDiagnostics(const std::vector<spec::Diagnostic>& diagnostics, const std::string& file);
 
   // --- QAbstractItemModel -------------------------------------------------------------
   [[nodiscard]] QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
@@ -105,13 +134,20 @@ class MappingTreeModel : public QAbstractItemModel {
                                                                           const QModelIndex& parent) const;
   QString reject(QString reason);
   QString structureLockReason() const;
-  void edited();           // refresh texts, clear stale errors, emit mappingChanged
+  void edited(std::vector<MappingTextEdit> edits);                // refresh texts, clear stale errors, emit
+  void insertRow(const InsertPoint& at, spec::MappingNode node);  // rows and mapping alike
+  [[nodiscard]] TileChoiceOptions tileOptions(const QModelIndex& index) const;
   void refreshAll();       // every row's texts may depend on other rows (enclosing tiles)
   void rebuildItems();
 
   spec::Mapping mapping_;
   spec::Workload workload_;
   std::optional<spec::ResolvedArch> arch_;
+  std::shared_ptr<const spec::ResolvedSpec> resolved_;
+  TileChoicePolicy policy_;
+  // Points into mapping_: reset before every change of it.
+  mutable std::optional<std::vector<PlacedTile>> reserved_;
+  std::vector<MappingTextEdit> lastEdits_;
   std::unique_ptr<Item> root_;
   bool locked_ = false;
   mutable NodeIcons icons_;

@@ -61,15 +61,6 @@ QString nodeDetail(const spec::MappingNode& node, const Shape& shape,
                    const std::vector<const spec::Einsum*>& einsumsBelow) {
   if (const auto* l = node.as<spec::TemporalNode>()) return iterations(shape, l->rank_variable, l->tile_shape);
   if (const auto* p = node.as<spec::SpatialNode>()) return iterations(shape, p->rank_variable, p->tile_shape);
-  const std::vector<std::string>* tensors = nullptr;
-  if (const auto* s = node.as<spec::StorageNode>()) tensors = &s->tensors;
-  if (const auto* t = node.as<spec::TollNode>()) tensors = &t->tensors;
-  if (tensors) {
-    QStringList tiles;
-    for (const auto& t : *tensors)
-      if (const auto* a = findAccess(einsumsBelow, t)) tiles << formatTile(*a, shape);
-    return tiles.join(QStringLiteral("  "));
-  }
   if (const auto* c = node.as<spec::ComputeNode>())
     for (const auto* e : einsumsBelow)
       if (e->name == c->einsum) return formatEinsum(*e);

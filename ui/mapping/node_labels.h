@@ -12,7 +12,8 @@ enum class NodeKind { Storage, Toll, Temporal, Spatial, Compute, Reservation, Te
 
 // The node column. `shape` is S at the node (enclosing tiles); `branchIndex` >= 0 names a branch.
 [[nodiscard]] QString nodeLabel(const spec::MappingNode& node, const Shape& shape, int branchIndex = -1);
-// The detail column: iterations of a loop, tiles a buffer holds, the Einsum a Compute runs.
+// The detail column: iterations of a loop, the Einsum a Compute runs. (A buffer's tiles come
+// from the engine's placement: MappingTreeModel writes them with reserved_tile_text.h.)
 [[nodiscard]] QString nodeDetail(const spec::MappingNode& node, const Shape& shape,
                                  const std::vector<const spec::Einsum*>& einsumsBelow);
 

@@ -83,6 +83,18 @@ void VariablesModel::clearValues() {
   emit variablesEdited(values());
 }
 
+QString VariablesModel::checkValue(const QString& name, const QString& value) const {
+  const auto isNumber = [](const QString& kind) { return kind == u"integer" || kind == u"float"; };
+  for (const auto& v : variables_) {
+    if (v.name != name || !v.hasDefault || !isNumber(yamlScalarKind(v.defaultValue))) continue;
+    const QString typed = value.trimmed();
+    if (typed.isEmpty() || isNumber(yamlScalarKind(typed))) return {};
+    return tr("%1 takes a number (its default is %2); \"%3\" reads as a YAML %4")
+        .arg(name, v.defaultValue, typed, yamlScalarKind(typed));
+  }
+  return {};
+}
+
 QStringList VariablesModel::missingRequired() const {
   QStringList out;
   for (const auto& v : variables_)
@@ -148,7 +160,12 @@ bool VariablesModel::setData(const QModelIndex& index, const QVariant& value, in
   if (role != Qt::EditRole || index.column() != ValueColumn ||
       !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
     return false;
-  setValue(variables_[static_cast<std::size_t>(index.row())].name, value.toString());
+  const QString& name = variables_[static_cast<std::size_t>(index.row())].name;
+  if (const QString reason = checkValue(name, value.toString()); !reason.isEmpty()) {
+    emit valueRejected(name, reason);
+    return false;
+  }
+  setValue(name, value.toString());
   return true;
 }
 

@@ -43,6 +43,9 @@ class VariablesModel : public QAbstractTableModel {
   // Sets one value (empty clears it); emits dataChanged and variablesEdited when it changes.
   bool setValue(const QString& name, const QString& value);
   void clearValues();
+  // Why `value` is no value for `name`, empty when it is: a variable whose default is a
+  // number is computed with (rank sizes, capacities), so it takes numbers only.
+  [[nodiscard]] QString checkValue(const QString& name, const QString& value) const;
   // Variables with neither a typed value nor a default: the files cannot render without them.
   [[nodiscard]] QStringList missingRequired() const;
 
@@ -55,6 +58,8 @@ class VariablesModel : public QAbstractTableModel {
 
  signals:
   void variablesEdited(const QMap<QString, QString>& values);
+  // An edit setData() refused (checkValue()), with the reason.
+  void valueRejected(const QString& name, const QString& reason);
 
  private:
   [[nodiscard]] QVariant valueData(const JinjaVariable& v, int role) const;

@@ -43,6 +43,9 @@ VariablesPane::VariablesPane(QWidget* parent)
   connect(reset_, &QPushButton::clicked, model_, &VariablesModel::clearValues);
   connect(model_, &QAbstractItemModel::modelReset, this, &VariablesPane::updateStatus);
   connect(model_, &QAbstractItemModel::dataChanged, this, &VariablesPane::updateStatus);
+  connect(model_, &VariablesModel::valueRejected, this, [this](const QString&, const QString& reason) {
+    status_->setText(reason);  // until the next edit: the value in effect did not change
+  });
   updateStatus();
 }
 

@@ -2,7 +2,7 @@
 // --set data), template variables, evaluate, map, the mapping section and the tree editor's
 // queries, on the project's own bundled examples. Plain C++: no event loop, no threads of ours.
 #include <QtTest>
-
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -23,6 +23,10 @@ std::string read(const std::string& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+void replaceFirst(std::string& text, const std::string& from, const std::string& to) {
+  text.replace(text.find(from), from.size(), to);
 }
 
 SpecInputs matmul() {
@@ -145,6 +149,145 @@ class TestWorkspace : public QObject {
     QCOMPARE(tensors_below(m, w, {1}), (std::vector<std::string>{"A", "B", "Z"}));
     QCOMPARE(shape_at(m, w, {4}).at("m"), std::int64_t{1});
     QVERIFY(valid_tile_shapes(m, w, {0}).empty());  // a storage node has no tile
+  }
+
+  void tile_choices_explain_and_offer_the_inner_loop() {
+    const Workspace ws = Workspace::load(matmul());
+    QVERIFY(ws.ok());
+    const spec::Mapping& m = *ws.spec().mapping;
+    const spec::Workload& w = ws.spec().workload.workload;
+    // The m loop is the only one over m: a tile above 1 needs an inner `for m` of tile 1,
+    // inserted at the end of the chain (just above the Compute, row 6).
+    const auto choices = tile_choices(m, w, {2});
+    QCOMPARE(choices.size(), std::size_t{6});
+    QVERIFY(!choices[0].inner_loop);
+    QVERIFY(choices[2].inner_loop.has_value());
+    QCOMPARE(choices[2].tile, std::int64_t{4});
+    QCOMPARE(choices[2].inner_loop->chain, spec::NodePath{});
+    QCOMPARE(choices[2].inner_loop->row, 6);
+    QVERIFY(explain_tile_shape(m, w, {2}, 4).empty());
+    // Non-divisors: explained with the setting that would allow them, or allowed.
+    const std::string why = explain_tile_shape(m, w, {2}, 3);
+    QVERIFY2(why.find("does not divide 32") != std::string::npos, why.c_str());
+    QVERIFY(why.find("explore_imperfect_temporal_loops") != std::string::npos);
+    QVERIFY(explain_tile_shape(m, w, {2}, 3, TileChoiceOptions{.imperfect = true}).empty());
+    QVERIFY(explain_tile_shape(m, w, {2}, 64).find("only 32 of m") != std::string::npos);
+    // The spec's mapper section decides: off unless it says so.
+    QVERIFY(!tile_choice_policy(ws.spec().mapper).temporal.imperfect);
+    spec::MapperSettings on;
+    on.explore_imperfect_temporal_loops = true;
+    QVERIFY(tile_choice_policy(on).temporal.imperfect && !tile_choice_policy(on).spatial.imperfect);
+  }
+
+  void reserved_tiles_are_what_the_model_counts() {
+    const Workspace ws = Workspace::load(matmul());
+    QVERIFY(ws.ok());
+    const spec::Mapping& m = *ws.spec().mapping;
+    const auto tiles = reserved_tiles(*ws.resolved(), m);
+    const auto find = [&](const spec::NodePath& holder, const std::string& tensor) -> const PlacedTile* {
+      for (const auto& t : tiles)
+        if (t.holder == holder && t.tile.tensor == tensor) return &t;
+      return nullptr;
+    };
+    // Z in the scratchpad below `for m`: not backed there, lowered through n (which indexes
+    // Z) and sized above k (which does not): one 8-bit value, not the 32 of Z[m:1, n:32].
+    const auto* z = find({3}, "Z");
+    QVERIFY(z);
+    QCOMPARE(z->tile.extents, (std::vector<std::int64_t>{1, 1}));
+    QCOMPARE(z->tile.bits, 8.0);
+    QCOMPARE(z->tile.holder_extents, (std::vector<std::int64_t>{1, 32}));
+    QCOMPARE(z->tile.sized_by, model::SizedBy::IrrelevantLoop);
+    QCOMPARE(z->sized_at, (spec::NodePath{5}));
+    QCOMPARE(z->lowered_through, (std::vector<spec::NodePath>{{4}}));
+    // A, listed before Z in the same node, closes at Z: the whole A[m:1, k:16].
+    const auto* a = find({3}, "A");
+    QVERIFY(a);
+    QCOMPARE(a->tile.extents, (std::vector<std::int64_t>{1, 16}));
+    QCOMPARE(a->tile.sized_by, model::SizedBy::Holder);
+    QCOMPARE(find({0}, "B")->tile.sized_by, model::SizedBy::Backing);         // DRAM backs B
+    QCOMPARE(find({1}, "B")->tile.sized_by, model::SizedBy::IrrelevantLoop);  // reused across m
+    // Every buffer's bits are the model's occupancy.
+    const auto ev = ws.evaluate(m);
+    for (const auto& t : tiles) {
+      if (t.tile.component == "MAC") continue;
+      const auto it = ev.occupancy.find({t.tile.einsum, t.tile.component, t.tile.tensor});
+      QVERIFY2(it != ev.occupancy.end(), t.tile.tensor.c_str());
+      QCOMPARE(t.tile.bits, it->second);
+    }
+    // An unfinished mapping (no tile-1 m loop) still places its buffers.
+    spec::Mapping unfinished = m;
+    std::get<spec::TemporalNode>(unfinished.nodes[2].node).tile_shape = 4;
+    const auto partial = reserved_tiles(*ws.resolved(), unfinished);
+    QCOMPARE(partial.size(), tiles.size());
+    // ... while the model says why it refuses it, and what to insert.
+    SpecInputs in = matmul();
+    std::string text = read(in.files[2]);
+    replaceFirst(text, "{rank_variable: m, tile_shape: 1}", "{rank_variable: m, tile_shape: 4}");
+    in.unsaved[in.files[2]] = text;
+    const auto refused = Workspace::load(in).evaluate();
+    QVERIFY(refused.problem);
+    QVERIFY2(refused.problem->message.find("one operation at a time") != std::string::npos &&
+                 refused.problem->message.find("`- !Temporal {rank_variable: m, tile_shape: 1}`") !=
+                     std::string::npos,
+             refused.problem->message.c_str());
+  }
+
+  void mapping_errors_name_the_fields_line() {
+    SpecInputs in = matmul();
+    std::string mapping = read(in.files[2]);
+    // Block style, so the field has a line of its own.
+    replaceFirst(mapping, "  - !Storage {tensors: [B], component: Scratchpad}",
+                 "  - !Storage\n    tensors: [B]\n    component: Scratchpadx");
+    in.unsaved[in.files[2]] = mapping;
+    const Workspace ws = Workspace::load(in);
+    QVERIFY(!ws.ok());
+    const auto& d = ws.diagnostics().front();
+    QVERIFY2(d.message.find("unknown component 'Scratchpadx'") != std::string::npos, d.message.c_str());
+    QCOMPARE(d.where.file, in.files[2]);
+    const int line = static_cast<int>(std::count(
+                         mapping.begin(), mapping.begin() + mapping.find("component: Scratchpadx"), '\n')) +
+                     1;
+    QCOMPARE(d.where.line, line);
+    QCOMPARE(d.where.column, 16);  // the value after `component: `
+    // A model rejection points at its field too: a loop over a rank variable the Einsum lacks.
+    SpecInputs rv = matmul();
+    std::string loops = read(rv.files[2]);
+    replaceFirst(loops, "  - !Temporal {rank_variable: k, tile_shape: 1}",
+                 "  - !Temporal\n    rank_variable: q\n    tile_shape: 1");
+    rv.unsaved[rv.files[2]] = loops;
+    const Workspace bad = Workspace::load(rv);
+    QVERIFY(bad.ok());
+    const auto out = bad.evaluate();
+    QVERIFY(out.problem && out.problem->where);
+    const int rvLine =
+        static_cast<int>(std::count(loops.begin(), loops.begin() + loops.find("rank_variable: q"), '\n')) + 1;
+    QCOMPARE(out.problem->where->line, rvLine);
+  }
+
+  void one_bad_variable_is_one_error() {
+    // N=abc makes `rank_sizes: {…, N: abc}`: one error at N, and no "has no bound" for m, k
+    // and n, whose ranks are written (one of them badly).
+    SpecInputs in = matmul();
+    in.assignments = {"N=abc"};
+    const Workspace ws = Workspace::load(in);
+    QVERIFY(!ws.ok());
+    std::vector<spec::Diagnostic> errors;
+    for (const auto& d : ws.diagnostics())
+      if (d.severity == spec::Severity::Error) errors.push_back(d);
+    std::string all;
+    for (const auto& d : errors) all += d.to_string() + "\n";
+    QVERIFY2(errors.size() == 1, all.c_str());
+    QVERIFY2(errors.front().field.find("rank_sizes") != std::string::npos, all.c_str());
+    QVERIFY(all.find("has no bound") == std::string::npos);
+    // A rank that is not written at all still gets its "no bound" error.
+    SpecInputs missing = matmul();
+    std::string workload = read(missing.files[1]);
+    replaceFirst(workload, "K: {{K}}, ", "");
+    missing.unsaved[missing.files[1]] = workload;
+    const Workspace none = Workspace::load(missing);
+    QVERIFY(!none.ok());
+    QVERIFY(none.diagnostics().front().message.find("rank variable 'k' of Einsum 'Matmul' has no bound") !=
+            std::string::npos);
   }
 };
 

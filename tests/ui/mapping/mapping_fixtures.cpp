@@ -1,7 +1,10 @@
 #include "mapping_fixtures.h"
 
+#include <stdexcept>
+
 #include "loader/mapping_reader.h"
 #include "text/yaml/yaml_parse.h"
+#include "workspace/workspace.h"
 
 namespace af::test {
 namespace {
@@ -81,6 +84,63 @@ const char* const kSequentialYaml = R"(mapping:
       - !Temporal {rank_variable: n2, tile_shape: 1}
       - !Compute {einsum: Matmul1, component: MAC}
 )";
+
+namespace {
+
+const char* const kArch = R"(arch:
+  nodes:
+  - !Memory {name: MainMemory, size: inf, leak_power: 0, area: 0, tensors: {keep: All},
+             actions: [{name: read, energy: 1e-10}, {name: write, energy: 1e-10}]}
+  - !Memory {name: GlobalBuffer, size: 1024 * 1024, leak_power: 0, area: 0,
+             actions: [{name: read, energy: 2e-12}, {name: write, energy: 2e-12}]}
+  - !Container {name: PEArray, spatial: [{name: X, fanout: 8}]}
+  - !Memory {name: Register, size: 1024 * 8, leak_power: 0, area: 0,
+             actions: [{name: read, energy: 1e-13}, {name: write, energy: 1e-13}]}
+  - !Compute {name: MAC, leak_power: 0, area: 0, actions: [{name: compute, energy: 5e-13}]}
+)";
+
+std::shared_ptr<const spec::ResolvedSpec> load(const std::string& workload) {
+  SpecInputs in;
+  in.files = {"arch.yaml", "workload.yaml"};
+  in.unsaved = {{"arch.yaml", kArch}, {"workload.yaml", workload}};
+  in.costs_required = false;
+  const Workspace ws = Workspace::load(in);
+  if (!ws.ok()) throw std::runtime_error("fixture spec: " + ws.diagnostics().front().to_string());
+  return ws.resolved();
+}
+
+}  // namespace
+
+std::shared_ptr<const spec::ResolvedSpec> matmulSpec() {
+  return load(R"(workload:
+  rank_sizes: {M: 64, N0: 32, N1: 32}
+  bits_per_value: {All: 8}
+  einsums:
+  - name: Matmul0
+    tensor_accesses:
+    - {name: T0, projection: [m, n0]}
+    - {name: W0, projection: [n0, n1]}
+    - {name: T1, projection: [m, n1], output: True}
+)");
+}
+
+std::shared_ptr<const spec::ResolvedSpec> twoMatmulSpec() {
+  return load(R"(workload:
+  rank_sizes: {M: 64, N0: 32, N1: 32, N2: 32}
+  bits_per_value: {All: 8}
+  einsums:
+  - name: Matmul0
+    tensor_accesses:
+    - {name: T0, projection: [m, n0]}
+    - {name: W0, projection: [n0, n1]}
+    - {name: T1, projection: [m, n1], output: True}
+  - name: Matmul1
+    tensor_accesses:
+    - {name: T1, projection: [m, n1]}
+    - {name: W1, projection: [n1, n2]}
+    - {name: T2, projection: [m, n2], output: True}
+)");
+}
 
 spec::Mapping readMapping(const QString& yaml) {
   const auto root = spec::parse_yaml(yaml.toStdString(), "mapping.yaml");

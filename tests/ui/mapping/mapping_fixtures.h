@@ -1,8 +1,10 @@
 #pragma once
 // Shared inputs for the mapping UI tests: a one-matmul workload and mapping texts.
 #include <QString>
+#include <memory>
 
 #include "spec/mapping.h"
+#include "spec/resolved_spec.h"
 #include "spec/workload.h"
 
 namespace af::test {
@@ -20,5 +22,11 @@ extern const char* const kSequentialYaml;
 
 // parse_yaml + read_mapping of the `mapping:` key.
 spec::Mapping readMapping(const QString& yaml);
+
+// The workloads above with an architecture the fixture mappings fit (MainMemory,
+// GlobalBuffer, PEArray with X, Register, MAC; 8-bit values), loaded from inline YAML: what
+// the engine places buffers with (MappingTreeModel::setResolvedSpec).
+std::shared_ptr<const spec::ResolvedSpec> matmulSpec();
+std::shared_ptr<const spec::ResolvedSpec> twoMatmulSpec();
 
 }  // namespace af::test

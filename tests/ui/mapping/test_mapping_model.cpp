@@ -20,6 +20,7 @@ namespace {
 
 void loadThreeLevel(MappingTreeModel& model) {
   model.setWorkload(test::matmulWorkload());
+  model.setResolvedSpec(test::matmulSpec());
   model.setMapping(test::readMapping(QString::fromUtf8(test::kThreeLevelYaml)));
 }
 
@@ -179,15 +180,16 @@ void TestMappingUi::tileShapesOfferDivisors() {
   QCOMPARE(model.validTileShapes(model.indexForPath({5})), (QList<std::int64_t>{1, 2, 4, 8, 16}));  // inside m 16
   QCOMPARE(model.validTileShapes(model.indexForPath({3})), (QList<std::int64_t>{1, 2, 4, 8, 16, 32}));  // n1
   QVERIFY(model.validTileShapes(model.indexForPath({0})).isEmpty());  // not a loop
-  QVERIFY(model.setTileShape(model.indexForPath({1}), 3).contains("valid: 1, 2, 4, 8, 16, 32, 64"));
+  QVERIFY(model.setTileShape(model.indexForPath({1}), 3).contains("choices: 1, 2, 4, 8, 16, 32, 64"));
   QVERIFY(model.setData(model.indexForPath({1}, 1), 32));
   QCOMPARE(model.indexForPath({1}, 1).data(Qt::EditRole).toLongLong(), 32);
   QCOMPARE(label(model, {5}), QStringLiteral("for m in 0..32 step 1 (temporal)"));
   QVERIFY(!model.setData(model.indexForPath({1}, 1), 5));
   QVERIFY(model.flags(model.indexForPath({1}, 1)) & Qt::ItemIsEditable);
   QVERIFY(!(model.flags(model.indexForPath({0}, 1)) & Qt::ItemIsEditable));
-  // An inner tile of 4 restricts the outer loop to multiples of 4.
-  QVERIFY(model.setTileShape(model.indexForPath({5}), 4).isEmpty());
+  // An inner tile of 4 (with its own inner `for m step 1`) restricts the outer loop to multiples of 4.
+  QVERIFY(model.applyTileChoice(model.indexForPath({5}), 4).isEmpty());
+  QCOMPARE(label(model, {8}), QStringLiteral("for m in 0..4 step 1 (temporal)"));
   QCOMPARE(model.validTileShapes(model.indexForPath({1})), (QList<std::int64_t>{4, 8, 16, 32, 64}));
 }
 

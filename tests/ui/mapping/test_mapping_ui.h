@@ -25,4 +25,11 @@ class TestMappingUi : public QObject {
   void syncTemplatedNeedsConfirmation();
   void contextMenuListsChoices();
   void screenshotTreeAndLoopNest();
+  // test_mapping_edits.cpp
+  void tileChoiceOffersInnerLoopFix();
+  void nonDivisorTilesWithImperfectOnAndOff();
+  void comboAppliesOnSelection();
+  void treeEditsSpliceMinimalText();
+  void spliceFallsBackWhenTextMovedOn();
+  void badComponentMarkedAtItsLine();
 };

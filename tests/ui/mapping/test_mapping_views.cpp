@@ -46,6 +46,7 @@ QMenu* submenu(const QMenu* menu, const QString& title) {
 void TestMappingUi::loopNestMatchesGolden() {
   MappingTreeModel model;
   model.setWorkload(test::matmulWorkload());
+  model.setResolvedSpec(test::matmulSpec());
   model.setMapping(test::readMapping(QString::fromUtf8(test::kThreeLevelYaml)));
   ui::LoopNestView view;
   view.setModel(&model);

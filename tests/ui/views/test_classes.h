@@ -42,6 +42,7 @@ class TestVariables : public QObject {
   void modelEditsAndSignals();
   void modelPassesTester();
   void paneStatus();
+  void numbersWhereTheFileComputes();
 };
 
 class TestScreenshots : public QObject {

@@ -106,3 +106,24 @@ void TestVariables::paneStatus() {
   pane.model()->setValue(QStringLiteral("N_EINSUMS"), QStringLiteral("3"));
   QVERIFY(!pane.statusText().contains(QStringLiteral("N_EINSUMS")));
 }
+
+void TestVariables::numbersWhereTheFileComputes() {
+  VariablesPane pane;
+  VariablesModel* model = pane.model();
+  model->setTemplateVariables(scan({{"matmuls.yaml", kWorkload}, {"simple.yaml", kArch}}));
+  QSignalSpy rejected(model, &VariablesModel::valueRejected);
+  QSignalSpy edited(model, &VariablesModel::variablesEdited);
+  const QModelIndex m = model->index(0, VariablesModel::ValueColumn);  // M, default 128
+  QVERIFY(!model->setData(m, QStringLiteral("abc")));
+  QCOMPARE(rejected.size(), 1);
+  QCOMPARE(edited.size(), 0);
+  QVERIFY(model->values().isEmpty());
+  QVERIFY2(pane.statusText().contains(QStringLiteral("M takes a number (its default is 128)")),
+           qPrintable(pane.statusText()));
+  QVERIFY(model->setData(m, QStringLiteral("1e3")));  // a float is a number
+  QVERIFY(model->setData(m, QString()));              // clearing falls back to the default
+  // No default, or a text default: anything goes (the file may want text).
+  QVERIFY(model->checkValue(QStringLiteral("N_EINSUMS"), QStringLiteral("two")).isEmpty());
+  QVERIFY(model->checkValue(QStringLiteral("GlobalBufferSize"), QStringLiteral("inf")).isEmpty());
+  QCOMPARE(rejected.size(), 1);
+}
