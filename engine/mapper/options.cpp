@@ -103,6 +103,7 @@ MapperOptions options_from_spec(const spec::Spec& spec) {
     }
   }
   integer("max_fused_loops", o.max_fused_loops);
+  integer("max_fused_loops_per_rank_variable", o.max_fused_loops_per_rank_variable);
   integer("max_pmapping_templates_per_einsum", o.max_pmapping_templates_per_einsum);
   // A number with a validity rule; the error names the field and its place.
   const auto checked_number = [&](const char* key, double& out, bool (*ok)(double), const char* rule) {
@@ -119,6 +120,9 @@ MapperOptions options_from_spec(const spec::Spec& spec) {
   };
   checked_number(
       "objective_tolerance", o.objective_tolerance, [](double x) { return x >= 0; }, "must be a number >= 0");
+  checked_number(
+      "resource_usage_tolerance", o.resource_usage_tolerance, [](double x) { return x >= 0; },
+      "must be a number >= 0");
   checked_number(
       "tiling_coarseness", o.tiling_coarseness, [](double x) { return x > 0 && std::isfinite(x); },
       "must be a finite number > 0 (1 = off; 1 to 2 is the useful range)");

@@ -38,7 +38,7 @@ std::string EinsumStats::worst_cause() const {
 
 void EinsumStats::merge(const EinsumStats& o) {
   templates += o.templates;
-  templates_fused_skipped += o.templates_fused_skipped;
+  templates_fused += o.templates_fused;
   templates_duplicate += o.templates_duplicate;
   pmappings_total += o.pmappings_total;
   pmappings_full_space += o.pmappings_full_space;

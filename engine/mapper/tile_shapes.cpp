@@ -128,12 +128,12 @@ using ChainSets = std::map<std::string, ChainSpace>;
 class TileSearch {
  public:
   TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, const ChainSets& chain_sets,
-             unsigned metrics, double tolerance, const std::atomic<bool>* cancel, bool prune,
-             TemplateResult& result)
+             const MapperOptions& options, const TrackedMemories* tracked, const std::atomic<bool>* cancel,
+             bool prune, TemplateResult& result)
       : t_(t),
         compiled_(compiled),
-        metrics_(metrics),
-        tolerance_(tolerance),
+        metrics_(options.metrics),
+        tolerance_(options.objective_tolerance),
         cancel_(cancel),
         prune_(prune),
         result_(result),
@@ -185,6 +185,7 @@ class TileSearch {
     for (const auto& node : t.nodes)
       if (node.kind != TemplateNodeKind::Storage) by_name[node.rank_variable].push_back(li++);
     for (const auto& [name, loops] : by_name) order_.insert(order_.end(), loops.begin(), loops.end());
+    set_up_fusion(options, tracked);
   }
 
   void run() {
@@ -193,10 +194,13 @@ class TileSearch {
   }
 
   [[nodiscard]] bool cancelled() const { return cancelled_; }
+  void set_copy(bool copy) { compiled_copy_ = copy; }
 
   // Rows in canonical order, and the counts for the stats.
   std::vector<PmappingRow> take_front() {
-    std::vector<Kept> kept = front_.take();
+    std::vector<Kept> kept;
+    for (auto& [key, front] : fronts_)
+      for (auto& k : front.take()) kept.push_back(std::move(k));
     std::sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) { return a.key < b.key; });
     std::vector<PmappingRow> out;
     out.reserve(kept.size());
@@ -213,6 +217,7 @@ class TileSearch {
   std::uint64_t below_min_valid = 0;                                // valid leaves under the best usage
   std::uint64_t below_min_pruned = 0;                               // pmappings of subtrees pruned for it
   std::vector<std::pair<model::QuickEvaluation, double>> failures;  // cause, pmappings
+  double fused_loops_removed = 0;  // pmappings over max_fused_loops(_per_rank_variable)
 
  private:
   struct Kept {
@@ -255,6 +260,7 @@ class TileSearch {
 
   bool prefix_ok(std::size_t depth) {
     if (!bounds_ok(depth)) return false;
+    if (!fused_limits_ok(depth)) return false;
     if (!prune_) return true;
     if (compiled_.check_prefix(tiles_, splits_, depth, failed_) != model::QuickEvaluation::Failure::None) {
       count_failure(failed_, completions(depth));
@@ -272,6 +278,26 @@ class TileSearch {
       }
     }
     return true;
+  }
+
+  // max_fused_loops and max_fused_loops_per_rank_variable (§3.5 step 3): a fused loop
+  // exists when its tile differs from the one outside it; a loop whose tile is pinned
+  // (its rank variable's innermost loop, or a bound of 1) never counts. Exact once the
+  // loop's split is known; exhaustive runs check at the leaves.
+  bool fused_limits_ok(std::size_t depth) {
+    if (counted_fused_.empty()) return true;
+    if (!prune_ && depth != tiles_.size()) return true;
+    std::int64_t total = 0;
+    std::fill(per_rv_count_.begin(), per_rv_count_.end(), 0);
+    for (const auto loop : counted_fused_) {
+      if (compiled_.split_known_at(loop) > depth || splits_[loop] == 1.0) continue;
+      ++total;
+      ++per_rv_count_[static_cast<std::size_t>(rv_[loop])];
+    }
+    bool ok = total <= max_fused_;
+    for (const auto c : per_rv_count_) ok = ok && c <= max_fused_per_rv_;
+    if (!ok) fused_loops_removed += completions(depth);
+    return ok;
   }
 
   [[nodiscard]] double clipped(double u, std::size_t i) const {
@@ -450,7 +476,7 @@ class TileSearch {
         if (have_best_) below_min_valid += valid_in_front_epoch_;
         best_usage_ = usage_;
         have_best_ = true;
-        front_.clear();
+        fronts_.clear();
         valid_in_front_epoch_ = 0;
       } else if (usage_ < best_usage_) {
         ++below_min_valid;
@@ -461,20 +487,96 @@ class TileSearch {
     objectives_scratch_.latency = ev.latency;
     objectives_scratch_.dynamic_energy = ev.dynamic_energy;
     objectives_scratch_.leak_energy = ev.leak_energy;
-    if (!front_.admits(log_rounded(tile_stage_objectives(objectives_scratch_, metrics_), tolerance_),
-                       [&](const Kept& kept) { return canonical_key() < kept.key; }))
-      return;
+    fusion_columns();
+    auto& front = fronts_[iterations_];
+    const auto objectives = [&](const Kept& r) {
+      auto v = log_rounded(tile_stage_objectives(r.row, metrics_), tolerance_);
+      v.insert(v.end(), r.row.reservations.begin(), r.row.reservations.end());
+      return v;
+    };
+    objectives_scratch_.reservations = reservations_;
+    {
+      auto v = log_rounded(tile_stage_objectives(objectives_scratch_, metrics_), tolerance_);
+      v.insert(v.end(), reservations_.begin(), reservations_.end());
+      if (!front.admits(v, [&](const Kept& kept) { return canonical_key() < kept.key; })) return;
+    }
     Kept k;
     k.row.template_index = t_.index;
     k.row.tiles = tiles_;
     k.row.latency = ev.latency;
     k.row.dynamic_energy = ev.dynamic_energy;
     k.row.leak_energy = ev.leak_energy;
+    k.row.fused_iterations = iterations_;
+    k.row.reservations = reservations_;
+    k.row.shared_sizes = shared_sizes_;
     k.key = canonical_key();
-    front_.insert(
-        std::move(k),
-        [&](const Kept& r) { return log_rounded(tile_stage_objectives(r.row, metrics_), tolerance_); },
-        [](const Kept& incoming, const Kept& kept) { return incoming.key < kept.key; });
+    front.insert(std::move(k), objectives,
+                 [](const Kept& incoming, const Kept& kept) { return incoming.key < kept.key; });
+  }
+
+  // Fusion bookkeeping set up once per template: which loops count towards the fused-loop
+  // limits, where each tracked memory and shared tensor sits in the compiled pmapping.
+  void set_up_fusion(const MapperOptions& options, const TrackedMemories* tracked) {
+    const auto n = tiles_.size();
+    n_fused_ = std::min(t_.n_fused_loops, n);
+    outer_.assign(n, -1);
+    for (const auto& loops : loops_of_rv_)
+      for (std::size_t j = 1; j < loops.size(); ++j) outer_[loops[j]] = static_cast<int>(loops[j - 1]);
+    for (std::size_t l = 0; l < n_fused_; ++l) {
+      const auto& loops = loops_of_rv_[static_cast<std::size_t>(rv_[l])];
+      const bool innermost = loops.back() == l;
+      if (!innermost && compiled_.rank_variable_bound(rv_[l]) > 1) counted_fused_.push_back(l);
+    }
+    max_fused_ = options.max_fused_loops;
+    max_fused_per_rv_ = options.max_fused_loops_per_rank_variable;
+    per_rv_count_.assign(loops_of_rv_.size(), 0);
+    if (tracked != nullptr)
+      for (std::size_t m = 0; m < tracked->size(); ++m)
+        if (const int c = compiled_.component_index(tracked->names[m]); c >= 0)
+          tracked_components_.emplace_back(c, m);
+    n_tracked_ = tracked == nullptr ? 0 : tracked->size();
+    sizes_ = tracked == nullptr ? std::vector<double>{} : tracked->sizes;
+    for (const auto& h : t_.shared) {
+      const int m = tracked == nullptr ? -1 : tracked->index(h.memory);
+      shared_.push_back({compiled_.tensor_index(h.tensor), compiled_.component_index(h.memory), m});
+    }
+    fusion_ = n_fused_ > 0 || n_tracked_ > 0;
+  }
+
+  // The leaf's fused-loop iteration counts (ceil(outer / tile), §3.6), its reservations in
+  // the tracked memories with the loops that iterate once dropped, and its shared tensors'
+  // sizes.
+  void fusion_columns() {
+    iterations_.clear();
+    reservations_.clear();
+    shared_sizes_.clear();
+    if (!fusion_) return;
+    dropped_.assign(n_fused_, 0);
+    std::size_t kept = 0;
+    for (std::size_t l = 0; l < n_fused_; ++l) {
+      const double outer = outer_[l] < 0 ? static_cast<double>(compiled_.rank_variable_bound(rv_[l]))
+                                         : static_cast<double>(tiles_[static_cast<std::size_t>(outer_[l])]);
+      const double tile = compiled_.rank_variable_bound(rv_[l]) == 1 ? 1.0 : static_cast<double>(tiles_[l]);
+      const auto it = static_cast<std::int64_t>(std::ceil(outer / tile));
+      iterations_.push_back(it);
+      dropped_[l] = it == 1 ? 1 : 0;
+      kept += it == 1 ? 0 : 1;
+    }
+    if (n_tracked_ == 0) return;
+    buffers_.clear();
+    const auto& buffers = compiled_.buffers();
+    for (const auto& b : buffers)
+      for (const auto& [c, m] : tracked_components_)
+        if (c == b.component) buffers_.push_back({m, b.depth, b.bits / sizes_[m]});
+    reservations_.assign(ReservationLayout{n_tracked_, kept}.size(), 0.0);
+    pmapping_reservations(buffers_, dropped_, kept, n_tracked_, reservations_);
+    for (const auto& sh : shared_) {
+      double size = 0;
+      if (sh.memory >= 0)
+        for (const auto& b : buffers)  // copy Einsums keep one buffer per level for all tensors
+          if (b.component == sh.component && (b.tensor == sh.tensor || compiled_copy_)) size += b.bits;
+      shared_sizes_.push_back(sh.memory < 0 ? 0.0 : size / sizes_[static_cast<std::size_t>(sh.memory)]);
+    }
   }
 
   const PmappingTemplate& t_;
@@ -509,15 +611,35 @@ class TileSearch {
   std::vector<double> usage_, best_usage_;
   bool have_best_ = false;
   std::uint64_t valid_in_front_epoch_ = 0;  // valid rows since the best usage last rose
-  ParetoFront<Kept> front_;
+  std::map<std::vector<std::int64_t>, ParetoFront<Kept>> fronts_;  // per fused-loop iteration counts
   PmappingRow objectives_scratch_;
+
+  // Fusion.
+  struct SharedSlot {
+    int tensor, component, memory;  // memory: tracked index, -1 untracked
+  };
+  bool fusion_ = false;
+  bool compiled_copy_ = false;
+  std::size_t n_fused_ = 0, n_tracked_ = 0;
+  std::vector<int> outer_;                  // per loop: the loop outside it on its rank variable
+  std::vector<std::size_t> counted_fused_;  // fused loops whose tiles are chosen
+  std::int64_t max_fused_ = kUnlimited, max_fused_per_rv_ = kUnlimited;
+  std::vector<std::int64_t> per_rv_count_;
+  std::vector<std::pair<int, std::size_t>> tracked_components_;  // compiled component, tracked index
+  std::vector<double> sizes_;
+  std::vector<SharedSlot> shared_;
+  std::vector<std::int64_t> iterations_;
+  std::vector<double> reservations_, shared_sizes_;
+  std::vector<char> dropped_;
+  std::vector<TrackedBuffer> buffers_;
 };
 
 }  // namespace
 
 TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                    const spec::ResolvedSpec& spec, const MapperOptions& options,
-                                   const std::atomic<bool>* cancel, bool prune) {
+                                   const std::atomic<bool>* cancel, bool prune,
+                                   const TrackedMemories* tracked) {
   TemplateResult result;
   result.stats.einsum = t.einsum;
   result.stats.templates = 1;
@@ -554,8 +676,8 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     return result;
   }
 
-  TileSearch search(t, *compiled, chain_sets, options.metrics, options.objective_tolerance, cancel, prune,
-                    result);
+  TileSearch search(t, *compiled, chain_sets, options, tracked, cancel, prune, result);
+  search.set_copy(problem.einsum->is_copy_operation);
   try {
     search.run();
   } catch (const model::InvalidMapping& e) {
@@ -569,6 +691,8 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     result.stats.removed[compiled->failure_name(f)] += static_cast<std::uint64_t>(n);
   for (const auto& b : search.bound_checks_)
     if (b.removed > 0) result.stats.removed[b.constraint->name()] += static_cast<std::uint64_t>(b.removed);
+  if (search.fused_loops_removed > 0)
+    result.stats.removed["max_fused_loops"] += static_cast<std::uint64_t>(search.fused_loops_removed);
   if (const auto below = search.below_min_valid + search.below_min_pruned; below > 0) {
     std::string name = "min_usage";
     for (const auto& c : t.min_usage) name += " " + c.component + "." + c.dim;

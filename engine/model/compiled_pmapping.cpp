@@ -251,6 +251,28 @@ int CompiledPmapping::usage_index(const std::string& component, const std::strin
   return -1;
 }
 
+const std::vector<CompiledPmapping::Buffer>& CompiledPmapping::buffers() {
+  const auto& p = *prepared_;
+  const double k = p.ctx.n_instances;
+  buffers_.clear();
+  for (const auto& b : numbers_->buffets) {
+    const auto c = static_cast<std::size_t>(b.level);
+    if (p.ctx.flat[c]->kind != spec::ComponentKind::Memory || b.stats.max_occupancy == 0) continue;
+    const bool persistent = b.stats.persistent;
+    buffers_.push_back({b.tensor, b.level, persistent ? -1 : b.stats.n_loops_above,
+                        b.stats.max_occupancy * (persistent ? k : 1.0)});
+  }
+  return buffers_;
+}
+
+int CompiledPmapping::component_index(const std::string& name) const {
+  return prepared_->ctx.flat_index(name);
+}
+
+int CompiledPmapping::tensor_index(const std::string& name) const {
+  return prepared_->ctx.tensor_index(name);
+}
+
 double CompiledPmapping::usage(int index) const {
   if (index < 0) return 0.0;
   const auto [c, d] = usage_slots_[static_cast<std::size_t>(index)];

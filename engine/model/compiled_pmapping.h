@@ -89,6 +89,19 @@ class CompiledPmapping {
   // The loops (mapping order) whose splits usage(index) depends on.
   [[nodiscard]] std::vector<std::size_t> usage_loops(int index) const;
 
+  // One Memory buffer of the last successful evaluate(), for the mapper's reservation
+  // algebra across fused Einsums (domain-mapper.md §3.2, §5.5): a buffet's occupancy and
+  // its depth, the number of loops above its reservation (-1 for persistent tensors).
+  struct Buffer {
+    int tensor = -1;     // index of tensor_name()
+    int component = -1;  // index of component_name()
+    int depth = 0;
+    double bits = 0;  // per instance; persistent tensors × instances, as the capacity check
+  };
+  [[nodiscard]] const std::vector<Buffer>& buffers();
+  [[nodiscard]] int component_index(const std::string& name) const;  // -1 if off the path
+  [[nodiscard]] int tensor_index(const std::string& name) const;     // -1 if not the Einsum's
+
   // Scaled usage of (component, dim) by the last evaluate(); 0 for index -1 (not on the
   // path). Index from usage_index().
   [[nodiscard]] int usage_index(const std::string& component, const std::string& dim);
@@ -100,6 +113,7 @@ class CompiledPmapping {
   std::unique_ptr<detail::EinsumNumbers> numbers_;
   QuickEvaluation result_;
   std::vector<std::pair<int, int>> usage_slots_;  // (flat component, dim)
+  std::vector<Buffer> buffers_;
   std::unique_ptr<Prefix> prefix_;
 };
 

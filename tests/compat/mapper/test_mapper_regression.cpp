@@ -56,15 +56,14 @@ class TestMapperRegression : public QObject {
   Q_OBJECT
 
  private slots:
-  void unfused_data() {
+  void regression_data() {
     QTest::addColumn<QString>("key");
     std::ifstream in(kRef + "expected/mapper-regression.json");
     const auto ref = nlohmann::json::parse(in);
-    for (const auto& [key, value] : ref.items())
-      if (key.ends_with("|unfused")) QTest::newRow(key.c_str()) << QString::fromStdString(key);
+    for (const auto& [key, value] : ref.items()) QTest::newRow(key.c_str()) << QString::fromStdString(key);
   }
 
-  void unfused() {
+  void regression() {
     QFETCH(QString, key);
     const std::string k = key.toStdString();
     std::ifstream in(kRef + "expected/mapper-regression.json");
@@ -98,7 +97,7 @@ class TestMapperRegression : public QObject {
     mapper::MapperOptions o = mapper::options_from_spec(*s);
     o.metrics = arch == "snowcat" ? mapper::kEnergy : mapper::kEdp;
     o.max_fused_loops = 1;
-    o.unfused = true;
+    o.unfused = parts[3] == "unfused";
     const auto r = mapper::map_workload(*s, o);
     QVERIFY2(r.found, r.failure.c_str());
     const auto& ev = *r.evaluation;
