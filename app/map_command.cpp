@@ -58,8 +58,9 @@ nlohmann::json join_to_json(const mapper::MapperResult& r) {
                    {"right_rows", s.right_rows},
                    {"group_pairs", s.group_pairs},
                    {"group_pairs_lookahead", s.group_pairs_lookahead},
-                   {"rows_paired", s.rows_paired},
                    {"rows_lookahead", s.rows_lookahead},
+                   {"rows_unmatched", s.rows_unmatched},
+                   {"rows_paired", s.rows_paired},
                    {"removed", s.removed},
                    {"groups_out", s.groups_out},
                    {"rows_out", s.rows_out}});

@@ -54,12 +54,14 @@ struct JoinStepStats {
   std::string einsum;
   std::size_t left_groups = 0, right_groups = 0;
   std::uint64_t left_rows = 0, right_rows = 0;
-  std::size_t group_pairs = 0;            // compatible (left, right) group pairs
+  std::size_t group_pairs = 0;            // (left, right) group pairs holding shared tensors alike
   std::size_t group_pairs_lookahead = 0;  // of those, dropped: no later Einsum could match
+  std::uint64_t rows_lookahead = 0;       // row pairs of the dropped group pairs
+  std::uint64_t rows_unmatched = 0;       // row pairs whose shared loops iterate differently
   std::uint64_t rows_paired = 0;          // row pairs merged
-  std::uint64_t rows_lookahead = 0;       // row pairs never merged because of lookahead
-  // Row pairs removed, by cause: "capacity MEMORY" (the merged reservations exceed it),
-  // "pareto" (dominated within the joined group).
+  // Merged rows removed, by cause: "lookahead" (their shared loops iterate unlike every
+  // later Einsum's that shares tensors with them), "capacity MEMORY" (the merged
+  // reservations exceed it), "pareto" (dominated within the joined group).
   std::map<std::string, std::uint64_t> removed;
   std::size_t groups_out = 0;
   std::uint64_t rows_out = 0;
