@@ -45,14 +45,25 @@ std::vector<std::pair<std::string, std::string>> holders(const spec::Mapping& ch
   return out;
 }
 
+std::vector<std::pair<std::string, std::string>> holders_of(const spec::MappingNode& n) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (const auto* s = n.as<spec::StorageNode>())
+    for (const auto& t : s->tensors) out.emplace_back(t, s->component);
+  if (const auto* t = n.as<spec::TollNode>())
+    for (const auto& x : t->tensors) out.emplace_back(x, t->component);
+  return out;
+}
+
 class Builder {
  public:
   Builder(const std::vector<PmappingChain>& p, const std::vector<std::size_t>& shared) : p_(p) {
     for (const auto& c : p) tensors_.push_back(tensors_of(c.chain));
     // Loop nodes each consecutive pair may share: up to the last of the shared loops that
-    // iterate more than once, in both Einsums.
+    // iterate more than once, in both Einsums, and on through loops iterating once down to
+    // the holders of the tensors the two share.
     for (std::size_t e = 0; e + 1 < p.size(); ++e)
-      limit_.push_back(std::min(shareable(e, shared[e]), shareable(e + 1, shared[e])));
+      limit_.push_back(std::max(std::min(shareable(e, shared[e]), shareable(e + 1, shared[e])),
+                                std::min(above_shared(e, e + 1), above_shared(e + 1, e))));
   }
 
   std::vector<spec::MappingNode> build(const std::vector<std::size_t>& group, std::size_t level,
@@ -103,6 +114,24 @@ class Builder {
       runs.clear();
       for (std::size_t g = 0; g < group.size(); ++g) runs.push_back({g});
     }
+    // Holders every Einsum of the group has first at this level (the tensors they share)
+    // go above the split; their order within each path is kept.
+    std::vector<spec::MappingNode> out;
+    while (true) {
+      const auto& first = p_[group.front()].chain.nodes;
+      const std::size_t i0 = pos[group.front()];
+      if (i0 >= loop_at.front() || first[i0].as<spec::StorageNode>() == nullptr) break;
+      const auto h = holders(p_[group.front()].chain, i0, i0 + 1);
+      bool common = true;
+      for (std::size_t g = 1; g < group.size() && common; ++g) {
+        const std::size_t i = pos[group[g]];
+        common = i < loop_at[g] && p_[group[g]].chain.nodes[i].as<spec::StorageNode>() != nullptr &&
+                 holders(p_[group[g]].chain, i, i + 1) == h;
+      }
+      if (!common) break;
+      out.push_back(first[i0]);
+      for (const auto e : group) ++pos[e];
+    }
     spec::BranchNode seq;
     seq.kind = spec::BranchKind::Sequential;
     for (const auto& run : runs) {
@@ -116,7 +145,8 @@ class Builder {
     }
     spec::MappingNode node;
     node.node = std::move(seq);
-    return {std::move(node)};
+    out.push_back(std::move(node));
+    return out;
   }
 
  private:
@@ -128,6 +158,18 @@ class Builder {
     for (std::size_t i = 0; i < it.size(); ++i)
       if (it[i] != 1 && ++nonnull == k) return i + 1;
     return it.size();
+  }
+
+  // Loop nodes of Einsum e above its holders of the tensors it shares with Einsum f.
+  [[nodiscard]] std::size_t above_shared(std::size_t e, std::size_t f) const {
+    std::size_t loops = 0, deepest = 0;
+    std::set<std::string> seen;
+    for (const auto& n : p_[e].chain.nodes) {
+      if (is_loop(n)) ++loops;
+      for (const auto& [t, memory] : holders_of(n))
+        if (tensors_[f].contains(t) && seen.insert(t).second) deepest = std::max(deepest, loops);
+    }
+    return deepest;
   }
 
   // Hoisting the holders above the next loop keeps every path: each Einsum of the group

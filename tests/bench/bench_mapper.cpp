@@ -25,6 +25,9 @@ struct Case {
   bool unfused = true;
   std::string imperfect = "";  // "", spatial, temporal or both
   double coarseness = 1;
+  std::vector<std::string> einsums;  // empty: all
+  std::vector<int> threads = {1, 2};
+  std::int64_t max_fused_loops = 1;  // the regression setting
 };
 
 long peak_rss_kb() {
@@ -38,8 +41,10 @@ void run(const Case& c) {
   if (!c.costs.empty()) costs = af::components::load_cost_table(c.costs);
   const af::spec::Spec spec =
       af::spec::load_spec(c.files, af::spec::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
-  for (const int threads : {1, 2}) {
+  for (const int threads : c.threads) {
     af::mapper::MapperOptions o = af::mapper::options_from_spec(spec);
+    o.einsums = c.einsums;
+    o.max_fused_loops = c.max_fused_loops;
     o.metrics = af::mapper::parse_metrics(c.metric);
     o.unfused = c.unfused;
     o.threads = threads;
@@ -86,6 +91,12 @@ int main(int argc, char** argv) {
         c.imperfect = argv[++i];
       else if (a == "--coarseness" && i + 1 < argc)
         c.coarseness = std::stod(argv[++i]);
+      else if (a == "--einsum" && i + 1 < argc)
+        c.einsums.emplace_back(argv[++i]);
+      else if (a == "--threads" && i + 1 < argc)
+        c.threads = {std::stoi(argv[++i])};
+      else if (a == "--max-fused-loops" && i + 1 < argc)
+        c.max_fused_loops = std::stoll(argv[++i]);
       else
         c.files.push_back(a);
     }
