@@ -12,9 +12,9 @@
 #include "io/evaluation_report.h"
 #include "map_command.h"
 #include "model/evaluate.h"
-#include "spec/build/load.h"
-#include "spec/build/summary.h"
-#include "util/version.h"
+#include "loader/load.h"
+#include "loader/summary.h"
+#include "core/version.h"
 
 namespace af::cli {
 

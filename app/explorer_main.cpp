@@ -7,7 +7,7 @@
 
 #include "main_window.h"
 #include "screenshot.h"
-#include "util/version.h"
+#include "core/version.h"
 
 namespace {
 constexpr int kUsageError = 2;

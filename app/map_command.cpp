@@ -13,7 +13,7 @@
 #include "io/evaluation_report.h"
 #include "io/mapping_writer.h"
 #include "mapper/mapper.h"
-#include "spec/build/load.h"
+#include "loader/load.h"
 
 namespace af::cli {
 

@@ -38,10 +38,7 @@
 #include "models/si_format.h"
 #include "plots/accesses_plot.h"
 #include "plots/accesses_table_view.h"
-#include "runner/job_runner.h"
-#include "session/spec_session.h"
-#include "spec/build/load.h"
-#include "spec/jinja/renderer.h"
+#include "controller/project_controller.h"
 #include "views/architecture_view.h"
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
@@ -72,10 +69,6 @@ QDockWidget* makeDock(QMainWindow* window, const char* objectName, const QString
   return dock;
 }
 
-bool hasMappingSection(const QString& text) {
-  return text.startsWith("mapping:") || text.contains("\nmapping:");
-}
-
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -85,9 +78,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowIcon(QIcon(":/icons/accelforge-explorer.svg"));
   setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
 
-  documents_ = new DocumentSet(this);
-  autosaver_ = new Autosaver(documents_, this);
-  session_ = new SpecSession(documents_, this);
+  controller_ = new ProjectController(this);
   buildCentre();
   buildDocks();
   buildMenus();
@@ -99,12 +90,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
 MainWindow::~MainWindow() = default;
 
+DocumentSet* MainWindow::documents() const { return controller_->documents(); }
+
 void MainWindow::buildCentre() {
   centralTabs_ = new QTabWidget(this);
   centralTabs_->setObjectName("centralTabs");
   centralTabs_->setTabPosition(QTabWidget::South);
   centralTabs_->setDocumentMode(true);
-  tabs_ = new EditorTabs(documents_, centralTabs_);
+  tabs_ = new EditorTabs(controller_->documents(), centralTabs_);
   tabs_->setEmptyText(
       tr("Open an architecture, a workload and a mapping (File > Open, or drop files here),\n"
          "or pick one from Examples."));
@@ -188,13 +181,16 @@ void MainWindow::buildMenus() {
 
   auto* examples = menuBar()->addMenu(tr("&Examples"));
   examples->setObjectName("examplesMenu");
-  for (const QString& name : exampleNames())
+  for (const QString& name : ProjectController::exampleNames())
     examples->addAction(QString(name).replace('_', ' '), this, [this, name] { openExample(name); });
 
   auto* run = menuBar()->addMenu(tr("&Run"));
   auto* evaluate = run->addAction(tr("&Evaluate"), this, &MainWindow::revalidate);
   evaluate->setShortcut(Qt::Key_F5);
-  auto* stop = run->addAction(tr("&Stop"), session_, [this] { session_->runner()->cancel(); });
+  auto* stop = run->addAction(tr("&Stop"), controller_, [this] {
+    controller_->stopLoad();
+    controller_->stopMapper();
+  });
   stop->setShortcut(Qt::Key_Escape);
 
   auto* view = menuBar()->addMenu(tr("&View"));
@@ -235,37 +231,38 @@ void MainWindow::buildStatusBar() {
 }
 
 void MainWindow::connectSignals() {
+  DocumentSet* documents = controller_->documents();
   connect(fileActions_, &FileActions::opened, this, [this] {
     refreshProject();
-    updateVariables();
-    session_->setAssignments(currentAssignments());
-    syncMappingFromDocuments();
     revalidate();
   });
-  connect(documents_, &DocumentSet::documentAboutToClose, this, [this] {
+  connect(documents, &DocumentSet::documentAboutToClose, this, [this] {
     QTimer::singleShot(0, this, [this] {
       refreshProject();
       revalidate();
     });
   });
-  connect(documents_, &DocumentSet::documentMoved, this, [this] {
+  connect(documents, &DocumentSet::documentMoved, this, [this] {
     refreshProject();
     revalidate();
   });
   connect(tabs_, &EditorTabs::settled, this, &MainWindow::onDocumentSettled);
 
-  connect(variables_->model(), &VariablesModel::variablesEdited, this, [this] {
+  connect(controller_, &ProjectController::variablesChanged, this, &MainWindow::updateVariables);
+  connect(variables_->model(), &VariablesModel::variablesEdited, this, [this](const QMap<QString, QString>& values) {
     if (updatingVariables_) return;  // values re-applied by updateVariables, not a user edit
-    syncMappingFromDocuments();      // a templated mapping renders with the new values
+    for (const auto& v : variables_->model()->variables()) controller_->setVariableValue(v.name, values.value(v.name));
     revalidate();
   });
 
-  connect(session_, &SpecSession::resultReady, this, &MainWindow::applyResult);
-  connect(session_, &SpecSession::busyChanged, this, [this](bool busy) {
+  connect(controller_, &ProjectController::specLoaded, this, &MainWindow::applyResult);
+  connect(controller_, &ProjectController::loadingChanged, this, [this](bool busy) {
     jobState_->setText(busy ? tr("Evaluating…") : tr("Idle"));
     progress_->setRange(0, busy ? 0 : 1);  // an indeterminate bar while a job is in flight
     progress_->setValue(0);
   });
+  connect(controller_, &ProjectController::failed, this,
+          [this](const QString& what) { statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000); });
 
   connect(mappingSync_, &MappingSync::yamlChanged, this, [this](const QString& text) {
     if (SpecDocument* doc = mappingDocument()) doc->setText(text);  // one undoable edit
@@ -298,64 +295,31 @@ QStringList MainWindow::openFiles(const QStringList& paths) {
 }
 
 void MainWindow::setAssignments(const QStringList& assignments) {
-  baseAssignments_ = assignments;
-  session_->setAssignments(currentAssignments());
-}
-
-QStringList MainWindow::currentAssignments() const {
-  QMap<QString, QString> merged;
-  for (const QStringList& list : {baseAssignments_, variables_->model()->assignments()})
-    for (const QString& a : list)
-      if (const auto eq = a.indexOf('='); eq > 0) merged[a.left(eq)] = a.mid(eq + 1);
-  QStringList out;
-  for (auto it = merged.cbegin(); it != merged.cend(); ++it) out << it.key() + "=" + it.value();
-  return out;
+  controller_->setCommandLineAssignments(assignments);
+  updateVariables();
 }
 
 void MainWindow::updateVariables() {
-  // The pane lists the variables the open files use; command-line values fill the ones
-  // the user has not edited.
+  // The pane lists the variables the open files read; command-line values fill the ones the
+  // user has not typed.
   updatingVariables_ = true;
-  QList<QPair<QString, QString>> sources;
-  for (const SpecDocument* d : documents_->documents()) sources.append({d->displayName(), d->text()});
   VariablesModel* model = variables_->model();
-  model->setSources(sources);
-  const QMap<QString, QString> edited = model->values();
-  for (const QString& a : baseAssignments_)
-    if (const auto eq = a.indexOf('='); eq > 0 && !edited.contains(a.left(eq)))
-      model->setValue(a.left(eq), a.mid(eq + 1));
+  model->setTemplateVariables(controller_->templateVariables());
+  const QMap<QString, QString>& typed = controller_->variableValues();
+  for (const QString& a : controller_->commandLineAssignments())
+    if (const auto eq = a.indexOf('='); eq > 0 && !typed.contains(a.left(eq))) model->setValue(a.left(eq), a.mid(eq + 1));
+  for (auto it = typed.cbegin(); it != typed.cend(); ++it) model->setValue(it.key(), it.value());
   updatingVariables_ = false;
 }
 
-QStringList MainWindow::exampleNames() {
-  QStringList names;
-  for (const QString& entry : QDir(":/examples").entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
-    names << entry;
-  return names;
-}
+QStringList MainWindow::exampleNames() { return ProjectController::exampleNames(); }
 
 QStringList MainWindow::openExample(const QString& name) {
-  // Examples are compiled in; the engine reads real files, so they are copied out first.
-  const QString target =
-      QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/examples/" + name;
-  QDir().mkpath(target);
-  QStringList files;
-  for (const QString& file : QDir(":/examples/" + name).entryList(QDir::Files, QDir::Name)) {
-    const QString out = target + "/" + file;
-    if (!QFileInfo::exists(out)) {
-      QFile::copy(":/examples/" + name + "/" + file, out);
-      QFile::setPermissions(out, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
-    }
-    files << out;
-  }
-  // Arch first, then workload, then mapping: the merge order the CLI uses.
-  std::sort(files.begin(), files.end(), [](const QString& a, const QString& b) {
-    const auto rank = [](const QString& f) {
-      return f.contains("arch") ? 0 : f.contains("workload") ? 1 : f.contains("mapping") ? 2 : 3;
-    };
-    return rank(a) < rank(b);
-  });
-  return openFiles(files);
+  QStringList problems;
+  for (const FileError& e : controller_->openExample(name)) problems << e.message;
+  refreshProject();
+  revalidate();
+  return problems;
 }
 
 QStringList MainWindow::viewNames() {
@@ -380,7 +344,8 @@ bool MainWindow::showView(const QString& name) {
 }
 
 void MainWindow::offerAutosaveRestore() {
-  const auto pending = autosaver_->pendingRestores();
+  Autosaver* autosaver = controller_->autosaver();
+  const auto pending = autosaver->pendingRestores();
   for (const AutosaveEntry& entry : pending) {
     const auto answer = QMessageBox::question(
         this, tr("Restore unsaved edits?"),
@@ -388,67 +353,47 @@ void MainWindow::offerAutosaveRestore() {
             .arg(entry.displayName, entry.savedAt.toString()),
         QMessageBox::Yes | QMessageBox::Discard);
     if (answer == QMessageBox::Yes)
-      (void)autosaver_->restore(entry);
+      (void)autosaver->restore(entry);
     else
-      autosaver_->discard(entry);
+      autosaver->discard(entry);
   }
-  autosaver_->removeStale();
+  autosaver->removeStale();
   if (!pending.isEmpty()) {
     refreshProject();
     revalidate();
   }
 }
 
-SpecDocument* MainWindow::mappingDocument() const {
-  for (SpecDocument* d : documents_->documents())
-    if (hasMappingSection(d->text())) return d;
-  return nullptr;
-}
+SpecDocument* MainWindow::mappingDocument() const { return controller_->mappingDocument(); }
 
-void MainWindow::revalidate() {
-  updateVariables();
-  session_->setAssignments(currentAssignments());
-  session_->revalidate();
-}
+void MainWindow::revalidate() { controller_->revalidate(); }
 
-void MainWindow::onDocumentSettled(SpecDocument* document) {
-  autosaver_->saveNow();
-  if (document == mappingDocument()) mappingSync_->setYamlText(document->text());
+void MainWindow::onDocumentSettled(SpecDocument*) {
+  controller_->autosaver()->saveNow();
   revalidate();
-}
-
-void MainWindow::syncMappingFromDocuments() {
-  SpecDocument* doc = mappingDocument();
-  if (!doc) return;
-  mappingSync_->setFileName(doc->path());
-  // Templated mapping files render with the project's variables before the tree reads them.
-  mappingSync_->setRenderer([this, path = doc->path().toStdString()](const std::string& text) {
-    QStringList assignments = session_->assignments();
-    std::vector<std::string> list;
-    for (const auto& a : assignments) list.push_back(a.toStdString());
-    return spec::render_template(text, path, spec::Value(spec::parse_assignments(list)), nullptr);
-  });
-  mappingSync_->setYamlText(doc->text());
 }
 
 void MainWindow::refreshProject() {
   fileList_->clear();
-  for (const SpecDocument* d : documents_->documents()) {
+  for (const SpecDocument* d : controller_->documents()->documents()) {
     auto* item = new QListWidgetItem(d->displayName(), fileList_);
     item->setToolTip(d->path());
   }
 }
 
-void MainWindow::applyResult(const SessionResultPtr& result) {
+void MainWindow::applyResult(const ProjectResultPtr& result) {
   showDiagnostics(*result);
+  // The tree follows the mapping file's own section, even while another file is broken.
+  if (result->mappingSection)
+    mappingSync_->setSection(QString::fromStdString(result->mappingText), *result->mappingSection);
   if (!result->valid()) {
     // Keep the last good results on screen, dimmed, with the banner the plot draws.
-    plot_->setDimmed(session_->lastValidResult() != nullptr);
+    plot_->setDimmed(controller_->lastValidResult() != nullptr);
     specState_->setText(tr("%n error(s) — showing the last valid results", "", result->errorCount()));
     emit resultApplied(result);
     return;
   }
-  const spec::Spec& spec = *result->spec;
+  const spec::Spec& spec = *result->spec();
   QStringList tensors;
   for (const auto& t : spec.workload.workload.tensor_names()) tensors << QString::fromStdString(t);
   palette_.assign(tensors);
@@ -461,7 +406,6 @@ void MainWindow::applyResult(const SessionResultPtr& result) {
   mappingModel_->setWorkload(spec.workload.workload);
   mappingModel_->setArchitecture(spec.has_arch() ? std::optional(spec.arch_by_einsum.begin()->second.arch)
                                                  : std::nullopt);
-  if (spec.mapping && !mappingSync_->lastParseOk()) mappingModel_->setMapping(*spec.mapping);
   mappingModel_->clearNodeErrors();
 
   if (result->evaluation) {
@@ -473,12 +417,11 @@ void MainWindow::applyResult(const SessionResultPtr& result) {
     specState_->setText(tr("Valid — energy %1, latency %2 (evaluated in %3 ms)")
                             .arg(formatSi(ev.total_energy, "J"), formatSi(ev.total_latency, "s"),
                                  QString::number(result->seconds * 1000, 'f', 1)));
-  } else if (result->mappingError) {
-    if (result->mappingErrorWhere && result->mappingErrorWhere->line > 0)
-      mappingModel_->setNodeErrorAtLine(result->mappingErrorWhere->line,
-                                        QString::fromStdString(*result->mappingError));
+  } else if (const auto& problem = result->mappingProblem) {
+    if (problem->where && problem->where->line > 0)
+      mappingModel_->setNodeErrorAtLine(problem->where->line, QString::fromStdString(problem->message));
     plot_->setDimmed(true);
-    specState_->setText(tr("Invalid mapping: %1").arg(QString::fromStdString(*result->mappingError)));
+    specState_->setText(tr("Invalid mapping: %1").arg(QString::fromStdString(problem->message)));
   } else {
     specState_->setText(spec.mapping ? tr("Valid spec — add an architecture to evaluate the mapping")
                                      : tr("Valid spec — add a mapping to see buffer accesses"));
@@ -486,7 +429,7 @@ void MainWindow::applyResult(const SessionResultPtr& result) {
   emit resultApplied(result);
 }
 
-void MainWindow::showDiagnostics(const SessionResult& result) {
+void MainWindow::showDiagnostics(const ProjectResult& result) {
   QList<DiagnosticRow> rows;
   for (const auto& d : result.diagnostics)
     rows.append(DiagnosticRow{QString::fromStdString(d.where.file), d.where.line, d.where.column,

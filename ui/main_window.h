@@ -1,12 +1,13 @@
 #pragma once
 // The explorer's window: editors in the centre with the drawn architecture and workload,
 // the project (files, Jinja variables) on the left, the mapping tree and loop nest on the
-// right, plots and diagnostics below (docs/GUI.md). It only wires widgets together: the
-// spec and its evaluation come from a SpecSession running on a worker thread.
+// right, plots and diagnostics below (docs/GUI.md). Layout, menus and actions only: the
+// documents, the Jinja data and the engine jobs belong to the ProjectController, whose
+// signals the views follow.
 #include <QMainWindow>
 
 #include "models/tensor_palette.h"
-#include "session/session_result.h"
+#include "controller/project_result.h"
 
 class QLabel;
 class QListWidget;
@@ -18,7 +19,6 @@ namespace af::ui {
 class AccessesModel;
 class AccessesPlot;
 class ArchitectureView;
-class Autosaver;
 class DiagnosticsModel;
 class DocumentSet;
 class EditorTabs;
@@ -27,7 +27,7 @@ class LoopNestView;
 class MappingSync;
 class MappingTreeModel;
 class SpecDocument;
-class SpecSession;
+class ProjectController;
 class VariablesPane;
 class WorkloadView;
 
@@ -61,8 +61,8 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] EditorTabs* editorTabs() const { return tabs_; }
   [[nodiscard]] QTabWidget* centralTabs() const { return centralTabs_; }
   [[nodiscard]] QProgressBar* progressBar() const { return progress_; }
-  [[nodiscard]] SpecSession* session() const { return session_; }
-  [[nodiscard]] DocumentSet* documents() const { return documents_; }
+  [[nodiscard]] ProjectController* controller() const { return controller_; }
+  [[nodiscard]] DocumentSet* documents() const;
   [[nodiscard]] AccessesPlot* accessesPlot() const { return plot_; }
   [[nodiscard]] AccessesModel* accessesModel() const { return accessesModel_; }
   [[nodiscard]] DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
@@ -74,8 +74,8 @@ class MainWindow : public QMainWindow {
   void revalidate();
 
  signals:
-  // A session result reached every view (tests and --screenshot wait for it).
-  void resultApplied(const af::ui::SessionResultPtr& result);
+  // A load result reached every view (tests and --screenshot wait for it).
+  void resultApplied(const af::ui::ProjectResultPtr& result);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -88,22 +88,17 @@ class MainWindow : public QMainWindow {
   void connectSignals();
   void restoreLayout();
   void saveLayout() const;
-  void applyResult(const SessionResultPtr& result);
-  void showDiagnostics(const SessionResult& result);
+  void applyResult(const ProjectResultPtr& result);
+  void showDiagnostics(const ProjectResult& result);
   void onDocumentSettled(SpecDocument* document);
-  void syncMappingFromDocuments();
   void refreshProject();
   void updateVariables();
-  [[nodiscard]] QStringList currentAssignments() const;
 
   TensorPalette palette_;
-  QStringList baseAssignments_;  // from the command line; edits in the variables pane win
   bool updatingVariables_ = false;
-  DocumentSet* documents_ = nullptr;
-  Autosaver* autosaver_ = nullptr;
+  ProjectController* controller_ = nullptr;
   EditorTabs* tabs_ = nullptr;
   FileActions* fileActions_ = nullptr;
-  SpecSession* session_ = nullptr;
   QTabWidget* centralTabs_ = nullptr;
   ArchitectureView* archView_ = nullptr;
   WorkloadView* workloadView_ = nullptr;

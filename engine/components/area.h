@@ -4,7 +4,7 @@
 #include <map>
 #include <string>
 
-#include "spec/types/arch.h"
+#include "spec/arch.h"
 
 namespace af::components {
 

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "spec/diagnostic.h"
+#include "core/diagnostic.h"
 
 namespace af::components {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "spec/types/arch.h"
+#include "spec/arch.h"
 
 namespace af::components {
 

@@ -6,7 +6,7 @@
 
 #include "components/area.h"
 #include "model/evaluate.h"
-#include "spec/types/mapping.h"
+#include "spec/mapping.h"
 
 namespace af::io {
 

@@ -3,8 +3,8 @@
 // same tree), so mappings made here load in AccelForge and in the explorer alike.
 #include <string>
 
-#include "spec/types/mapping.h"
-#include "spec/yaml/yaml_node.h"
+#include "spec/mapping.h"
+#include "text/yaml/yaml_node.h"
 
 namespace af::io {
 

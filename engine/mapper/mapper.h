@@ -14,7 +14,7 @@
 #include "mapper/templates.h"
 #include "mapper/tile_shapes.h"
 #include "model/evaluate.h"
-#include "spec/build/spec_builder.h"
+#include "loader/spec_builder.h"
 
 namespace af::mapper {
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "spec/build/evaluation.h"
+#include "loader/evaluation.h"
 
 namespace af::mapper {
 namespace {

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "spec/build/spec_builder.h"
+#include "loader/spec_builder.h"
 
 namespace af::mapper {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "mapper/options.h"
-#include "spec/build/spec_builder.h"
+#include "loader/spec_builder.h"
 
 namespace af::mapper {
 

@@ -5,8 +5,8 @@
 #include <set>
 #include <sstream>
 
-#include "spec/build/evaluation.h"
-#include "spec/diagnostic.h"
+#include "loader/evaluation.h"
+#include "core/diagnostic.h"
 
 namespace af::mapper {
 

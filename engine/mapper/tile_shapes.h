@@ -13,8 +13,8 @@
 #include "mapper/reservations.h"
 #include "mapper/stats.h"
 #include "mapper/templates.h"
-#include "spec/types/mapping.h"
-#include "spec/types/resolved_spec.h"
+#include "spec/mapping.h"
+#include "spec/resolved_spec.h"
 
 namespace af::mapper {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <tuple>
 
-#include "spec/source_location.h"
-#include "spec/types/mapping.h"
-#include "spec/types/resolved_spec.h"
+#include "core/source_location.h"
+#include "spec/mapping.h"
+#include "spec/resolved_spec.h"
 
 namespace af::model {
 

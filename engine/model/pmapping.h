@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "spec/types/mapping.h"
-#include "spec/types/resolved_spec.h"
+#include "spec/mapping.h"
+#include "spec/resolved_spec.h"
 
 namespace af::model::detail {
 

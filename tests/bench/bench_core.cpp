@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "util/closest_name.h"
+#include "core/closest_name.h"
 
 int main() {
   std::vector<std::string> names;

@@ -12,7 +12,7 @@
 
 #include "components/cost_table.h"
 #include "mapper/mapper.h"
-#include "spec/build/load.h"
+#include "loader/load.h"
 
 namespace {
 

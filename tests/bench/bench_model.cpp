@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "model/evaluate.h"
-#include "spec/build/load.h"
+#include "loader/load.h"
 
 namespace {
 

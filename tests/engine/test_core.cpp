@@ -1,9 +1,9 @@
 // Smoke test of the engine core: version, diagnostics formatting, did-you-mean.
 #include <QtTest>
 
-#include "spec/diagnostic.h"
-#include "util/closest_name.h"
-#include "util/version.h"
+#include "core/diagnostic.h"
+#include "core/closest_name.h"
+#include "core/version.h"
 
 class TestCore : public QObject {
   Q_OBJECT

@@ -3,11 +3,11 @@
 #include <cstdint>
 #include <string_view>
 
-#include "spec/expr/builtins.h"
-#include "spec/expr/eval_expression.h"
-#include "spec/expr/evaluator.h"
-#include "spec/expr/expression_error.h"
-#include "spec/expr/parser.h"
+#include "text/expr/builtins.h"
+#include "text/expr/eval_expression.h"
+#include "text/expr/evaluator.h"
+#include "text/expr/expression_error.h"
+#include "text/expr/parser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace af::spec;

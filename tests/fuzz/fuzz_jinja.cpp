@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "spec/expr/evaluator.h"
-#include "spec/jinja/renderer.h"
+#include "text/expr/evaluator.h"
+#include "text/jinja/renderer.h"
 
 namespace {
 using namespace af::spec;

@@ -7,11 +7,11 @@
 #include <string>
 #include <string_view>
 
-#include "spec/diagnostic.h"
-#include "spec/yaml/include_store.h"
-#include "spec/yaml/spec_loader.h"
-#include "spec/yaml/yaml_merge.h"
-#include "spec/yaml/yaml_parse.h"
+#include "core/diagnostic.h"
+#include "text/yaml/include_store.h"
+#include "text/yaml/spec_loader.h"
+#include "text/yaml/yaml_merge.h"
+#include "text/yaml/yaml_parse.h"
 
 namespace {
 

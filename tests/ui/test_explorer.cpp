@@ -18,8 +18,7 @@
 #include "mapping/mapping_tree_model.h"
 #include "models/accesses_model.h"
 #include "plots/accesses_plot.h"
-#include "runner/job_runner.h"
-#include "session/spec_session.h"
+#include "controller/project_controller.h"
 
 using namespace af::ui;
 
@@ -44,11 +43,11 @@ double shownCount(const AccessesModel* model, const QString& component, const QS
 }
 
 // Waits for the next result the window applies.
-SessionResultPtr nextResult(MainWindow& w, const std::function<void()>& trigger) {
+ProjectResultPtr nextResult(MainWindow& w, const std::function<void()>& trigger) {
   QSignalSpy spy(&w, &MainWindow::resultApplied);
   trigger();
   if (!spy.wait(30000)) return nullptr;
-  return spy.takeLast().at(0).value<SessionResultPtr>();
+  return spy.takeLast().at(0).value<ProjectResultPtr>();
 }
 
 // The unfused mapping of matmuls.yaml (N_EINSUMS=1) with an extra outer m loop, as plain YAML.
@@ -64,7 +63,7 @@ const char* kTiledMapping = R"(mapping:
 )";
 
 // Opens simple + matmuls (N_EINSUMS=1, M=64, KN=32) with kTiledMapping written to `dir`.
-SessionResultPtr openTiled(MainWindow& w, const QTemporaryDir& dir) {
+ProjectResultPtr openTiled(MainWindow& w, const QTemporaryDir& dir) {
   const QString path = dir.filePath("tiled.mapping.yaml");
   QFile mapping(path);
   if (!mapping.open(QIODevice::WriteOnly)) return nullptr;
@@ -181,15 +180,16 @@ class TestExplorer : public QObject {
     QVERIFY(spy.wait(30000));
     QTest::qWait(1000);
     QVERIFY2(spy.count() == 1, qPrintable(QString::number(spy.count())));
-    QVERIFY(spy.last().at(0).value<SessionResultPtr>()->valid());
+    QVERIFY(spy.last().at(0).value<ProjectResultPtr>()->valid());
   }
 
   void cancel_returns_to_idle() {
     MainWindow w;
     w.setAssignments({"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"});
-    QSignalSpy busy(w.session(), &SpecSession::busyChanged);
+    QSignalSpy busy(w.controller(), &ProjectController::loadingChanged);
     w.openFiles({reference("arches/eyeriss.yaml"), reference("workloads/transformers/gpt/gpt3_175B.yaml")});
-    w.session()->runner()->cancel();
+    w.revalidate();
+    w.controller()->stopLoad();
     QTRY_VERIFY_WITH_TIMEOUT(!busy.isEmpty() && !busy.last().at(0).toBool(), 30000);
   }
 

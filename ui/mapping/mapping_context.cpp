@@ -1,102 +1,34 @@
 #include "mapping/mapping_context.h"
 
-#include <algorithm>
-#include <numeric>
-#include <set>
 
 namespace af::ui {
-namespace {
-
-// Nodes in scope of `path`: the node itself and, in a chain, the later siblings.
-std::vector<const spec::MappingNode*> scopeRoots(const spec::Mapping& mapping, const NodePath& path) {
-  std::vector<const spec::MappingNode*> roots;
-  if (path.isEmpty()) {
-    for (const auto& n : mapping.nodes) roots.push_back(&n);
-    return roots;
-  }
-  const auto* siblings = siblingsOf(mapping, path);
-  if (!siblings) return roots;
-  const auto first = static_cast<std::size_t>(path.back());
-  const auto last = inChain(mapping, path) ? siblings->size() : first + 1;
-  for (auto i = first; i < last; ++i) roots.push_back(&(*siblings)[i]);
-  return roots;
-}
-
-void visitScope(const spec::MappingNode& node, const std::function<void(const spec::MappingNode&)>& fn) {
-  fn(node);
-  if (const auto* kids = childrenOf(node))
-    for (const auto& k : *kids) visitScope(k, fn);
-}
-
-std::optional<std::pair<std::string, std::int64_t>> loopOf(const spec::MappingNode& node) {
-  if (const auto* t = node.as<spec::TemporalNode>()) return std::pair{t->rank_variable, t->tile_shape};
-  if (const auto* s = node.as<spec::SpatialNode>()) return std::pair{s->rank_variable, s->tile_shape};
-  return std::nullopt;
-}
-
-}  // namespace
 
 std::vector<const spec::Einsum*> einsumsBelow(const spec::Mapping& mapping, const spec::Workload& workload,
                                               const NodePath& path) {
-  std::vector<const spec::Einsum*> out;
-  for (const auto* root : scopeRoots(mapping, path))
-    visitScope(*root, [&](const spec::MappingNode& n) {
-      const auto* c = n.as<spec::ComputeNode>();
-      if (!c) return;
-      const auto* e = workload.find_einsum(c->einsum);
-      if (e && std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
-    });
-  return out;
+  return einsums_below(mapping, workload, toSpecPath(path));
 }
 
 QStringList tensorsBelow(const spec::Mapping& mapping, const spec::Workload& workload, const NodePath& path) {
   QStringList out;
-  for (const auto* e : einsumsBelow(mapping, workload, path))
-    for (const auto& t : e->tensor_names())
-      if (const auto name = QString::fromStdString(t); !out.contains(name)) out << name;
+  for (const auto& t : tensors_below(mapping, workload, toSpecPath(path))) out << QString::fromStdString(t);
   return out;
 }
 
 QStringList rankVariablesBelow(const spec::Mapping& mapping, const spec::Workload& workload,
                                const NodePath& path) {
-  std::set<std::string> names;
-  for (const auto* e : einsumsBelow(mapping, workload, path)) names.merge(e->rank_variables());
   QStringList out;
-  for (const auto& n : names) out << QString::fromStdString(n);
+  for (const auto& r : rank_variables_below(mapping, workload, toSpecPath(path))) out << QString::fromStdString(r);
   return out;
 }
 
 Shape shapeAt(const spec::Mapping& mapping, const spec::Workload& workload, const NodePath& path) {
-  Shape shape;
-  // Above a split several Einsums share the loops; the first one that knows a bound wins.
-  for (const auto* e : einsumsBelow(mapping, workload, path))
-    for (const auto& [rv, bound] : e->rank_variable_bounds) shape.emplace(rv, bound);
-  for (const auto* above : nodesAbove(mapping, path))
-    if (const auto loop = loopOf(*above)) shape[loop->first] = loop->second;
-  return shape;
+  return shape_at(mapping, workload, toSpecPath(path));
 }
 
 QList<std::int64_t> validTileShapes(const spec::Mapping& mapping, const spec::Workload& workload,
-                                    const NodePath& path) {
-  const auto* node = nodeAt(mapping, path);
-  const auto loop = node ? loopOf(*node) : std::nullopt;
-  if (!loop) return {};
-  const Shape shape = shapeAt(mapping, workload, path);
-  const auto it = shape.find(loop->first);
-  if (it == shape.end() || it->second < 1) return {};
-  // Inner loops over the same variable must still tile the new value exactly.
-  std::int64_t inner = 1;
-  const auto* siblings = siblingsOf(mapping, path);
-  const auto self = static_cast<std::size_t>(path.back());
-  const auto end = inChain(mapping, path) ? siblings->size() : self + 1;
-  for (auto i = self + 1; i < end; ++i)
-    visitScope((*siblings)[i], [&](const spec::MappingNode& n) {
-      if (const auto l = loopOf(n); l && l->first == loop->first && l->second > 0)
-        inner = std::lcm(inner, l->second);
-    });
+                                    const NodePath& path, const TileChoiceOptions& options) {
   QList<std::int64_t> out;
-  for (std::int64_t d = 1; d <= it->second; ++d)
-    if (it->second % d == 0 && d % inner == 0) out << d;
+  for (const auto v : valid_tile_shapes(mapping, workload, toSpecPath(path), options)) out << v;
   return out;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// What a node sees of the workload: the Einsums below it, the tile shape reached by the loops
-// above it (§7.5 shape state S), valid tile shapes and the dense tile each buffer holds.
+// The engine's mapping queries (workspace/mapping_queries.h) in Qt types, and the text the
+// tree and the loop nest show for tiles and Einsums.
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -10,11 +10,13 @@
 #include <vector>
 
 #include "mapping/node_path.h"
-#include "spec/types/workload.h"
+#include "spec/workload.h"
+#include "workspace/mapping_queries.h"
 
 namespace af::ui {
 
-using Shape = std::map<std::string, std::int64_t>;
+using af::Shape;
+using af::TileChoiceOptions;
 
 // Einsums computed in the scope of `path`: its subtree and, in a chain, everything after it.
 [[nodiscard]] std::vector<const spec::Einsum*> einsumsBelow(const spec::Mapping& mapping,
@@ -31,11 +33,12 @@ using Shape = std::map<std::string, std::int64_t>;
 [[nodiscard]] Shape shapeAt(const spec::Mapping& mapping, const spec::Workload& workload,
                             const NodePath& path);
 
-// For a loop: divisors of the enclosing tile of its rank variable that every inner loop's tile
-// over the same variable divides. Empty if the node is no loop or the bound is unknown.
+// For a loop: the tile shapes it may take (af::valid_tile_shapes). Empty if the node is no
+// loop or the bound is unknown.
 [[nodiscard]] QList<std::int64_t> validTileShapes(const spec::Mapping& mapping,
                                                   const spec::Workload& workload,
-                                                  const NodePath& path);
+                                                  const NodePath& path,
+                                                  const TileChoiceOptions& options = {});
 
 // `p + 2*r` as written in a projection.
 [[nodiscard]] QString formatExpr(const spec::AffineExpr& expr);

@@ -7,7 +7,7 @@
 #include <variant>
 
 #include "mapping/node_path.h"
-#include "spec/types/workload.h"
+#include "spec/workload.h"
 
 namespace af::ui {
 

@@ -1,17 +1,17 @@
 #pragma once
-// Keeps the mapping YAML text (held by the lead's editor) and the MappingTreeModel in step.
-// Text -> tree: setYamlText() parses the top-level `mapping:` key; invalid text keeps the last
-// good tree and reports diagnostics. Tree -> text: each model edit regenerates the section and
-// emits yamlChanged(); feeding that text back is recognised and ignored (no loop).
-// Jinja: templated text is rendered for display and the tree's structure is locked; a field edit
+// Keeps the mapping file's text and the MappingTreeModel in step, without parsing on the GUI
+// thread. Text -> tree: the load job reads the `mapping:` section on the worker and
+// setSection() shows it; a section that does not read keeps the last good tree. Tree -> text:
+// each model edit writes the section (a plain serialization) into the file's text and emits
+// yamlChanged(); when that text comes back through a load, the tree is not reset.
+// Jinja: templated text is shown rendered and the tree's structure is locked; a field edit
 // would drop the template, so it waits for confirmRegenerate() (signal confirmationNeeded()).
-// The same confirmation guards edits made while the text does not parse (they replace it).
+// The same confirmation guards edits made while the text does not read (they replace it).
 #include <QObject>
+#include <QString>
 #include <QStringList>
-#include <functional>
-#include <string>
 
-#include "spec/types/mapping.h"
+#include "workspace/mapping_section.h"
 
 namespace af::ui {
 
@@ -20,22 +20,19 @@ class MappingTreeModel;
 class MappingSync : public QObject {
   Q_OBJECT
  public:
-  // Renders Jinja text (with the project's variables); throws SpecError on failure.
-  using Renderer = std::function<std::string(const std::string& text)>;
-
   explicit MappingSync(MappingTreeModel* model, QObject* parent = nullptr);
-
-  void setFileName(const QString& name) { fileName_ = name; }  // names diagnostics' locations
-  // Default: render with no variables (fine for templates that only use defaults).
-  void setRenderer(Renderer renderer) { renderer_ = std::move(renderer); }
 
   [[nodiscard]] bool templated() const { return templated_; }
   [[nodiscard]] bool hasPendingEdit() const { return pendingEdit_; }
   [[nodiscard]] bool lastParseOk() const { return lastParseOk_; }
+  // The text the tree reflects (as read, or as this class wrote it).
   [[nodiscard]] const QString& yamlText() const { return text_; }
 
  public slots:
-  void setYamlText(const QString& text);
+  // `text` is what the section was read from; `section` what the worker read.
+  void setSection(const QString& text, const af::MappingSection& section);
+  // No mapping file any more: an empty tree.
+  void clear();
   // Templated text: write the pending tree edit as plain YAML (the Jinja is lost).
   void confirmRegenerate();
   // Templated text: drop the pending edit and show the tree of the text again.
@@ -43,22 +40,20 @@ class MappingSync : public QObject {
 
  signals:
   void yamlChanged(const QString& text);
-  void diagnosticsChanged(const QStringList& messages);  // empty when the text parsed
+  void diagnosticsChanged(const QStringList& messages);  // empty when the text read
   void templatedChanged(bool templated);
   void confirmationNeeded();  // a tree edit on templated text waits for confirmRegenerate()
 
  private:
-  // Parses `text` into the model; false (with messages) leaves the model as it was.
-  bool apply(const QString& text, QStringList& messages);
   void onModelEdited();
   void regenerate();
-  [[nodiscard]] std::string rendered(const QString& text) const;
+  void showMapping(const spec::Mapping& mapping);
 
   MappingTreeModel* model_;
-  Renderer renderer_;
-  QString fileName_ = QStringLiteral("mapping.yaml");
-  QString text_;          // the latest text (as given or as we emitted it)
-  QString lastGoodText_;  // the latest text that parsed: what the tree reflects
+  QString text_;         // the latest text (as read or as we emitted it)
+  QString emitted_;      // the last text we wrote: reading it back must not reset the tree
+  QString keptText_;     // text outside the section, for regenerating (rendered if templated)
+  std::optional<spec::Mapping> lastGood_;  // what the tree showed before a pending edit
   bool templated_ = false;
   bool pendingEdit_ = false;
   bool lastParseOk_ = true;

@@ -8,7 +8,7 @@
 
 #include "mapping/mapping_edits.h"
 #include "mapping/node_icons.h"
-#include "spec/types/arch.h"
+#include "spec/arch.h"
 
 namespace af::model {
 class InvalidMapping;

@@ -4,7 +4,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "spec/types/arch.h"
+#include "spec/arch.h"
 
 namespace af::ui {
 

@@ -5,7 +5,7 @@
 #include <QStringList>
 #include <QWidget>
 
-#include "spec/types/arch.h"
+#include "spec/arch.h"
 
 class QComboBox;
 class QLabel;

@@ -2,6 +2,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QFileInfo>
 #include <QFont>
 #include <QRegularExpression>
 
@@ -29,10 +30,20 @@ void VariablesModel::setVariables(std::vector<JinjaVariable> variables) {
   endResetModel();
 }
 
-void VariablesModel::setSources(const QList<QPair<QString, QString>>& files) {
-  std::vector<std::vector<JinjaVariable>> perFile;
-  for (const auto& [name, text] : files) perFile.push_back(scanJinjaVariables(text, name));
-  setVariables(mergeJinjaVariables(perFile));
+void VariablesModel::setTemplateVariables(const std::vector<spec::TemplateVariable>& variables) {
+  std::vector<JinjaVariable> rows;
+  for (const auto& v : variables) {
+    JinjaVariable row;
+    row.name = QString::fromStdString(v.name);
+    row.hasDefault = v.default_text.has_value();
+    row.defaultValue = QString::fromStdString(v.default_text.value_or(""));
+    QStringList files;
+    for (const auto& f : v.files) files << QFileInfo(QString::fromStdString(f)).fileName();
+    row.sourceFile = files.join(QStringLiteral(", "));
+    row.line = v.line;
+    rows.push_back(std::move(row));
+  }
+  setVariables(std::move(rows));
 }
 
 QMap<QString, QString> VariablesModel::values() const {

@@ -10,9 +10,18 @@
 #include <QStringList>
 #include <vector>
 
-#include "views/jinja_scan.h"
+#include "text/jinja/template_variables.h"
 
 namespace af::ui {
+
+// One row: a variable the files read (found by the engine's template parser).
+struct JinjaVariable {
+  QString name;
+  bool hasDefault = false;
+  QString defaultValue;  // as written in the file: 128, "inf", True
+  QString sourceFile;    // the files that read it, ", "-joined (file names)
+  int line = 0;          // 1-based line of the first read (in the first file)
+};
 
 class VariablesModel : public QAbstractTableModel {
   Q_OBJECT
@@ -23,8 +32,8 @@ class VariablesModel : public QAbstractTableModel {
 
   // Replaces the rows (e.g. after a re-scan); values already typed are kept by name.
   void setVariables(std::vector<JinjaVariable> variables);
-  // Scans (file name, text) pairs in spec order and merges them (see mergeJinjaVariables).
-  void setSources(const QList<QPair<QString, QString>>& files);
+  // The engine's template variables (already merged across files in spec order).
+  void setTemplateVariables(const std::vector<spec::TemplateVariable>& variables);
   [[nodiscard]] const std::vector<JinjaVariable>& variables() const { return variables_; }
 
   // The typed values of the current rows, by name: the `--set` data.

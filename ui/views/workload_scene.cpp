@@ -14,7 +14,7 @@
 
 #include "models/si_format.h"
 #include "models/tensor_palette.h"
-#include "spec/build/summary.h"
+#include "loader/summary.h"
 #include "views/diagram_scene.h"
 #include "views/layered_layout.h"
 #include "views/workload_text.h"

@@ -1,7 +1,7 @@
 #pragma once
 // Draws a Workload as a left-to-right dataflow graph: boxes for Einsums, ovals for tensors in
 // their palette colour, arrows tensor -> Einsum (inputs) and Einsum -> tensor (outputs).
-#include "spec/types/workload.h"
+#include "spec/workload.h"
 
 namespace af::ui {
 

@@ -2,7 +2,7 @@
 // Labels and tooltips of the workload graph: bounds "m=64 n0=32", projections "T0[m, n0]".
 #include <QString>
 
-#include "spec/types/workload.h"
+#include "spec/workload.h"
 
 namespace af::ui {
 

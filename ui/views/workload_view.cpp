@@ -2,7 +2,7 @@
 
 #include <QVBoxLayout>
 
-#include "spec/types/workload.h"
+#include "spec/workload.h"
 #include "views/diagram_scene.h"
 #include "views/diagram_view.h"
 #include "views/scene_export.h"

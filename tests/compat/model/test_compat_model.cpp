@@ -14,7 +14,7 @@
 #include "../../cli/cli_runner.h"
 #include "../spec/reference_corpus.h"
 #include "model/evaluate.h"
-#include "spec/build/load.h"
+#include "loader/load.h"
 
 using af::model::ActionKey;
 using af::model::Evaluation;

@@ -6,8 +6,8 @@
 #include <set>
 
 #include "reference_corpus.h"
-#include "spec/build/load.h"
-#include "spec/build/summary.h"
+#include "loader/load.h"
+#include "loader/summary.h"
 
 using namespace af::spec;
 namespace fs = std::filesystem;

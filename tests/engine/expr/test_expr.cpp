@@ -4,13 +4,13 @@
 
 #include <string>
 
-#include "spec/expr/builtins.h"
-#include "spec/expr/eval_expression.h"
-#include "spec/expr/evaluator.h"
-#include "spec/expr/expression_error.h"
-#include "spec/expr/numbers.h"
-#include "spec/expr/parser.h"
-#include "spec/expr/value.h"
+#include "text/expr/builtins.h"
+#include "text/expr/eval_expression.h"
+#include "text/expr/evaluator.h"
+#include "text/expr/expression_error.h"
+#include "text/expr/numbers.h"
+#include "text/expr/parser.h"
+#include "text/expr/value.h"
 
 using namespace af::spec;
 

@@ -9,9 +9,10 @@
 
 #include <string>
 
-#include "spec/expr/evaluator.h"
-#include "spec/expr/expression_error.h"
-#include "spec/jinja/renderer.h"
+#include "text/expr/evaluator.h"
+#include "text/expr/expression_error.h"
+#include "text/jinja/renderer.h"
+#include "text/jinja/template_variables.h"
 
 using namespace af::spec;
 
@@ -282,6 +283,45 @@ class TestJinja : public QObject {
       QVERIFY(e.diagnostics()[0].where.file.ends_with("bad.yaml"));
       QCOMPARE(e.diagnostics()[1].message, std::string("in the file included from here"));
     }
+  }
+
+  // The Jinja data a file reads, found on the parsed template (what the variables pane lists).
+  void template_variables_scopes_defaults_and_places() {
+    const std::string text =
+        "{# {{ Commented }} #}\n"
+        "{%- for a, b in pairs if a > LIMIT -%}{{ a.x | round(2) }}{{ b[KEY] }}{{ loop.index }}{% endfor %}\n"
+        "{{ a }}\n"  // a is out of scope again
+        "{% if OPTIONAL is defined and MODE == 'fast {{x}}' %}{% set inner = 1 %}{% endif %}{{ inner }}\n"
+        "{% set total = BASE * 2 %}{{ total }}\n"
+        "{% raw %}{{ RawText }}{% endraw %}\n"
+        "{{ SIZE | default(2 ** 10, true) }}{{ 1e5 + Z }}{{ [v for v in VALUES if v > CUT] }}\n"
+        "{% set M = M | default(\"inf\") %}{{ range(N) | list }}{{ include_text('x') if False }}\n";
+    const auto vs = template_variables(text, "t.yaml");
+    std::vector<std::string> names;
+    for (const auto& v : vs) names.push_back(v.name);
+    QCOMPARE(names, (std::vector<std::string>{"pairs", "LIMIT", "KEY", "a", "OPTIONAL", "MODE", "BASE", "SIZE",
+                                              "Z", "VALUES", "CUT", "M", "N"}));
+    const auto find = [&](const std::string& n) { return *std::find_if(vs.begin(), vs.end(), [&](auto& v) { return v.name == n; }); };
+    QCOMPARE(find("SIZE").default_text.value_or("?"), std::string("2 ** 10"));
+    QCOMPARE(find("M").default_text.value_or("?"), std::string("\"inf\""));
+    QVERIFY(!find("Z").default_text);
+    QCOMPARE(find("pairs").line, 2);
+    QCOMPARE(find("Z").line, 7);
+    QCOMPARE(find("pairs").files, (std::vector<std::string>{"t.yaml"}));
+    QVERIFY(template_variables("plain: yaml\nno: templates", "p.yaml").empty());
+    // A template that does not parse is the renderer's error, with its place.
+    QVERIFY_THROWS_EXCEPTION(SpecError, (void)template_variables("{% for x in %}", "bad.yaml"));
+  }
+
+  void template_variables_merge_across_files() {
+    const auto a = template_variables("{{ M }} {{ N }}", "a.yaml");
+    const auto b = template_variables("{% set N = N | default(4) %}{{ P }}{{ M }}", "b.yaml");
+    const auto merged = merge_template_variables({a, b});
+    QCOMPARE(merged.size(), std::size_t{3});
+    QCOMPARE(merged[0].name, std::string("M"));
+    QCOMPARE(merged[0].files, (std::vector<std::string>{"a.yaml", "b.yaml"}));
+    QCOMPARE(merged[1].default_text.value_or("?"), std::string("4"));  // only b gives one
+    QCOMPARE(merged[2].files, (std::vector<std::string>{"b.yaml"}));
   }
 
   void reference_transformer_workloads() {

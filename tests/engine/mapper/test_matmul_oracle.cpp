@@ -13,7 +13,7 @@
 #include "front_oracle.h"
 #include "mapper/mapper.h"
 #include "model/evaluate.h"
-#include "spec/build/load.h"
+#include "loader/load.h"
 
 using namespace af;
 

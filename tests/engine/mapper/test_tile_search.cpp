@@ -17,7 +17,7 @@
 #include "mapper/tile_shapes.h"
 #include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
-#include "spec/build/load.h"
+#include "loader/load.h"
 
 using namespace af;
 

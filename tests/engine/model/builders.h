@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "spec/types/resolved_spec.h"
+#include "spec/resolved_spec.h"
 
 namespace af::test {
 

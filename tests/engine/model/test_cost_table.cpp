@@ -2,7 +2,7 @@
 #include <QtTest>
 
 #include "components/cost_table.h"
-#include "spec/diagnostic.h"
+#include "core/diagnostic.h"
 
 using namespace af;
 

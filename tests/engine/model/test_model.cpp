@@ -7,7 +7,7 @@
 
 #include "builders.h"
 #include "model/evaluate.h"
-#include "spec/types/iteration_space.h"
+#include "spec/iteration_space.h"
 
 using namespace af;
 using namespace af::test;

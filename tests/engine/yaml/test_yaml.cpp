@@ -10,13 +10,13 @@
 #include <functional>
 #include <string>
 
-#include "spec/diagnostic.h"
-#include "spec/yaml/core_schema.h"
-#include "spec/yaml/include_store.h"
-#include "spec/yaml/spec_loader.h"
-#include "spec/yaml/yaml_merge.h"
-#include "spec/yaml/yaml_node.h"
-#include "spec/yaml/yaml_parse.h"
+#include "core/diagnostic.h"
+#include "text/yaml/core_schema.h"
+#include "text/yaml/include_store.h"
+#include "text/yaml/spec_loader.h"
+#include "text/yaml/yaml_merge.h"
+#include "text/yaml/yaml_node.h"
+#include "text/yaml/yaml_parse.h"
 
 using af::spec::YamlNode;
 namespace fs = std::filesystem;

@@ -1,7 +1,7 @@
 #include "mapping_fixtures.h"
 
-#include "spec/build/mapping_reader.h"
-#include "spec/yaml/yaml_parse.h"
+#include "loader/mapping_reader.h"
+#include "text/yaml/yaml_parse.h"
 
 namespace af::test {
 namespace {

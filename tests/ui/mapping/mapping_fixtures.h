@@ -2,8 +2,8 @@
 // Shared inputs for the mapping UI tests: a one-matmul workload and mapping texts.
 #include <QString>
 
-#include "spec/types/mapping.h"
-#include "spec/types/workload.h"
+#include "spec/mapping.h"
+#include "spec/workload.h"
 
 namespace af::test {
 

@@ -8,7 +8,7 @@
 #include "mapping/mapping_tree_model.h"
 #include "mapping_fixtures.h"
 #include "model/evaluate.h"
-#include "spec/build/load.h"
+#include "loader/load.h"
 #include "test_mapping_ui.h"
 
 using namespace af;

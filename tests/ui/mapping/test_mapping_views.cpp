@@ -9,6 +9,7 @@
 #include "mapping/loop_nest_view.h"
 #include "mapping/mapping_context_menu.h"
 #include "mapping/mapping_sync.h"
+#include "workspace/mapping_section.h"
 #include "mapping/mapping_tree_model.h"
 #include "mapping/mapping_tree_view.h"
 #include "mapping_fixtures.h"
@@ -110,6 +111,13 @@ void TestMappingUi::hoverEmitsNodeAndBuffer() {
   QCOMPARE(buffers.last().at(0).toString(), QStringLiteral("MAC"));
 }
 
+namespace {
+// What the load job hands the sync: the section read on the worker from exactly this text.
+void feed(ui::MappingSync& sync, const QString& text) {
+  sync.setSection(text, af::read_mapping_section(text.toStdString(), "mapping.yaml", {}));
+}
+}  // namespace
+
 void TestMappingUi::syncKeepsLastGoodTreeWithoutLoops() {
   MappingTreeModel model;
   model.setWorkload(test::matmulWorkload());
@@ -117,19 +125,19 @@ void TestMappingUi::syncKeepsLastGoodTreeWithoutLoops() {
   QSignalSpy yaml(&sync, &ui::MappingSync::yamlChanged);
   QSignalSpy diagnostics(&sync, &ui::MappingSync::diagnosticsChanged);
   QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
-  sync.setYamlText(QString::fromUtf8(test::kThreeLevelYaml));
+  feed(sync, QString::fromUtf8(test::kThreeLevelYaml));
   QCOMPARE(model.rowCount(), 9);
   QVERIFY(diagnostics.last().at(0).toStringList().isEmpty());
   // Broken text: the tree stays, the reason is reported with a line.
-  sync.setYamlText("mapping:\n  nodes:\n  - !Temporal {rank_variable: m}\n  - [unclosed\n");
+  feed(sync, "mapping:\n  nodes:\n  - !Temporal {rank_variable: m}\n  - [unclosed\n");
   QVERIFY(!sync.lastParseOk());
   QCOMPARE(model.rowCount(), 9);
   QVERIFY(!diagnostics.last().at(0).toStringList().isEmpty());
   QVERIFY(diagnostics.last().at(0).toStringList().first().contains("mapping.yaml:"));
-  sync.setYamlText("arch: {}\n");
+  feed(sync, "arch: {}\n");
   QVERIFY(diagnostics.last().at(0).toStringList().first().contains("no top-level 'mapping:' key"));
   QCOMPARE(model.rowCount(), 9);
-  sync.setYamlText(QString::fromUtf8(test::kThreeLevelYaml));
+  feed(sync, QString::fromUtf8(test::kThreeLevelYaml));
   QVERIFY(sync.lastParseOk());
   const int resetsBefore = static_cast<int>(resets.count());
   // A tree edit regenerates the text once; echoing it back (the editor) changes nothing.
@@ -138,7 +146,7 @@ void TestMappingUi::syncKeepsLastGoodTreeWithoutLoops() {
   const QString text = yaml.last().at(0).toString();
   QVERIFY(text.startsWith("mapping:"));
   QVERIFY(text.indexOf("rank_variable: n0") < text.lastIndexOf("rank_variable: m"));
-  sync.setYamlText(text);
+  feed(sync, text);
   QCOMPARE(yaml.count(), 1);
   QCOMPARE(resets.count(), resetsBefore);
   // Node lines follow the regenerated text, so errors by line still land on the right node.
@@ -154,7 +162,7 @@ void TestMappingUi::syncSplicesOtherSections() {
   QSignalSpy yaml(&sync, &ui::MappingSync::yamlChanged);
   const QString text = "# my mapping\nvariables:\n  x: 1\n" + QString::fromUtf8(test::kThreeLevelYaml) +
                        "arch:\n  nodes: []\n";
-  sync.setYamlText(text);
+  feed(sync, text);
   QCOMPARE(model.rowCount(), 9);
   QVERIFY(model.setTileShape(model.indexForPath({1}), 8).isEmpty());
   QCOMPARE(yaml.count(), 1);
@@ -180,7 +188,7 @@ void TestMappingUi::syncTemplatedNeedsConfirmation() {
   - !Temporal {rank_variable: n1, tile_shape: 1}
   - !Compute {einsum: Matmul0, component: MAC}
 )";
-  sync.setYamlText(templated);
+  feed(sync, templated);
   QVERIFY2(sync.lastParseOk(), "the template renders with no variables");
   QVERIFY(sync.templated());
   QCOMPARE(model.rowCount(), 7);

@@ -1,7 +1,7 @@
 #pragma once
 // Resolved arch and workload values built in code (no spec files) for the view tests.
-#include "spec/types/arch.h"
-#include "spec/types/workload.h"
+#include "spec/arch.h"
+#include "spec/workload.h"
 
 namespace af::test {
 

@@ -34,10 +34,6 @@ class TestWorkloadView : public QObject {
 class TestVariables : public QObject {
   Q_OBJECT
  private slots:
-  void scanMatmulsReference();
-  void scanSimpleArchReference();
-  void scanScopesFiltersAndStrings();
-  void mergeAcrossFiles();
   void modelEditsAndSignals();
   void modelPassesTester();
   void paneStatus();

@@ -7,6 +7,7 @@
 #include "test_classes.h"
 #include "views/architecture_view.h"
 #include "views/variables_pane.h"
+#include "text/jinja/template_variables.h"
 #include "views/variables_model.h"
 #include "views/workload_view.h"
 
@@ -46,8 +47,9 @@ void TestScreenshots::renderBothViews() {
 
   VariablesPane pane;
   pane.resize(420, 260);
-  pane.model()->setSources({{QStringLiteral("matmuls.yaml"), QStringLiteral("{% set M = M | default(128) %}{{ N_EINSUMS }}")},
-                            {QStringLiteral("simple.yaml"), QStringLiteral("{{ GlobalBufferSize | default(\"inf\") }}")}});
+  pane.model()->setTemplateVariables(af::spec::merge_template_variables(
+      {af::spec::template_variables("{% set M = M | default(128) %}{{ N_EINSUMS }}", "matmuls.yaml"),
+       af::spec::template_variables("{{ GlobalBufferSize | default(\"inf\") }}", "simple.yaml")}));
   pane.model()->setValue(QStringLiteral("M"), QStringLiteral("64"));
   save(pane, dir, QStringLiteral("variables_pane.png"));
 }

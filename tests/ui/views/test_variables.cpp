@@ -4,7 +4,7 @@
 #include <QtTest>
 
 #include "test_classes.h"
-#include "views/jinja_scan.h"
+#include "text/jinja/template_variables.h"
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
 
@@ -14,83 +14,40 @@ namespace {
 
 using Values = QMap<QString, QString>;
 
-QString readReference(const char* relative) {
-  QFile f(QStringLiteral(AF_SHARED_DIR "/reference/accelforge/") + QString::fromLatin1(relative));
-  if (!f.open(QIODevice::ReadOnly)) return {};
-  return QString::fromUtf8(f.readAll());
-}
+// A workload template in the style of AccelForge's examples (the project's own text).
+const char* kWorkload = R"({% set M = M | default(128) %}
+{% set KN = KN | default(128) %}
+workload:
+  rank_sizes: {M: {{ M }}, K: {{ KN }}}
+  einsums:
+  {% for i in range(N_EINSUMS) %}
+  - name: Matmul{{ i }}
+  {% endfor %}
+)";
 
-const JinjaVariable* find(const std::vector<JinjaVariable>& vs, const char* name) {
-  for (const auto& v : vs)
-    if (v.name == QLatin1String(name)) return &v;
-  return nullptr;
-}
+const char* kArch = R"(arch:
+  nodes:
+  - !Memory
+    name: MainMemory
+    actions: [{name: read, energy: {{ MainMemoryEnergy | default(1) }}}]
+  - !Memory
+    name: GlobalBuffer
+    size: {{ GlobalBufferSize | default("inf") }}
+    actions: [{name: read, throughput: {{ GlobalBufferThroughput | default("inf") }}}]
+)";
 
-QStringList names(const std::vector<JinjaVariable>& vs) {
-  QStringList out;
-  for (const auto& v : vs) out << v.name;
-  return out;
+// The engine's scan of (file, text) pairs, merged in order: what the controller hands the pane.
+std::vector<af::spec::TemplateVariable> scan(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<std::vector<af::spec::TemplateVariable>> perFile;
+  for (const auto& [name, text] : files) perFile.push_back(af::spec::template_variables(text, name));
+  return af::spec::merge_template_variables(perFile);
 }
 
 }  // namespace
 
-void TestVariables::scanMatmulsReference() {
-  const QString text = readReference("examples/workloads/basic/matmuls.yaml");
-  QVERIFY(!text.isEmpty());
-  const auto vs = scanJinjaVariables(text, QStringLiteral("matmuls.yaml"));
-  QCOMPARE(names(vs), (QStringList{"M", "KN", "N_EINSUMS"}));  // not i, range
-  QVERIFY(find(vs, "M")->hasDefault);
-  QCOMPARE(find(vs, "M")->defaultValue, QStringLiteral("128"));
-  QCOMPARE(find(vs, "KN")->defaultValue, QStringLiteral("128"));
-  QVERIFY(!find(vs, "N_EINSUMS")->hasDefault);
-  QCOMPARE(find(vs, "N_EINSUMS")->sourceFile, QStringLiteral("matmuls.yaml"));
-  QCOMPARE(find(vs, "M")->line, 5);
-  QCOMPARE(find(vs, "N_EINSUMS")->line, 8);
-}
-
-void TestVariables::scanSimpleArchReference() {
-  const auto vs = scanJinjaVariables(readReference("examples/arches/simple.yaml"));
-  QCOMPARE(names(vs), (QStringList{"MainMemoryEnergy", "GlobalBufferThroughput", "GlobalBufferSize"}));
-  QCOMPARE(find(vs, "MainMemoryEnergy")->defaultValue, QStringLiteral("1"));
-  QCOMPARE(find(vs, "GlobalBufferThroughput")->defaultValue, QStringLiteral("\"inf\""));
-  QCOMPARE(find(vs, "GlobalBufferSize")->defaultValue, QStringLiteral("\"inf\""));
-}
-
-void TestVariables::scanScopesFiltersAndStrings() {
-  const QString text = QStringLiteral(
-      "{# {{ Commented }} #}\n"
-      "{%- for a, b in pairs if a > LIMIT -%}{{ a.x | round(2) }}{{ b[KEY] }}{{ loop.index }}{% endfor %}\n"
-      "{{ a }}\n"                                           // a is out of scope again
-      "{% if OPTIONAL is defined and MODE == 'fast {{x}}' %}{% endif %}\n"
-      "{% set total = BASE * 2 %}{{ total }}\n"
-      "{% set ns = namespace(count=0) %}{% set ns.count = ns.count + STEP %}\n"
-      "{% macro cell(w, h=HEIGHT) %}{{ w * h }}{% endmacro %}{{ cell(WIDTH) }}\n"
-      "{% raw %}{{ RawText }}{% endraw %}\n"
-      "{{ SIZE | default(2 ** 10, true) }}{{ 1e5 + Z }}\n"
-      "{% for k in KEYS %}{% filter upper %}{{ k }}{% endfilter %}{% block body %}{{ k }}{% endblock %}"
-      "{% endfor %}{{ k }}\n");
-  const auto vs = scanJinjaVariables(text);
-  QCOMPARE(names(vs).join(' '), QStringLiteral("pairs LIMIT KEY a OPTIONAL MODE BASE STEP HEIGHT WIDTH SIZE Z KEYS k"));
-  QCOMPARE(find(vs, "SIZE")->defaultValue, QStringLiteral("2 ** 10"));
-  QVERIFY(!find(vs, "Z")->hasDefault);
-  QVERIFY(scanJinjaVariables(QStringLiteral("plain: yaml\nno: templates")).empty());
-}
-
-void TestVariables::mergeAcrossFiles() {
-  const auto a = scanJinjaVariables(QStringLiteral("{{ M }} {{ N }}"), QStringLiteral("a.yaml"));
-  const auto b = scanJinjaVariables(QStringLiteral("{% set N = N | default(4) %}{{ P }}{{ M }}"),
-                                    QStringLiteral("b.yaml"));
-  const auto merged = mergeJinjaVariables({a, b});
-  QCOMPARE(names(merged), (QStringList{"M", "N", "P"}));
-  QCOMPARE(find(merged, "M")->sourceFile, QStringLiteral("a.yaml, b.yaml"));
-  QCOMPARE(find(merged, "N")->defaultValue, QStringLiteral("4"));  // only b gives one
-  QCOMPARE(find(merged, "P")->sourceFile, QStringLiteral("b.yaml"));
-}
-
 void TestVariables::modelEditsAndSignals() {
   VariablesModel model;
-  model.setSources({{QStringLiteral("matmuls.yaml"), readReference("examples/workloads/basic/matmuls.yaml")},
-                    {QStringLiteral("simple.yaml"), readReference("examples/arches/simple.yaml")}});
+  model.setTemplateVariables(scan({{"matmuls.yaml", kWorkload}, {"simple.yaml", kArch}}));
   QCOMPARE(model.rowCount(), 6);
   QCOMPARE(model.columnCount(), int{VariablesModel::ColumnCount});
   QCOMPARE(model.missingRequired(), QStringList{"N_EINSUMS"});
@@ -118,7 +75,7 @@ void TestVariables::modelEditsAndSignals() {
   QCOMPARE(edited.size(), 2);
 
   // A re-scan keeps typed values by name.
-  model.setSources({{QStringLiteral("matmuls.yaml"), readReference("examples/workloads/basic/matmuls.yaml")}});
+  model.setTemplateVariables(scan({{"matmuls.yaml", kWorkload}}));
   QCOMPARE(model.rowCount(), 3);
   QCOMPARE(model.values().value(QStringLiteral("M")), QStringLiteral("64"));
   model.clearValues();
@@ -134,17 +91,17 @@ void TestVariables::modelEditsAndSignals() {
 void TestVariables::modelPassesTester() {
   VariablesModel model;
   QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-  model.setSources({{QStringLiteral("simple.yaml"), readReference("examples/arches/simple.yaml")}});
+  model.setTemplateVariables(scan({{"simple.yaml", kArch}}));
   model.setData(model.index(1, VariablesModel::ValueColumn), QStringLiteral("1e9"));
   model.setVariables({});
-  model.setSources({{QStringLiteral("matmuls.yaml"), readReference("examples/workloads/basic/matmuls.yaml")}});
+  model.setTemplateVariables(scan({{"matmuls.yaml", kWorkload}}));
   model.clearValues();
 }
 
 void TestVariables::paneStatus() {
   VariablesPane pane;
   QVERIFY(pane.statusText().contains(QStringLiteral("no Jinja variables")));
-  pane.model()->setSources({{QStringLiteral("matmuls.yaml"), readReference("examples/workloads/basic/matmuls.yaml")}});
+  pane.model()->setTemplateVariables(scan({{"matmuls.yaml", kWorkload}}));
   QVERIFY2(pane.statusText().contains(QStringLiteral("N_EINSUMS")), qPrintable(pane.statusText()));
   pane.model()->setValue(QStringLiteral("N_EINSUMS"), QStringLiteral("3"));
   QVERIFY(!pane.statusText().contains(QStringLiteral("N_EINSUMS")));

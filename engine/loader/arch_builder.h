@@ -1,0 +1,44 @@
+#pragma once
+// From the `arch:` section to a ResolvedArch for one Einsum: every expression evaluated with
+// that Einsum's symbols (§2.2), default actions added, costs resolved (§5.3), and the
+// root-to-compute paths flattened (§5.1).
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "components/cost_table.h"
+#include "loader/evaluation.h"
+#include "core/diagnostic.h"
+#include "spec/arch.h"
+#include "spec/workload.h"
+#include "text/yaml/yaml_node.h"
+
+namespace af::spec {
+
+// The mapper-facing `tensors:` choices of a holder, evaluated for one Einsum.
+struct HolderTensorChoices {
+  NameSet keep, may_keep, back;
+  bool keep_given = false;
+};
+
+struct BuiltArch {
+  ResolvedArch arch;
+  std::map<std::string, HolderTensorChoices> tensor_choices;  // per Memory/Toll name
+  std::map<std::string, bool> enabled;                        // per component name
+  SymbolTable arch_variables;                                 // arch.variables, evaluated
+  std::vector<Diagnostic> warnings;                           // e.g. costs left unresolved
+};
+
+struct ArchBuildOptions {
+  const components::CostTable* costs = nullptr;  // fills what the spec leaves out
+  // When false (validation only), a cost nothing provides is a warning and counts as 0.
+  bool costs_required = true;
+};
+
+// `base` holds the spec variables and the Einsum's set symbols. A cost that neither the spec
+// nor the table gives is an error naming the component and the action (a warning when
+// `options.costs_required` is false). Throws SpecError.
+[[nodiscard]] BuiltArch build_arch(const YamlNode& arch, const SymbolTable& base, const Einsum& einsum,
+                                   const ArchBuildOptions& options);
+
+}  // namespace af::spec

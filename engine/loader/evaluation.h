@@ -1,0 +1,44 @@
+#pragma once
+// AccelForge's rules for turning YAML field values into values (domain-spec-model.md §2.2):
+// quoted scalars are literal strings, numbers are cast (64.0 -> 64, "true" -> True), a
+// string that names a symbol is that symbol, anything else is a Python-subset expression.
+// Errors come back as SpecError pinned to the file:line:column inside the YAML scalar.
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "text/expr/value.h"
+#include "text/yaml/yaml_node.h"
+
+namespace af::spec {
+
+// Name -> value; later layers are made by copying and overwriting (tables are small).
+using SymbolTable = std::map<std::string, Value, std::less<>>;
+
+// A core-schema scalar as a Value (no evaluation: ints, floats, bools and strings as read).
+[[nodiscard]] Value scalar_value(const ScalarValue& scalar);
+
+// Evaluates a YAML value (scalar, list or map; lists and maps element-wise) as an EvalsTo field.
+[[nodiscard]] Value evaluate_node(const YamlNode& node, const SymbolTable& table, std::string_view field);
+
+// Evaluates expression text that came from `where` (a YAML scalar) as an EvalsTo field.
+[[nodiscard]] Value evaluate_text(const std::string& text, const SymbolTable& table,
+                                  const SourceLocation& where, std::string_view field);
+
+// A set expression (`~(input | output)`, `Inputs()`, a tensor name): the result must be a NameSet.
+[[nodiscard]] NameSet evaluate_set(const YamlNode& node, const SymbolTable& table, std::string_view field);
+[[nodiscard]] NameSet evaluate_set_text(const std::string& text, const SymbolTable& table,
+                                        const SourceLocation& where, std::string_view field);
+
+// Typed results (errors name the field and what was found).
+[[nodiscard]] double to_number(const Value& v, const SourceLocation& where, std::string_view field);
+[[nodiscard]] std::int64_t to_integer(const Value& v, const SourceLocation& where, std::string_view field);
+[[nodiscard]] bool to_bool(const Value& v, const SourceLocation& where, std::string_view field);
+
+// Evaluates the map's entries in dependency order: an entry whose text mentions a sibling key
+// waits for it; each result is visible to later entries under its key. Cycles are errors.
+[[nodiscard]] SymbolTable evaluate_map_in_order(const YamlNode& map, SymbolTable table,
+                                                std::string_view field,
+                                                std::map<std::string, Value>* results = nullptr);
+
+}  // namespace af::spec

@@ -1,0 +1,87 @@
+#include "loader/load.h"
+
+#include <fmt/format.h>
+
+#include "loader/evaluation.h"
+#include "text/jinja/renderer.h"
+#include "text/yaml/core_schema.h"
+#include "text/yaml/spec_loader.h"
+
+namespace af::spec {
+
+namespace {
+
+RenderFn make_renderer(Value data, RenderOptions options);
+
+// Jinja's include()/include_all(): load each file through the YAML loader (rendered with the
+// child data) and keep the tree in the including file's store under the name the renderer chose.
+class IncludingHost : public TemplateHost {
+ public:
+  explicit IncludingHost(IncludeStore& store) : store_(store) {}
+
+  void include(const IncludeRequest& request) override {
+    const RenderFn render = make_renderer(request.child_data, request.child_options);
+    std::vector<YamlNode> trees;
+    for (const auto& path : request.paths) trees.push_back(load_yaml_file(path, render, &store_));
+    StoredInclude stored;
+    if (trees.size() == 1) {
+      stored.tree = std::move(trees.front());
+    } else {
+      stored.tree = YamlNode::sequence(request.where);
+      for (auto& t : trees) stored.tree.push_back(std::move(t));
+      stored.each_element = true;
+    }
+    store_.trees[request.name] = std::move(stored);
+  }
+
+ private:
+  IncludeStore& store_;
+};
+
+RenderFn make_renderer(Value data, RenderOptions options) {
+  return [data = std::move(data), options = std::move(options)](
+             std::string_view text, const std::string& path, IncludeStore& store) {
+    IncludingHost host(store);
+    RenderedText rendered = render_template_mapped(text, path, data, &host, options);
+    store.rendered_line_map = std::move(rendered.line_map);
+    return std::move(rendered.text);
+  };
+}
+
+}  // namespace
+
+Dict parse_assignments(const std::vector<std::string>& assignments) {
+  Dict data;
+  std::vector<Diagnostic> errors;
+  for (const auto& a : assignments) {
+    const auto eq = a.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      errors.push_back(Diagnostic{
+          {"--set", 0, 0}, "", fmt::format("'{}' is not of the form NAME=VALUE", a), Severity::Error});
+      continue;
+    }
+    const std::string value = a.substr(eq + 1);
+    const ScalarValue v = resolve_plain_scalar(value);
+    Value parsed = scalar_value(v);
+    data.set(a.substr(0, eq), std::move(parsed));
+  }
+  if (!errors.empty()) throw SpecError(std::move(errors));
+  return data;
+}
+
+LoadedTree load_tree(const std::vector<std::string>& files, const Dict& data, const UnsavedTexts* unsaved) {
+  ParseLimits limits;
+  limits.text_overrides = unsaved;
+  LoadedSpec loaded = load_spec_files(files, make_renderer(Value(data), RenderOptions{}), limits);
+  return {std::move(loaded.root), std::move(loaded.files), std::move(loaded.warnings)};
+}
+
+Spec load_spec(const std::vector<std::string>& files, const Dict& data, const ArchBuildOptions& options,
+               const UnsavedTexts* unsaved) {
+  LoadedTree tree = load_tree(files, data, unsaved);
+  Spec spec = build_spec(tree.root, options);
+  spec.warnings.insert(spec.warnings.begin(), tree.warnings.begin(), tree.warnings.end());
+  return spec;
+}
+
+}  // namespace af::spec

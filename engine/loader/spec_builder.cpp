@@ -1,0 +1,140 @@
+#include "loader/spec_builder.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "loader/mapping_reader.h"
+#include "loader/schema.h"
+#include "core/closest_name.h"
+
+namespace af::spec {
+
+namespace {
+
+template <class F>
+void collect(std::vector<Diagnostic>& errors, F&& f) {
+  try {
+    f();
+  } catch (const SpecError& e) {
+    errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
+  }
+}
+
+// Checks the names a mapping uses against the workload and the architecture.
+class MappingReferenceChecker {
+ public:
+  MappingReferenceChecker(const Spec& spec, std::vector<Diagnostic>& errors) : spec_(spec), errors_(errors) {
+    for (const auto& e : spec.workload.workload.einsums) einsums_.push_back(e.name);
+    tensors_ = spec.workload.workload.tensor_names();
+    if (spec.has_arch())
+      for (const auto& c : spec.arch_by_einsum.begin()->second.arch.components) components_.push_back(c.name);
+  }
+
+  void check(const std::vector<MappingNode>& nodes) {
+    for (const auto& node : nodes) check(node);
+  }
+
+ private:
+  void check(const MappingNode& node) {
+    const SourceLocation where = node.where.value_or(SourceLocation{});
+    std::visit(
+        [&](const auto& n) {
+          using T = std::decay_t<decltype(n)>;
+          if constexpr (std::is_same_v<T, StorageNode> || std::is_same_v<T, TollNode>) {
+            component(n.component, where);
+            for (const auto& t : n.tensors)
+              if (std::find(tensors_.begin(), tensors_.end(), t) == tensors_.end())
+                add(where, "tensors",
+                    fmt::format("unknown tensor '{}'{}", t, util::did_you_mean(t, tensors_)));
+          } else if constexpr (std::is_same_v<T, SpatialNode>) {
+            component(n.component, where);
+          } else if constexpr (std::is_same_v<T, ComputeNode>) {
+            component(n.component, where);
+            if (std::find(einsums_.begin(), einsums_.end(), n.einsum) == einsums_.end())
+              add(where, "einsum",
+                  fmt::format("unknown Einsum '{}'{}", n.einsum, util::did_you_mean(n.einsum, einsums_)));
+          } else if constexpr (std::is_same_v<T, BranchNode>) {
+            for (const auto& b : n.branches) check(b);
+          } else if constexpr (std::is_same_v<T, NestedNode>) {
+            check(n.nodes);
+          }
+        },
+        node.node);
+  }
+
+  void component(const std::string& name, const SourceLocation& where) {
+    if (components_.empty()) return;  // no arch loaded: nothing to check against
+    if (std::find(components_.begin(), components_.end(), name) == components_.end())
+      add(where, "component",
+          fmt::format("unknown component '{}'{}", name, util::did_you_mean(name, components_)));
+  }
+
+  void add(const SourceLocation& where, const std::string& field, std::string message) {
+    errors_.push_back(Diagnostic{where, "mapping." + field, std::move(message)});
+  }
+
+  const Spec& spec_;
+  std::vector<Diagnostic>& errors_;
+  std::vector<std::string> einsums_, tensors_, components_;
+};
+
+}  // namespace
+
+ResolvedSpec Spec::resolved() const {
+  ResolvedSpec out;
+  out.workload = workload.workload;
+  for (const auto& [einsum, arch] : arch_by_einsum) out.arch_by_einsum[einsum] = arch.arch;
+  out.mapping = mapping;
+  return out;
+}
+
+Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
+  std::vector<Diagnostic> errors = check_spec_shape(top);
+  if (!errors.empty()) throw SpecError(std::move(errors));
+
+  Spec spec;
+  spec.tree = top;
+  if (const YamlNode* vars = top.find("variables"); vars && vars->is_map())
+    collect(errors, [&] { spec.variables = evaluate_map_in_order(*vars, SymbolTable{}, "variables"); });
+
+  const YamlNode* workload = top.find("workload");
+  if (!workload || workload->is_null()) {
+    errors.push_back(
+        Diagnostic{top.location(), "workload", "the spec has no 'workload' (give a workload file)"});
+    throw SpecError(std::move(errors));
+  }
+  collect(errors, [&] { spec.workload = build_workload(*workload, top.find("renames")); });
+  if (!errors.empty()) throw SpecError(std::move(errors));
+
+  if (const YamlNode* arch = top.find("arch"); arch && !arch->is_null()) {
+    // Arch attributes may depend on the Einsum (`weight.bits_per_value if weight else 0`).
+    for (const auto& einsum : spec.workload.workload.einsums) {
+      SymbolTable base = spec.variables;
+      for (const auto& [k, v] : spec.workload.einsum_symbols.at(einsum.name)) base[k] = v;
+      std::vector<Diagnostic> local;
+      collect(local, [&] { spec.arch_by_einsum[einsum.name] = build_arch(*arch, base, einsum, options); });
+      if (const auto it = spec.arch_by_einsum.find(einsum.name); it != spec.arch_by_einsum.end())
+        for (const auto& w : it->second.warnings)  // once per distinct warning
+          if (std::none_of(spec.warnings.begin(), spec.warnings.end(),
+                           [&](const Diagnostic& seen) { return seen.message == w.message; }))
+            spec.warnings.push_back(w);
+      // The same mistake shows once, not once per Einsum.
+      for (auto& d : local)
+        if (std::none_of(errors.begin(), errors.end(), [&](const Diagnostic& e) {
+              return e.message == d.message && e.where.line == d.where.line;
+            }))
+          errors.push_back(std::move(d));
+      if (!local.empty()) break;
+    }
+  }
+
+  if (const YamlNode* mapping = top.find("mapping"); mapping && !mapping->is_null()) {
+    collect(errors, [&] { spec.mapping = read_mapping(*mapping); });
+    if (spec.mapping) MappingReferenceChecker(spec, errors).check(spec.mapping->nodes);
+  }
+  if (!errors.empty()) throw SpecError(std::move(errors));
+  return spec;
+}
+
+}  // namespace af::spec

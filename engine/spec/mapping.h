@@ -1,0 +1,74 @@
+#pragma once
+// Mapping tree (§6) as plain values. A Nested holds a chain: each node is the parent of the
+// next; only the last may branch (Sequential/Pipeline/Split) or be another Nested.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/source_location.h"
+
+namespace af::spec {
+
+struct MappingNode;
+
+struct StorageNode {
+  std::vector<std::string> tensors;
+  std::string component;
+  bool persistent = false;
+};
+struct TollNode {
+  std::vector<std::string> tensors;
+  std::string component;
+  bool persistent = false;
+};
+struct TemporalNode {
+  std::string rank_variable;
+  std::int64_t tile_shape = 1;
+  std::optional<std::int64_t> initial_tile_shape;  // ignored for user mappings (§7.2)
+};
+struct SpatialNode {
+  std::string rank_variable;
+  std::int64_t tile_shape = 1;
+  std::optional<std::int64_t> initial_tile_shape;
+  std::string name;       // arch spatial dimension
+  std::string component;  // arch node that owns the dimension
+};
+struct ComputeNode {
+  std::string einsum;
+  std::string component;
+};
+struct ReservationNode {  // model-inserted; user ones are dropped
+  std::vector<std::string> purposes;
+  std::string resource;
+  bool persistent = false;
+};
+struct TextBoxNode {};  // rendering only; the model skips it
+
+enum class BranchKind { Sequential, Pipeline, Split };
+struct BranchNode {  // one child per branch, each normally a Nested
+  BranchKind kind = BranchKind::Sequential;
+  std::vector<MappingNode> branches;
+};
+struct NestedNode {
+  std::vector<MappingNode> nodes;
+};
+
+struct MappingNode {
+  using Variant = std::variant<StorageNode, TollNode, TemporalNode, SpatialNode, ComputeNode,
+                               ReservationNode, TextBoxNode, BranchNode, NestedNode>;
+  Variant node;
+  std::string text;                    // render label
+  std::optional<SourceLocation> where; // for error messages
+
+  template <class T>
+  [[nodiscard]] const T* as() const { return std::get_if<T>(&node); }
+};
+
+using Mapping = NestedNode;
+
+// "Storage GlobalBuffer [T0, W0]", "Temporal m tile 1", ... for messages.
+std::string describe(const MappingNode& node);
+
+}  // namespace af::spec

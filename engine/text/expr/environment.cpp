@@ -1,0 +1,25 @@
+#include "text/expr/environment.h"
+
+namespace af::spec {
+
+void Environment::set(std::string name, Value value) { vars_.insert_or_assign(std::move(name), std::move(value)); }
+
+const Value* Environment::find_local(std::string_view name) const {
+  const auto it = vars_.find(name);
+  return it == vars_.end() ? nullptr : &it->second;
+}
+
+const Value* Environment::find(std::string_view name) const {
+  for (const Environment* e = this; e; e = e->parent_)
+    if (const Value* v = e->find_local(name)) return v;
+  return nullptr;
+}
+
+std::vector<std::string> Environment::names() const {
+  std::vector<std::string> out;
+  for (const Environment* e = this; e; e = e->parent_)
+    for (const auto& [k, v] : e->vars_) out.push_back(k);
+  return out;
+}
+
+}  // namespace af::spec

@@ -1,0 +1,28 @@
+#pragma once
+// Parsing one rendered YAML text into a YamlNode tree (no tags processed, no merges).
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "text/yaml/yaml_node.h"
+
+namespace af::spec {
+
+// Limits that keep hostile or broken input from exhausting the stack or memory.
+struct ParseLimits {
+  std::size_t max_bytes = 16u << 20;       // size of the text
+  int max_depth = 200;                      // nesting of lists/maps (yaml-cpp recurses per level)
+  std::size_t max_nodes = 2'000'000;        // after expanding aliases ("billion laughs")
+  // Texts that stand in for files' contents, by path as given (the explorer's unsaved editor
+  // buffers). Not owned; null = read every file from disk.
+  const std::map<std::string, std::string>* text_overrides = nullptr;
+};
+
+// Parses `text` (already Jinja-rendered) as one YAML document. Positions are 1-based and
+// name `file_name`. An empty or comment-only text gives a null node. Errors throw SpecError
+// with file:line:column; nothing in the input can crash or hang the parser.
+[[nodiscard]] YamlNode parse_yaml(std::string_view text, const std::string& file_name,
+                                  const ParseLimits& limits = {});
+
+}  // namespace af::spec

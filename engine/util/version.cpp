@@ -1,5 +1,0 @@
-#include "util/version.h"
-
-namespace af {
-std::string_view version() { return AF_VERSION; }
-}  // namespace af

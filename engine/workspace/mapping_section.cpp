@@ -1,0 +1,84 @@
+#include "workspace/mapping_section.h"
+
+#include <cctype>
+
+#include "io/mapping_writer.h"
+#include "loader/load.h"
+#include "loader/mapping_reader.h"
+#include "text/jinja/renderer.h"
+
+namespace af {
+
+bool contains_jinja(std::string_view text) {
+  return text.find("{%") != std::string_view::npos || text.find("{{") != std::string_view::npos ||
+         text.find("{#") != std::string_view::npos;
+}
+
+bool has_mapping_section(std::string_view text) {
+  return text.starts_with("mapping:") || text.find("\nmapping:") != std::string_view::npos;
+}
+
+MappingSection read_mapping_section(const std::string& text, const std::string& file,
+                                    const std::vector<std::string>& assignments) {
+  MappingSection out;
+  out.templated = contains_jinja(text);
+  try {
+    // The loader's own sequence (Jinja with includes, tags, merge keys), on this file alone.
+    const spec::UnsavedTexts texts{{file, text}};
+    const spec::LoadedTree tree = spec::load_tree({file}, spec::parse_assignments(assignments), &texts);
+    const spec::YamlNode& root = tree.root;
+    const spec::YamlNode* section = root.is_map() ? root.find("mapping") : nullptr;
+    if (!section)
+      throw spec::SpecError(spec::Diagnostic{{file, 1, 1}, "mapping", "no top-level 'mapping:' key"});
+    out.mapping = spec::read_mapping(*section);
+    out.rendered = text;
+    if (out.templated) {
+      try {  // what a regenerated file keeps besides the section (the template is lost)
+        out.rendered = spec::render_template(text, file, spec::Value(spec::parse_assignments(assignments)), nullptr);
+      } catch (const std::exception&) {
+        out.rendered.clear();  // renders only with YAML includes: the section alone is kept
+      }
+    }
+  } catch (const spec::SpecError& e) {
+    out.diagnostics = e.diagnostics();
+  } catch (const std::exception& e) {
+    out.diagnostics.push_back(spec::Diagnostic{{file, 0, 0}, "mapping", e.what()});
+  }
+  return out;
+}
+
+std::string write_mapping_section(const spec::Mapping& mapping) { return io::write_mapping_yaml(mapping); }
+
+std::string replace_mapping_section(const std::string& text, const std::string& section) {
+  std::string body = section;
+  if (!body.ends_with('\n')) body += '\n';
+  // Top-level keys start a line with a name; comments, indentation and list items do not.
+  const auto starts_key = [](std::string_view line) {
+    if (line.empty()) return false;
+    const char c = line.front();
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '"' || c == '\'' ||
+           line.starts_with("---") || line.starts_with("...");
+  };
+  std::size_t first = std::string::npos;
+  std::size_t last = text.size();
+  for (std::size_t pos = 0; pos < text.size();) {
+    const std::size_t eol = text.find('\n', pos);
+    const std::size_t next = eol == std::string::npos ? text.size() : eol + 1;
+    const std::string_view line(text.data() + pos, next - pos);
+    if (first == std::string::npos) {
+      if (line.starts_with("mapping:") || line.starts_with("mapping :")) first = pos;
+    } else if (starts_key(line)) {
+      last = pos;
+      break;
+    }
+    pos = next;
+  }
+  if (first == std::string::npos) {
+    std::string out = text;
+    if (!out.empty() && !out.ends_with('\n')) out += '\n';
+    return out + body;
+  }
+  return text.substr(0, first) + body + text.substr(last);
+}
+
+}  // namespace af

@@ -1,0 +1,42 @@
+#pragma once
+// One file's `mapping:` section on its own: read (rendering its Jinja with the project's
+// data) into the typed Mapping the tree editor shows even while other files are invalid, and
+// written back from an edited tree with every other line of the file kept byte for byte.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "spec/mapping.h"
+
+namespace af {
+
+// True when the text carries Jinja ({% %}, {{ }}, {# #}): it must be rendered before
+// parsing, and regenerating it from a tree would drop the template.
+[[nodiscard]] bool contains_jinja(std::string_view text);
+
+// True when the text has a top-level `mapping:` key (a cheap line test, no parse).
+[[nodiscard]] bool has_mapping_section(std::string_view text);
+
+struct MappingSection {
+  std::optional<spec::Mapping> mapping;       // nullopt when the section does not read
+  std::vector<spec::Diagnostic> diagnostics;  // why it does not
+  bool templated = false;                     // the text carries Jinja
+  std::string rendered;  // the text after Jinja (empty if it needs YAML includes): kept on regenerate
+};
+
+// `assignments` are NAME=VALUE Jinja data, as `--set` gives them. Never throws.
+[[nodiscard]] MappingSection read_mapping_section(const std::string& text, const std::string& file,
+                                                  const std::vector<std::string>& assignments);
+
+// "mapping:\n  nodes:\n  - !Storage ..." for a tree.
+[[nodiscard]] std::string write_mapping_section(const spec::Mapping& mapping);
+
+// `text` with its top-level `mapping:` section (from the key line to the next top-level key)
+// replaced by `section`, which starts with "mapping:"; appended when the key is absent. Lines
+// outside the section are kept byte for byte. A line scan, not a parse: cheap enough for
+// the GUI thread.
+[[nodiscard]] std::string replace_mapping_section(const std::string& text, const std::string& section);
+
+}  // namespace af

@@ -1,0 +1,110 @@
+#include "workspace/workspace.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "components/cost_table.h"
+#include "loader/load.h"
+#include "text/expr/expression_error.h"
+#include "text/jinja/template.h"
+
+namespace af {
+
+namespace {
+
+// The text of a spec file as the loader will see it: the unsaved buffer, else the file.
+std::optional<std::string> source_text(const SpecInputs& in, const std::string& path) {
+  if (const auto it = in.unsaved.find(path); it != in.unsaved.end()) return it->second;
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return std::nullopt;
+  std::ostringstream text;
+  text << file.rdbuf();
+  return std::move(text).str();
+}
+
+std::vector<spec::TemplateVariable> scan_variables(const SpecInputs& in) {
+  std::vector<std::vector<spec::TemplateVariable>> per_file;
+  for (const auto& path : in.files) {
+    const auto text = source_text(in, path);
+    if (!text) continue;
+    try {
+      per_file.push_back(spec::template_variables(*text, path));
+    } catch (const spec::SpecError&) {
+      // The load reports the template's syntax error with its place; nothing to list here.
+    }
+  }
+  return spec::merge_template_variables(per_file);
+}
+
+spec::Diagnostic internal_error(const std::exception& e) {
+  return spec::Diagnostic{{}, "", std::string("internal error: ") + e.what(), spec::Severity::Error};
+}
+
+}  // namespace
+
+Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
+  Workspace ws;
+  ws.inputs_ = std::move(inputs);
+  const SpecInputs& in = ws.inputs_;
+  ws.variables_ = scan_variables(in);
+  if (stop.stop_requested()) return ws;
+  try {
+    std::optional<components::CostTable> costs;
+    if (!in.component_costs.empty()) costs = components::load_cost_table(in.component_costs);
+    auto spec = std::make_shared<spec::Spec>(
+        spec::load_spec(in.files, spec::parse_assignments(in.assignments),
+                        {costs ? &*costs : nullptr, in.costs_required}, &in.unsaved));
+    ws.diagnostics_ = spec->warnings;
+    ws.spec_ = std::move(spec);
+  } catch (const spec::SpecError& e) {
+    ws.diagnostics_ = e.diagnostics();
+  } catch (const std::exception& e) {
+    ws.diagnostics_.push_back(internal_error(e));
+  }
+  return ws;
+}
+
+std::size_t Workspace::error_count() const {
+  return static_cast<std::size_t>(std::count_if(diagnostics_.begin(), diagnostics_.end(), [](const auto& d) {
+    return d.severity == spec::Severity::Error;
+  }));
+}
+
+const spec::Spec& Workspace::spec() const {
+  if (!spec_) throw std::logic_error("Workspace::spec(): the spec did not load");
+  return *spec_;
+}
+
+EvaluationOutcome Workspace::evaluate() const {
+  EvaluationOutcome out;
+  const spec::Spec& s = spec();
+  if (!s.mapping) {
+    out.missing = "the spec has no mapping to evaluate (add a mapping file, or map the workload)";
+    return out;
+  }
+  if (!s.has_arch()) {
+    out.missing = "the spec has no architecture (add an arch file)";
+    return out;
+  }
+  try {
+    out.evaluation = evaluate(*s.mapping);
+  } catch (const model::InvalidMapping& e) {
+    out.problem = MappingProblem{e.node(), e.message(), e.where()};
+  }
+  return out;
+}
+
+model::Evaluation Workspace::evaluate(const spec::Mapping& mapping) const {
+  return model::evaluate(spec().resolved(), mapping);
+}
+
+mapper::MapperOptions Workspace::mapper_options() const { return mapper::options_from_spec(spec()); }
+
+mapper::MapperResult Workspace::map(const mapper::MapperOptions& options, mapper::Observer* observer,
+                                    std::stop_token stop) const {
+  return mapper::map_workload(spec(), options, observer, std::move(stop));
+}
+
+}  // namespace af

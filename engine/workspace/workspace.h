@@ -1,0 +1,86 @@
+#pragma once
+// The engine's front door: the one class the CLI, the GUI, tests and benchmarks use to load a
+// spec, list its template variables, evaluate its mapping and map it. No Qt. A loaded
+// Workspace is immutable: every query is const and safe to call from several threads.
+#include <map>
+#include <memory>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "mapper/mapper.h"
+#include "mapper/observer.h"
+#include "mapper/options.h"
+#include "model/evaluate.h"
+#include "loader/spec_builder.h"
+#include "text/jinja/template_variables.h"
+
+namespace af {
+
+// What a spec is made of: files in merge order (arch, workload, mapping, ...), the unsaved
+// texts that replace some of them (an editor's buffers), Jinja data and a cost table.
+struct SpecInputs {
+  std::vector<std::string> files;
+  std::map<std::string, std::string> unsaved;  // path as in `files` -> text
+  std::vector<std::string> assignments;        // NAME=VALUE, values read as YAML scalars
+  std::string component_costs;                 // FILE[#SECTION]; empty: none
+  // False for validation: a cost nothing provides is a warning (and 0), not an error.
+  bool costs_required = true;
+};
+
+// Why the model rejected the spec's mapping, and where.
+struct MappingProblem {
+  std::string node;     // the node, as the model describes it
+  std::string message;  // what is wrong with it
+  std::optional<spec::SourceLocation> where;
+};
+
+struct EvaluationOutcome {
+  std::optional<model::Evaluation> evaluation;  // set when the mapping evaluated
+  std::optional<MappingProblem> problem;        // set when the model rejected it
+  // Neither: the spec has no mapping or no architecture (`missing` says which).
+  std::string missing;
+};
+
+class Workspace {
+ public:
+  // Runs the whole load sequence: cost table, `--set` assignments, rendering, parsing,
+  // merging, building the typed spec. Never throws for bad input: errors land in
+  // diagnostics(). `stop` abandons the load between files (the result is then invalid).
+  [[nodiscard]] static Workspace load(SpecInputs inputs, std::stop_token stop = {});
+
+  [[nodiscard]] const SpecInputs& inputs() const { return inputs_; }
+  // Errors (when the spec is invalid) and warnings, in file order.
+  [[nodiscard]] const std::vector<spec::Diagnostic>& diagnostics() const { return diagnostics_; }
+  [[nodiscard]] std::size_t error_count() const;
+  [[nodiscard]] bool ok() const { return spec_ != nullptr; }
+  // The typed spec; throws std::logic_error when !ok().
+  [[nodiscard]] const spec::Spec& spec() const;
+  [[nodiscard]] const std::shared_ptr<const spec::Spec>& shared_spec() const { return spec_; }
+
+  // The Jinja data the files read (the real template parser, merged in file order), found
+  // even when the spec is invalid. A file whose template does not parse adds nothing here;
+  // its error is among diagnostics().
+  [[nodiscard]] const std::vector<spec::TemplateVariable>& template_variables() const { return variables_; }
+
+  // The spec's own mapping through the model.
+  [[nodiscard]] EvaluationOutcome evaluate() const;
+  // Another mapping of the same spec (e.g. one the mapper found). Throws model::InvalidMapping.
+  [[nodiscard]] model::Evaluation evaluate(const spec::Mapping& mapping) const;
+
+  // The spec's `mapper:` section as options (command-line flags override fields after this).
+  [[nodiscard]] mapper::MapperOptions mapper_options() const;
+  // Throws spec::SpecError for problems found while making templates.
+  [[nodiscard]] mapper::MapperResult map(const mapper::MapperOptions& options, mapper::Observer* observer = nullptr,
+                                         std::stop_token stop = {}) const;
+
+ private:
+  SpecInputs inputs_;
+  std::vector<spec::Diagnostic> diagnostics_;
+  std::shared_ptr<const spec::Spec> spec_;
+  std::vector<spec::TemplateVariable> variables_;
+};
+
+}  // namespace af

@@ -1,0 +1,92 @@
+#include "controller/live_mapper_observer.h"
+
+#include <algorithm>
+
+namespace af::ui {
+
+LiveMapperObserver::LiveMapperObserver(std::function<void()> changed) : changed_(std::move(changed)) {
+  progress_.stage = QStringLiteral("templates");
+}
+
+std::size_t LiveMapperObserver::einsumIndex(const std::string& einsum) {
+  const auto it = std::find(einsums_.begin(), einsums_.end(), einsum);
+  if (it != einsums_.end()) return static_cast<std::size_t>(it - einsums_.begin());
+  einsums_.push_back(einsum);
+  progress_.stats.emplace_back().einsum = einsum;
+  progress_.einsumTemplatesDone.push_back(0);
+  progress_.einsumTemplatesTotal.push_back(0);
+  return einsums_.size() - 1;
+}
+
+void LiveMapperObserver::updateEstimate() {
+  progress_.elapsedSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double f = progress_.fraction();
+  progress_.remainingSeconds = f > 0.02 ? progress_.elapsedSeconds * (1 - f) / f : -1;
+}
+
+void LiveMapperObserver::on_templates_made(const std::string& einsum, std::size_t n_templates) {
+  {
+    const std::lock_guard lock(mutex_);
+    const auto i = einsumIndex(einsum);
+    progress_.einsumTemplatesTotal[i] = n_templates;
+    progress_.templatesTotal += n_templates;
+    updateEstimate();
+  }
+  changed_();
+}
+
+void LiveMapperObserver::on_template_done(const std::string& einsum, std::size_t done, std::size_t total,
+                                          const mapper::EinsumStats& so_far) {
+  {
+    const std::lock_guard lock(mutex_);
+    const auto i = einsumIndex(einsum);
+    progress_.stage = QStringLiteral("tile shapes");
+    progress_.templatesDone += done - progress_.einsumTemplatesDone[i];
+    progress_.einsumTemplatesDone[i] = done;
+    progress_.einsumTemplatesTotal[i] = total;
+    progress_.stats[i] = so_far;
+    updateEstimate();
+  }
+  changed_();
+}
+
+void LiveMapperObserver::on_einsum_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) {
+  {
+    const std::lock_guard lock(mutex_);
+    front_.einsumFronts[einsum] = front;
+  }
+  changed_();
+}
+
+void LiveMapperObserver::on_joined_front(std::size_t einsums_joined, const std::vector<mapper::FrontPoint>& front) {
+  {
+    const std::lock_guard lock(mutex_);
+    progress_.stage = QStringLiteral("join");
+    front_.joined = front;
+    front_.einsumsJoined = einsums_joined;
+    updateEstimate();
+  }
+  changed_();
+}
+
+void LiveMapperObserver::finish(const mapper::MapperResult& result) {
+  const std::lock_guard lock(mutex_);
+  progress_.stage = QStringLiteral("done");
+  progress_.stats = result.stats;
+  progress_.templatesDone = progress_.templatesTotal;
+  updateEstimate();
+  progress_.remainingSeconds = 0;
+}
+
+MapperProgressPtr LiveMapperObserver::progress() const {
+  const std::lock_guard lock(mutex_);
+  return std::make_shared<const MapperProgress>(progress_);
+}
+
+FrontSnapshotPtr LiveMapperObserver::front() const {
+  const std::lock_guard lock(mutex_);
+  return std::make_shared<const FrontSnapshot>(front_);
+}
+
+}  // namespace af::ui

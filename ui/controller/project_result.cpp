@@ -1,0 +1,42 @@
+#include "controller/project_result.h"
+
+#include <algorithm>
+#include <map>
+
+namespace af::ui {
+
+int ProjectResult::errorCount() const {
+  return static_cast<int>(
+      std::count_if(diagnostics.begin(), diagnostics.end(),
+                    [](const spec::Diagnostic& d) { return d.severity == spec::Severity::Error; }));
+}
+
+AccessesData accessesFrom(const model::Evaluation& ev, const spec::Spec& spec) {
+  const auto q = [](const std::string& s) { return QString::fromStdString(s); };
+  AccessesData data;
+  for (const auto& [key, count] : ev.actions) {
+    const auto energy = ev.energy.find(key);
+    data.actions.append(AccessRecord{q(key.einsum), q(key.component), q(key.tensor), q(key.action), count,
+                                     energy == ev.energy.end() ? 0.0 : energy->second});
+  }
+  for (const auto& [key, energy] : ev.leak_energy)
+    if (energy != 0) data.actions.append(AccessRecord{q(key.first), q(key.second), {}, "leak", 0, energy});
+
+  // A buffer's occupancy is per Einsum; the plot shows the largest tile of each tensor.
+  std::map<std::pair<std::string, std::string>, double> occupancy;
+  for (const auto& [key, bits] : ev.occupancy) {
+    auto& slot = occupancy[{std::get<1>(key), std::get<2>(key)}];
+    slot = std::max(slot, bits);
+  }
+  for (const auto& [key, bits] : occupancy) {
+    double capacity = spec::kInf;
+    for (const auto& [einsum, arch] : spec.arch_by_einsum)
+      if (const auto* c = arch.arch.find(key.first)) capacity = c->size;
+    data.occupancy.append(OccupancyRecord{q(key.first), q(key.second), bits, capacity});
+  }
+  for (const auto& [key, latency] : ev.component_latency)
+    data.latency.append(LatencyRecord{q(key.first), q(key.second), latency});
+  return data;
+}
+
+}  // namespace af::ui

@@ -1,0 +1,47 @@
+#pragma once
+// What one load job produced for the window: the loaded workspace (spec, diagnostics, template
+// variables), the evaluation of its mapping shaped for the plots, and the mapping section of
+// the mapping file read on its own for the tree editor. Immutable, shared with every view.
+#include <QMetaType>
+#include <QString>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "model/evaluate.h"
+#include "models/accesses_data.h"
+#include "workspace/mapping_section.h"
+#include "workspace/workspace.h"
+
+namespace af::ui {
+
+struct ProjectResult {
+  int generation = 0;
+  std::shared_ptr<const Workspace> workspace;  // never null in a delivered result
+  std::vector<spec::Diagnostic> diagnostics;   // every file's errors and warnings
+  std::optional<model::Evaluation> evaluation;  // when the spec has an arch and a mapping
+  std::optional<MappingProblem> mappingProblem;  // the model rejected the mapping
+  // The mapping file's `mapping:` section, read on its own (shown even when another file is
+  // broken), and the exact text it was read from (edits splice into that text).
+  QString mappingPath;
+  std::string mappingText;
+  std::optional<MappingSection> mappingSection;
+  AccessesData accesses;  // the evaluation, shaped for the plots
+  double seconds = 0;     // wall time of the job
+
+  [[nodiscard]] bool valid() const { return workspace && workspace->ok(); }
+  [[nodiscard]] const spec::Spec* spec() const { return valid() ? &workspace->spec() : nullptr; }
+  [[nodiscard]] int errorCount() const;
+};
+
+using ProjectResultPtr = std::shared_ptr<const ProjectResult>;
+
+// Flattens an evaluation for the plots: one record per (einsum, component, tensor, action)
+// with its energy, leak rows, occupancy against the buffer's size, latency per component.
+[[nodiscard]] AccessesData accessesFrom(const model::Evaluation& evaluation, const spec::Spec& spec);
+
+}  // namespace af::ui
+
+Q_DECLARE_METATYPE(af::ui::ProjectResultPtr)
