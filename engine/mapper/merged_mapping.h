@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "spec/types/mapping.h"
+#include "spec/mapping.h"
 
 namespace af::mapper {
 

@@ -27,7 +27,7 @@
 #include "mapper/templates.h"
 #include "mapper/tile_shapes.h"
 #include "model/compiled_pmapping.h"
-#include "spec/build/load.h"
+#include "loader/load.h"
 
 using namespace af;
 
