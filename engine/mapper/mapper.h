@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "loader/spec_builder.h"
 #include "mapper/join.h"
 #include "mapper/observer.h"
 #include "mapper/options.h"
@@ -14,7 +15,6 @@
 #include "mapper/templates.h"
 #include "mapper/tile_shapes.h"
 #include "model/evaluate.h"
-#include "loader/spec_builder.h"
 
 namespace af::mapper {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "mapper/options.h"
 #include "loader/spec_builder.h"
+#include "mapper/options.h"
 
 namespace af::mapper {
 

@@ -5,8 +5,8 @@
 #include <set>
 #include <sstream>
 
-#include "loader/evaluation.h"
 #include "core/diagnostic.h"
+#include "loader/evaluation.h"
 
 namespace af::mapper {
 
