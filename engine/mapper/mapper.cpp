@@ -202,8 +202,8 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     stats.groups = joined.groups[e];
     stats.pmappings_grouped = joined.grouped_rows[e];
     stats.pmappings_pareto = joined.grouped_rows[e];
-    if (stats.pmappings_valid > stats.pmappings_pareto)
-      stats.removed["pareto"] = stats.pmappings_valid - stats.pmappings_pareto;
+    if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto)
+      stats.removed["pareto"] = stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto;
     if (observer) {
       std::vector<float> keys;
       std::vector<FrontPoint> pts;

@@ -44,6 +44,7 @@ void EinsumStats::merge(const EinsumStats& o) {
   pmappings_full_space += o.pmappings_full_space;
   pmappings_evaluated += o.pmappings_evaluated;
   pmappings_valid += o.pmappings_valid;
+  pmappings_dominated += o.pmappings_dominated;
   pmappings_pareto += o.pmappings_pareto;
   for (const auto& [k, v] : o.removed) removed[k] += v;
 }

@@ -20,7 +20,10 @@ struct EinsumStats {
   double pmappings_full_space = 0;
   std::uint64_t pmappings_evaluated = 0;  // handed to the model
   std::uint64_t pmappings_valid = 0;      // passed capacity, fanout and min_usage
-  std::uint64_t pmappings_pareto = 0;     // in the Einsum's final front
+  // Never searched: another chain of one of their rank variables dominates theirs
+  // (tile_shapes.cpp); they count as Pareto-dominated.
+  std::uint64_t pmappings_dominated = 0;
+  std::uint64_t pmappings_pareto = 0;  // in the Einsum's final front
   // Cause -> pmappings removed by it ("capacity MEMORY", "fanout COMP.DIM",
   // "min_usage COMP.DIM", "pareto"). Evaluated pmappings only.
   std::map<std::string, std::uint64_t> removed;

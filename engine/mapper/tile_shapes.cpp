@@ -189,6 +189,7 @@ class TileSearch {
   }
 
   void run() {
+    if (prune_) set_up_dominance();
     if (!prefix_ok(0)) return;
     visit(0);
   }
@@ -218,6 +219,7 @@ class TileSearch {
   std::uint64_t below_min_pruned = 0;                               // pmappings of subtrees pruned for it
   std::vector<std::pair<model::QuickEvaluation, double>> failures;  // cause, pmappings
   double fused_loops_removed = 0;  // pmappings over max_fused_loops(_per_rank_variable)
+  double dominated = 0;            // pmappings of chains another chain dominates (never searched)
 
  private:
   struct Kept {
@@ -336,8 +338,13 @@ class TileSearch {
       splits_[loop] = static_cast<double>(n);
       to_split_[r] = left / n;
       chains_left_[r] = chains_below(to_split_[r], loops_left_[r]);
+      if (!narrow(r, n)) {  // every chain of r this way is dominated by another
+        dominated += completions(depth + 1);
+        return;
+      }
       update_tiles(r);
       if (prefix_ok(depth + 1)) visit(depth + 1);
+      widen(r);
     };
     if (loops_left_[r] == 0) {
       try_split(left);
@@ -350,6 +357,115 @@ class TileSearch {
     to_split_[r] = left;
     chains_left_[r] = saved;
     ++loops_left_[r];
+  }
+
+  // Per-rank-variable dominance. Given its spatial loops' splits, the model depends on a
+  // rank variable's chain only through its tiles at a few points
+  // (CompiledPmapping::extent_points): holders of tensors it does not index, where every
+  // count falls as the tile grows, and reservations of tensors it indexes, whose
+  // occupancy grows with the tile. A chain no smaller at the first and no larger at the
+  // second than an earlier one (canonical order: tiles ascending) with the same spatial and
+  // fused splits gives, whatever the other rank variables do, objectives, reservations and
+  // usage no better and validity no easier: the earlier chain's pmapping dominates or ties
+  // and wins ties. Such chains are never searched. (AccelForge prunes partial tile shapes
+  // with symbolic goals, domain-mapper.md §3.5; this is that pruning for complete chains of
+  // one rank variable.) Perfect tiles only; chains of a rank variable beyond kMaxChains
+  // are all searched.
+  void set_up_dominance() {
+    static constexpr double kMaxChains = 20000;
+    if (compiled_copy_) return;
+    for (const auto* space : chain_space_)
+      if (space != nullptr) return;
+    allowed_.assign(loops_of_rv_.size(), {});
+    restricted_.assign(loops_of_rv_.size(), 0);
+    ranges_.assign(loops_of_rv_.size(), {});
+    for (std::size_t r = 0; r < loops_of_rv_.size(); ++r) {
+      const auto& loops = loops_of_rv_[r];
+      const std::int64_t bound = compiled_.rank_variable_bound(static_cast<int>(r));
+      if (loops.size() < 2 || bound == 1 || chains_below(bound, loops.size()) > kMaxChains) continue;
+      const auto points = compiled_.extent_points(static_cast<int>(r));
+      if (!points) continue;
+      // Per diff key: the undominated chains so far (features, splits), canonical order.
+      std::map<std::vector<std::int64_t>,
+               std::vector<std::pair<std::vector<double>, std::vector<std::int64_t>>>>
+          kept;
+      const auto chains = divisor_chains(bound, loops.size());  // canonical order
+      for (const auto& chain : chains) {
+        std::vector<std::int64_t> splits(loops.size());
+        std::vector<std::int64_t> key;
+        for (std::size_t j = 0; j < loops.size(); ++j) {
+          splits[j] = (j == 0 ? bound : chain[j - 1]) / chain[j];
+          if (spatial_[loops[j]] || loops[j] < n_fused_) key.push_back(splits[j]);
+        }
+        std::vector<double> features;
+        for (const auto& pt : *points) {
+          const double ext = pt.loop < 0
+                                 ? static_cast<double>(bound)
+                                 : static_cast<double>(chain[static_cast<std::size_t>(
+                                       std::find(loops.begin(), loops.end(), pt.loop) - loops.begin())]);
+          if (pt.reservation && pt.relevant && occupancy_matters(pt.component))
+            features.push_back(ext);  // occupancy: smaller is better
+          else if (!pt.reservation && !pt.relevant && pt.fills)
+            features.push_back(-ext);  // refills: a larger tile is better
+        }
+        const auto le = [](const std::vector<double>& a, const std::vector<double>& b) {
+          for (std::size_t i = 0; i < a.size(); ++i)
+            if (a[i] > b[i]) return false;
+          return true;
+        };
+        auto& group = kept[key];
+        if (std::any_of(group.begin(), group.end(), [&](const auto& k) { return le(k.first, features); }))
+          continue;  // dominated, or equal to an earlier chain (which wins the tie)
+        std::erase_if(group, [&](const auto& k) { return le(features, k.first); });
+        group.emplace_back(std::move(features), std::move(splits));
+      }
+      // Stored in the order the search visits the rank variable's loops, sorted, so that the
+      // chains agreeing with the splits chosen so far are one contiguous range.
+      std::vector<std::size_t> in_visit;  // positions in `loops`, visit order
+      for (const auto l : visit_order_)
+        if (rv_[l] == static_cast<int>(r))
+          in_visit.push_back(
+              static_cast<std::size_t>(std::find(loops.begin(), loops.end(), l) - loops.begin()));
+      for (auto& [key, group] : kept)
+        for (auto& [features, splits] : group) {
+          std::vector<std::int64_t> v;
+          for (const auto j : in_visit) v.push_back(splits[j]);
+          allowed_[r].push_back(std::move(v));
+        }
+      std::sort(allowed_[r].begin(), allowed_[r].end());
+      restricted_[r] = allowed_[r].size() < chains.size() ? 1 : 0;
+      ranges_[r].assign(1, {0, allowed_[r].size()});
+    }
+  }
+
+  // An occupancy matters when its memory may overflow, or is tracked (a reservation column).
+  [[nodiscard]] bool occupancy_matters(int component) const {
+    for (const auto& [c, m] : tracked_components_)
+      if (c == component) return true;
+    return compiled_.may_overflow(component);
+  }
+
+  // Narrows rank variable r's undominated chains to those agreeing with split n for its next
+  // loop (in visit order); false if none does. Undo with widen().
+  bool narrow(std::size_t r, std::int64_t n) {
+    if (restricted_.empty() || !restricted_[r]) return true;
+    auto& ranges = ranges_[r];
+    const std::size_t pos = ranges.size() - 1;  // r's loops chosen so far
+    const auto [lo, hi] = ranges.back();
+    const auto& chains = allowed_[r];
+    const auto first = std::lower_bound(
+        chains.begin() + static_cast<std::ptrdiff_t>(lo), chains.begin() + static_cast<std::ptrdiff_t>(hi), n,
+        [&](const std::vector<std::int64_t>& c, std::int64_t v) { return c[pos] < v; });
+    const auto last =
+        std::upper_bound(first, chains.begin() + static_cast<std::ptrdiff_t>(hi), n,
+                         [&](std::int64_t v, const std::vector<std::int64_t>& c) { return v < c[pos]; });
+    if (first == last) return false;
+    ranges.emplace_back(static_cast<std::size_t>(first - chains.begin()),
+                        static_cast<std::size_t>(last - chains.begin()));
+    return true;
+  }
+  void widen(std::size_t r) {
+    if (!restricted_.empty() && restricted_[r]) ranges_[r].pop_back();
   }
 
   // Tiles of rank variable r's loops, outer to inner, as far as every split above is known.
@@ -632,6 +748,13 @@ class TileSearch {
   std::vector<double> reservations_, shared_sizes_;
   std::vector<char> dropped_;
   std::vector<TrackedBuffer> buffers_;
+
+  // Per-rank-variable dominance: per rank variable its undominated chains (splits per loop,
+  // in visit order, sorted), whether that excludes any, and the chains agreeing with the
+  // splits chosen so far.
+  std::vector<std::vector<std::vector<std::int64_t>>> allowed_;
+  std::vector<char> restricted_;
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> ranges_;  // per rv: a stack of ranges
 };
 
 }  // namespace
@@ -700,7 +823,10 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     result.stats.pmappings_valid -= search.below_min_valid;
   }
   result.front = search.take_front();
-  result.stats.removed["pareto"] += result.stats.pmappings_valid - result.front.size();
+  // Chains another chain dominates were never evaluated; they count as dominated.
+  result.stats.pmappings_dominated = static_cast<std::uint64_t>(search.dominated);
+  result.stats.removed["pareto"] +=
+      result.stats.pmappings_valid + result.stats.pmappings_dominated - result.front.size();
   result.stats.pmappings_pareto = result.front.size();
   return result;
 }

@@ -4,6 +4,7 @@
 // objectives, with exactly the arithmetic of model::evaluate.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -101,6 +102,31 @@ class CompiledPmapping {
   [[nodiscard]] const std::vector<Buffer>& buffers();
   [[nodiscard]] int component_index(const std::string& name) const;  // -1 if off the path
   [[nodiscard]] int tensor_index(const std::string& name) const;     // -1 if not the Einsum's
+
+  // Where a rank variable's tiles reach the model, for the mapper's per-rank-variable
+  // dominance (tile_shapes.cpp). With every projection entry that uses it being the bare
+  // variable, every count the model forms (§7.5) at a storage or toll node is the fill
+  // there times the iteration counts of the loops above; per rank variable that is its
+  // bound when it indexes the node's tensor, else bound / (its tile there) (times spatial
+  // loop counts where parent accesses are shared). Occupancies at reservations grow with
+  // its tile there when it indexes the tensor. So given its spatial loops' splits, all
+  // counts and occupancies depend on its chain only through these tiles. One entry per
+  // storage, toll and reservation node of every tensor's view: the loop (mapping order)
+  // whose tile it is there (-1: none above, the bound). Nullopt when that does not hold:
+  // another projection form, a view that reorders the rank variable's loops, or energy,
+  // latency or leak that are not monotone in the counts (a negative energy, scale or leak
+  // power, or a total_latency outside the fast formula path).
+  struct ExtentPoint {
+    int loop = -1;
+    bool relevant = false;     // the node's tensor is indexed by the rank variable
+    bool reservation = false;  // an occupancy; else a holder, where the counts are
+    int component = -1;        // the node's component (component_index)
+    bool fills = false;        // a holder with a parent: the counts are its fills
+  };
+  [[nodiscard]] std::optional<std::vector<ExtentPoint>> extent_points(int rank_variable) const;
+  // Whether the memory could be over capacity for some tiles: its reservations at whole
+  // tensors exceed its size. If not, its occupancies never decide validity.
+  [[nodiscard]] bool may_overflow(int component) const;
 
   // Scaled usage of (component, dim) by the last evaluate(); 0 for index -1 (not on the
   // path). Index from usage_index().
