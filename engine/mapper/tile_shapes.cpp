@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -398,15 +399,29 @@ class TileSearch {
           if (spatial_[loops[j]] || loops[j] < n_fused_) key.push_back(splits[j]);
         }
         std::vector<double> features;
+        std::vector<std::int64_t> tiles(tiles_.size(), 1);  // this chain's tiles, mapping order
+        for (std::size_t j = 0; j < loops.size(); ++j) tiles[loops[j]] = chain[j];
+        std::map<int, bool> overflows;  // per untracked memory: can this chain overflow it?
         for (const auto& pt : *points) {
           const double ext = pt.loop < 0
                                  ? static_cast<double>(bound)
                                  : static_cast<double>(chain[static_cast<std::size_t>(
                                        std::find(loops.begin(), loops.end(), pt.loop) - loops.begin())]);
-          if (pt.reservation && pt.relevant && occupancy_matters(pt.component))
+          if (pt.reservation && pt.relevant && occupancy_matters(pt.component)) {
+            // A memory only checked for capacity that this chain can never overflow, whatever
+            // the other rank variables' tiles, lets it beat any chain there.
+            if (!tracked_component(pt.component)) {
+              auto [it, added] = overflows.try_emplace(pt.component, false);
+              if (added) it->second = compiled_.may_overflow(pt.component, static_cast<int>(r), tiles);
+              if (!it->second) {
+                features.push_back(-std::numeric_limits<double>::infinity());
+                continue;
+              }
+            }
             features.push_back(ext);  // occupancy: smaller is better
-          else if (!pt.reservation && !pt.relevant && pt.fills)
+          } else if (!pt.reservation && !pt.relevant && pt.fills) {
             features.push_back(-ext);  // refills: a larger tile is better
+          }
         }
         const auto le = [](const std::vector<double>& a, const std::vector<double>& b) {
           for (std::size_t i = 0; i < a.size(); ++i)
@@ -439,10 +454,12 @@ class TileSearch {
   }
 
   // An occupancy matters when its memory may overflow, or is tracked (a reservation column).
+  [[nodiscard]] bool tracked_component(int component) const {
+    return std::any_of(tracked_components_.begin(), tracked_components_.end(),
+                       [&](const auto& cm) { return cm.first == component; });
+  }
   [[nodiscard]] bool occupancy_matters(int component) const {
-    for (const auto& [c, m] : tracked_components_)
-      if (c == component) return true;
-    return compiled_.may_overflow(component);
+    return tracked_component(component) || compiled_.may_overflow(component);
   }
 
   // Narrows rank variable r's undominated chains to those agreeing with split n for its next

@@ -331,18 +331,29 @@ std::optional<std::vector<CompiledPmapping::ExtentPoint>> CompiledPmapping::exte
   return out;
 }
 
-bool CompiledPmapping::may_overflow(int component) const {
+bool CompiledPmapping::may_overflow(int component) const { return may_overflow(component, -1, {}); }
+
+bool CompiledPmapping::may_overflow(int component, int rank_variable,
+                                    std::span<const std::int64_t> tiles) const {
   using detail::NodeKind;
   const auto& p = *prepared_;
   const auto& ctx = p.ctx;
+  std::vector<int> ordinal(p.nodes.size(), -1);
+  for (std::size_t i = 0; i < p.loops.size(); ++i) ordinal[p.loops[i]] = static_cast<int>(i);
+  std::vector<double> shape;
   double most = 0;
-  for (std::size_t t = 0; t < p.tensor_views.size(); ++t)
+  for (std::size_t t = 0; t < p.tensor_views.size(); ++t) {
+    shape = ctx.bounds;
     for (const int i : p.tensor_views[t]) {
       const auto& n = p.nodes[static_cast<std::size_t>(i)];
+      if ((n.kind == NodeKind::Temporal || n.kind == NodeKind::Spatial) && n.rv == rank_variable)
+        shape[static_cast<std::size_t>(n.rv)] =
+            static_cast<double>(tiles[static_cast<std::size_t>(ordinal[static_cast<std::size_t>(i)])]);
       if (n.kind != NodeKind::Reservation || n.component != component) continue;
-      most += ctx.dense_tile(static_cast<int>(t), ctx.bounds) * n.bits_per_value *
+      most += ctx.dense_tile(static_cast<int>(t), shape) * n.bits_per_value *
               (n.persistent ? ctx.n_instances : 1.0);
     }
+  }
   return most > ctx.flat[static_cast<std::size_t>(component)]->size;
 }
 

@@ -127,6 +127,10 @@ class CompiledPmapping {
   // Whether the memory could be over capacity for some tiles: its reservations at whole
   // tensors exceed its size. If not, its occupancies never decide validity.
   [[nodiscard]] bool may_overflow(int component) const;
+  // Whether it could be with the rank variable's loops at these tiles (mapping order; the
+  // other rank variables at whole tensors).
+  [[nodiscard]] bool may_overflow(int component, int rank_variable,
+                                  std::span<const std::int64_t> tiles) const;
 
   // Scaled usage of (component, dim) by the last evaluate(); 0 for index -1 (not on the
   // path). Index from usage_index().
