@@ -1,6 +1,7 @@
 #include "cli_main.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <exception>
 #include <fstream>
 #include <ostream>
@@ -14,6 +15,7 @@
 #include "model/evaluate.h"
 #include "loader/load.h"
 #include "loader/summary.h"
+#include "core/closest_name.h"
 #include "core/version.h"
 
 namespace af::cli {
@@ -54,10 +56,11 @@ int validate(const SpecArgs& args, const std::string& costs_arg, std::ostream& o
 }
 
 int evaluate(const SpecArgs& args, const std::string& costs_arg, const std::string& json_target,
-             std::ostream& out, std::ostream& err) {
+             std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   const auto costs = load_costs(costs_arg);
   const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
                                        {costs ? &*costs : nullptr, /*costs_required=*/true});
+  print_warnings(s, err);
   if (!s.mapping) {
     err << "accelforge: the spec has no mapping to evaluate (add a mapping file, or use `accelforge map`)\n";
     return kInvalidInput;
@@ -70,18 +73,19 @@ int evaluate(const SpecArgs& args, const std::string& costs_arg, const std::stri
   const components::AreaReport area = components::total_area(s.arch_by_einsum.begin()->second.arch);
   if (json_target != "-") out << io::evaluation_report(ev) << "total area " << area.total << " m^2\n";
   if (!json_target.empty() &&
-      !write_output(json_target, io::evaluation_to_json(ev, &*s.mapping, 1, &area).dump(2), out, err))
+      !write_outputs({{json_target, io::evaluation_to_json(ev, &*s.mapping, 1, &area).dump(2)}}, out, err,
+                     commit_lock))
     return kInvalidInput;
   return kOk;
 }
 
 }  // namespace
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   CLI::App app{"accelforge: read AccelForge specs, evaluate mappings and find optimal ones"};
   app.name("accelforge");
   app.set_version_flag("--version", std::string(af::version()));
-  app.require_subcommand(0, 1);
+  app.require_subcommand(0, 1);  // none is a usage error too, reported after unknown flags
   app.footer("Exit status: 0 ok, 1 invalid input, 2 usage error, 3 no valid mapping.");
 
   SpecArgs validate_args;
@@ -102,6 +106,17 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 
   MapArgs map_args;
   auto* map_cmd = add_map_subcommand(app, map_args);
+
+  // A misspelt command would otherwise read as a stray file name ("A subcommand is required").
+  if (args.size() > 1 && !args[1].starts_with('-')) {
+    const std::vector<std::string> commands{"validate", "evaluate", "map"};
+    if (std::find(commands.begin(), commands.end(), args[1]) == commands.end()) {
+      err << "accelforge: unknown command '" << args[1] << "'" << util::did_you_mean(args[1], commands)
+          << "; the commands are validate, evaluate and map\n\n"
+          << app.help();
+      return kUsage;
+    }
+  }
 
   std::vector<std::string> argv_rev(args.rbegin(), args.rend());
   if (!argv_rev.empty()) argv_rev.pop_back();  // program name
@@ -124,8 +139,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 
   try {
     if (validate_cmd->parsed()) return validate(validate_args, validate_costs, out);
-    if (evaluate_cmd->parsed()) return evaluate(evaluate_args, costs, json, out, err);
-    if (map_cmd->parsed()) return run_map_command(map_args, out, err);
+    if (evaluate_cmd->parsed()) return evaluate(evaluate_args, costs, json, out, err, commit_lock);
+    if (map_cmd->parsed()) return run_map_command(map_args, out, err, commit_lock);
   } catch (const spec::SpecError& e) {
     print_diagnostics(e, err);
     return kInvalidInput;
@@ -137,8 +152,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << "accelforge: internal error: " << e.what() << '\n';
     return kInvalidInput;
   }
-  out << app.help();
-  return kOk;
+  err << "accelforge: a command is required: validate, evaluate or map\n\n" << app.help();
+  return kUsage;
 }
 
 }  // namespace af::cli

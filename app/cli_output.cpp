@@ -1,21 +1,103 @@
 #include "cli_output.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <fstream>
+#include <optional>
 #include <ostream>
+#include <utility>
+
+#include "loader/spec_builder.h"
 
 namespace af::cli {
+namespace {
 
-bool write_output(const std::string& target, const std::string& text, std::ostream& out, std::ostream& err) {
-  if (target == "-") {
-    out << text << '\n';
+// A temp file beside `target` (same file system, so rename is atomic); removed unless kept.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& target) : path_(target + ".XXXXXX.tmp") {
+    fd_ = ::mkstemps(path_.data(), 4);
+    if (fd_ < 0) {
+      path_.clear();
+      return;
+    }
+    const mode_t mask = ::umask(0);  // mkstemps makes 0600; outputs get the usual 0666 & ~umask
+    ::umask(mask);
+    ::fchmod(fd_, 0666 & ~mask);
+  }
+  ~TempFile() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!path_.empty()) ::unlink(path_.c_str());
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+
+  [[nodiscard]] bool ok() const { return fd_ >= 0; }
+  bool write(const std::string& text) {
+    std::size_t done = 0;
+    while (done < text.size()) {
+      const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      done += static_cast<std::size_t>(n);
+    }
+    return ::fsync(fd_) == 0 && ::close(std::exchange(fd_, -1)) == 0;
+  }
+  bool rename_to(const std::string& target) {
+    if (std::rename(path_.c_str(), target.c_str()) != 0) return false;
+    path_.clear();
     return true;
   }
-  std::ofstream file(target);
-  file << text << '\n';
-  if (!file) {
-    err << "accelforge: cannot write " << target << '\n';
-    return false;
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+};
+
+}  // namespace
+
+void print_warnings(const spec::Spec& spec, std::ostream& err) {
+  for (const auto& w : spec.warnings) err << w.to_string() << '\n';
+}
+
+bool write_outputs(const std::vector<Output>& outputs, std::ostream& out, std::ostream& err,
+                   std::mutex* commit_lock) {
+  std::unique_lock<std::mutex> lock;
+  if (commit_lock != nullptr) lock = std::unique_lock(*commit_lock);
+  std::vector<std::optional<TempFile>> temps(outputs.size());
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const auto& o = outputs[i];
+    if (o.target == "-") continue;
+    if (struct stat st{}; ::stat(o.target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+      // /dev/stdout, a FIFO: nothing to replace atomically, and no directory to put a temp in.
+      std::ofstream direct(o.target, std::ios::binary);
+      direct << o.text << '\n';
+      if (!direct.flush()) {
+        err << "accelforge: cannot write " << o.target << '\n';
+        return false;
+      }
+      continue;
+    }
+    auto& temp = temps[i].emplace(o.target);
+    if (!temp.ok() || !temp.write(o.text + '\n')) {
+      err << "accelforge: cannot write " << o.target << ": " << std::strerror(errno) << '\n';
+      return false;  // every temp file so far is removed
+    }
   }
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    if (!temps[i]) continue;
+    if (!temps[i]->rename_to(outputs[i].target)) {
+      err << "accelforge: cannot write " << outputs[i].target << ": " << std::strerror(errno) << '\n';
+      return false;
+    }
+  }
+  for (const auto& o : outputs)
+    if (o.target == "-") out << o.text << '\n';
   return true;
 }
 

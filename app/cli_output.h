@@ -1,11 +1,30 @@
 #pragma once
-// Where the CLI writes a result: a file, or standard output for "-".
+// Where the CLI writes results: files, or standard output for "-".
 #include <iosfwd>
+#include <mutex>
 #include <string>
+#include <vector>
+
+namespace af::spec {
+struct Spec;
+}
 
 namespace af::cli {
 
-// Writes `text` to `target` ("-" = `out`). Returns false (with a message on `err`) on failure.
-bool write_output(const std::string& target, const std::string& text, std::ostream& out, std::ostream& err);
+// The spec's warnings (a `keep` that did not evaluate, negative energies, ...), one a line;
+// evaluate and map print them on standard error, validate with its summary.
+void print_warnings(const spec::Spec& spec, std::ostream& err);
+
+struct Output {
+  std::string target;  // a path, or "-" for standard output
+  std::string text;
+};
+
+// Writes every output. Files are written atomically and together: each to a temp file beside
+// it, then all renamed into place, so a failure or an interrupt leaves none of them partial.
+// `commit_lock` (may be null) is held while temp files exist; the interrupt watcher takes it
+// before the process exits. Returns false (with a message on `err`) on failure.
+bool write_outputs(const std::vector<Output>& outputs, std::ostream& out, std::ostream& err,
+                   std::mutex* commit_lock);
 
 }  // namespace af::cli

@@ -3,9 +3,10 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
-#include <fstream>
+#include <limits>
 #include <ostream>
 
+#include "cli_checks.h"
 #include "cli_main.h"
 #include "cli_output.h"
 #include "components/cost_table.h"
@@ -18,6 +19,9 @@
 namespace af::cli {
 
 namespace {
+
+constexpr int kMaxThreads = 1024;  // far above any machine this runs on; oneTBB takes any count
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 nlohmann::json stats_to_json(const mapper::MapperResult& r) {
   nlohmann::json out = nlohmann::json::array();
@@ -98,24 +102,27 @@ std::string stats_text(const mapper::MapperResult& r) {
   return s + join_text(r);
 }
 
-int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
-  std::optional<components::CostTable> costs;
-  if (!args.costs.empty()) costs = components::load_cost_table(args.costs);
-  const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
-                                       {costs ? &*costs : nullptr, /*costs_required=*/true});
-  if (!s.has_arch()) {
-    err << "accelforge: the spec has no architecture (add an arch file)\n";
-    return kInvalidInput;
-  }
-  mapper::MapperOptions options = mapper::options_from_spec(s);
+int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
+  std::optional<unsigned> metrics;  // a usage error, so checked before any file is read
   if (!args.metric.empty()) {
     try {
-      options.metrics = mapper::parse_metrics(args.metric);
+      metrics = mapper::parse_metrics(args.metric);
     } catch (const std::invalid_argument& e) {
       err << "accelforge: --metric: " << e.what() << '\n';
       return kUsage;
     }
   }
+  std::optional<components::CostTable> costs;
+  if (!args.costs.empty()) costs = components::load_cost_table(args.costs);
+  const spec::Spec s = spec::load_spec(args.files, spec::parse_assignments(args.assignments),
+                                       {costs ? &*costs : nullptr, /*costs_required=*/true});
+  print_warnings(s, err);
+  if (!s.has_arch()) {
+    err << "accelforge: the spec has no architecture (add an arch file)\n";
+    return kInvalidInput;
+  }
+  mapper::MapperOptions options = mapper::options_from_spec(s);
+  if (metrics) options.metrics = *metrics;
   if (args.max_fused_loops) options.max_fused_loops = *args.max_fused_loops;
   options.unfused = options.unfused || args.unfused;
   options.threads = args.threads;
@@ -138,17 +145,16 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err) {
                        r.evaluation->total_latency);
     out << io::evaluation_report(*r.evaluation);
   }
+  std::vector<Output> outputs;
   if (!args.json.empty()) {
     nlohmann::json j =
         io::evaluation_to_json(*r.evaluation, &*r.mapping, static_cast<double>(r.n_mappings()));
     j["stats"] = stats_to_json(r);
     j["join"] = join_to_json(r);
-    if (!write_output(args.json, j.dump(2), out, err)) return kInvalidInput;
+    outputs.push_back({args.json, j.dump(2)});
   }
-  if (!args.mapping_out.empty() &&
-      !write_output(args.mapping_out, io::write_mapping_yaml(*r.mapping), out, err))
-    return kInvalidInput;
-  return kOk;
+  if (!args.mapping_out.empty()) outputs.push_back({args.mapping_out, io::write_mapping_yaml(*r.mapping)});
+  return write_outputs(outputs, out, err, commit_lock) ? kOk : kInvalidInput;
 }
 
 }  // namespace
@@ -164,15 +170,16 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
       ->type_name("energy|latency|edp");
   cmd->add_option("--max-fused-loops", args.max_fused_loops, "At most N fused loops per pmapping")
       ->type_name("N")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in(0, 1e9, true, "a whole number, 0 or more"));
   cmd->add_flag("--unfused", args.unfused, "The outermost memory keeps every tensor (no fusion)");
   cmd->add_option("--threads", args.threads, "Worker threads (default: all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->type_name("N")
+      ->check(number_in(0, kMaxThreads, true, fmt::format("between 1 and {} (0 = all cores)", kMaxThreads)));
   cmd->add_option("--objective-tolerance", args.objective_tolerance,
                   "Objectives within a factor 1+T count as equal when pruning (faster, at most (1+T)x worse; "
                   "default: the spec's mapper.objective_tolerance, else 0)")
       ->type_name("T")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_in(0, kInfinity, false, "a number, 0 or more"));
   cmd->add_option(
          "--imperfect", args.imperfect,
          "Also try tiles that do not divide the rank shape, for spatial loops, temporal loops or both "
@@ -182,7 +189,7 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
                   "Candidate tiles grow by at least a factor C (1 = every tile; default: the spec's "
                   "mapper.tiling_coarseness, else 1)")
       ->type_name("C")
-      ->check(CLI::PositiveNumber);
+      ->check(number_in(std::numeric_limits<double>::min(), kInfinity, false, "a number greater than 0"));
   cmd->add_option("--component-costs", args.costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
   cmd->add_option("--json", args.json, "Write the result as JSON to OUT (- for stdout)")->type_name("OUT|-");
   cmd->add_option("--mapping-out", args.mapping_out, "Write the chosen mapping as YAML")
@@ -190,9 +197,9 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
   return cmd;
 }
 
-int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err) {
+int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   try {
-    return run(args, out, err);
+    return run(args, out, err, commit_lock);
   } catch (const spec::SpecError& e) {
     for (const auto& d : e.diagnostics()) err << d.to_string() << '\n';
     const auto n = e.diagnostics().size();

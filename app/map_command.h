@@ -1,6 +1,7 @@
 #pragma once
 // `accelforge map`: find the optimal mapping of a workload on an architecture.
 #include <iosfwd>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,8 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args);
 
 // Runs the mapper. Exit codes of cli_main.h: 0 ok, 1 invalid input, 3 no valid mapping.
 // Never throws.
-int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err);
+// `commit_lock` (may be null) is held while output files are committed.
+int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err,
+                    std::mutex* commit_lock = nullptr);
 
 }  // namespace af::cli

@@ -5,14 +5,28 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "core/bounded_read.h"
 #include "core/diagnostic.h"
+#include "core/number_text.h"
 
 namespace af::components {
 namespace {
+
+// An entry of a table: the table ("file#section") and the entry's path in it.
+struct Place {
+  std::string file, field;
+  [[nodiscard]] Place operator/(const std::string& key) const { return {file, field + "." + key}; }
+};
+
+[[noreturn]] void error(const Place& at, const std::string& message) {
+  spec::Diagnostic d;
+  d.where.file = at.file;
+  d.field = at.field;
+  d.message = message;
+  throw spec::SpecError(d);
+}
 
 [[noreturn]] void error(const std::string& where, const std::string& message) {
   spec::Diagnostic d;
@@ -30,8 +44,10 @@ std::string quote_nonfinite(const std::string& text) {
     const char c = text[i];
     if (in_string) {
       out += c;
-      if (c == '\\' && i + 1 < text.size()) out += text[++i];
-      else if (c == '"') in_string = false;
+      if (c == '\\' && i + 1 < text.size())
+        out += text[++i];
+      else if (c == '"')
+        in_string = false;
       continue;
     }
     if (c == '"') {
@@ -54,25 +70,21 @@ std::string quote_nonfinite(const std::string& text) {
   return out;
 }
 
-double number_from_string(std::string s, const std::string& where) {
-  std::string low = s;
-  std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (low == "infinity" || low == "inf" || low == ".inf" || low == "+inf") return spec::kInf;
-  if (low == "-infinity" || low == "-inf" || low == "-.inf") return -spec::kInf;
-  if (low == "nan" || low == ".nan") return std::nan("");
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(s, &used);
-    if (used == s.size()) return v;
-  } catch (const std::exception&) {
-  }
+double number_from_string(const std::string& s, const Place& where) {
+  if (const auto v = util::parse_number(s)) return *v;  // locale-independent, unlike std::stod
   error(where, "expected a number, got '" + s + "'");
 }
 
-double json_number(const nlohmann::json& j, const std::string& where) {
-  if (j.is_number()) return j.get<double>();
-  if (j.is_string()) return number_from_string(j.get<std::string>(), where);
-  error(where, "expected a number");
+double json_number(const nlohmann::json& j, const Place& where) {
+  double v = 0;
+  if (j.is_number())
+    v = j.get<double>();
+  else if (j.is_string())
+    v = number_from_string(j.get<std::string>(), where);
+  else
+    error(where, "expected a number");
+  if (std::isnan(v)) error(where, "expected a number, got NaN");
+  return v;
 }
 
 nlohmann::json yaml_to_json(const YAML::Node& n) {
@@ -87,8 +99,10 @@ nlohmann::json yaml_to_json(const YAML::Node& n) {
       for (const auto& v : n) a.push_back(yaml_to_json(v));
       return a;
     }
-    case YAML::NodeType::Scalar: return n.Scalar();  // numbers parsed on use
-    default: return nullptr;
+    case YAML::NodeType::Scalar:
+      return n.Scalar();  // numbers parsed on use
+    default:
+      return nullptr;
   }
 }
 
@@ -96,8 +110,7 @@ bool looks_like_component(const nlohmann::json& j) {
   return j.is_object() && (j.contains("actions") || j.contains("area") || j.contains("leak_power"));
 }
 
-CostTable table_from_json(const nlohmann::json& root, const std::string& section,
-                          const std::string& source) {
+CostTable table_from_json(const nlohmann::json& root, const std::string& section, const std::string& source) {
   if (!root.is_object()) error(source, "component-cost table must be a mapping");
   const nlohmann::json* body = &root;
   std::string name = source;
@@ -121,19 +134,23 @@ CostTable table_from_json(const nlohmann::json& root, const std::string& section
   CostTable table;
   table.source = name;
   for (const auto& [comp, v] : body->items()) {
-    const std::string where = name + ": " + comp;
+    const Place where{name, comp};
     if (!v.is_object()) error(where, "expected a mapping of costs");
     ComponentCost c;
-    if (v.contains("area") && !v.at("area").is_null()) c.area = json_number(v.at("area"), where + ".area");
+    if (v.contains("area") && !v.at("area").is_null()) c.area = json_number(v.at("area"), where / "area");
     if (v.contains("leak_power") && !v.at("leak_power").is_null())
-      c.leak_power = json_number(v.at("leak_power"), where + ".leak_power");
+      c.leak_power = json_number(v.at("leak_power"), where / "leak_power");
     if (v.contains("actions")) {
       for (const auto& [aname, a] : v.at("actions").items()) {
         ActionCost ac;
-        const std::string aw = where + ".actions." + aname;
-        if (a.contains("energy") && !a.at("energy").is_null()) ac.energy = json_number(a.at("energy"), aw + ".energy");
+        const Place aw = where / "actions" / aname;
+        if (!a.is_object()) error(aw, "expected a mapping with 'energy' and 'throughput'");
+        if (a.contains("energy") && !a.at("energy").is_null())
+          ac.energy = json_number(a.at("energy"), aw / "energy");
         if (a.contains("throughput") && !a.at("throughput").is_null())
-          ac.throughput = json_number(a.at("throughput"), aw + ".throughput");
+          ac.throughput = json_number(a.at("throughput"), aw / "throughput");
+        if (ac.throughput && !(*ac.throughput > 0))
+          error(aw / "throughput", "throughput must be positive (actions per second; Infinity for no limit)");
         c.actions[aname] = ac;
       }
     }
@@ -166,12 +183,14 @@ CostTable load_cost_table(const std::string& spec_text) {
     file = spec_text.substr(0, hash);
     section = spec_text.substr(hash + 1);
   }
-  std::ifstream in(file);
-  if (!in) error(file, "cannot open component-cost table");
-  std::stringstream ss;
-  ss << in.rdbuf();
+  std::string text;
+  try {
+    text = util::read_file_bounded(file);
+  } catch (const util::ReadError& e) {
+    error(file, std::string("cannot read component-cost table: ") + e.what());
+  }
   const bool yaml = file.ends_with(".yaml") || file.ends_with(".yml");
-  return parse_cost_table(ss.str(), yaml, section, file);
+  return parse_cost_table(text, yaml, section, file);
 }
 
 bool is_dummy_class(const std::string& component_class) {
@@ -190,26 +209,41 @@ ResolvedComponentCost resolve_component_costs(const ComponentCostInput& in, cons
   };
   ResolvedComponentCost out;
   // Explicit values are scaled (§5.3); table values are already final; Dummy is 0 / inf.
-  if (in.leak_power) out.leak_power = *in.leak_power * in.leak_power_scale * in.n_parallel_instances;
-  else if (row && row->leak_power) out.leak_power = *row->leak_power;
-  else if (dummy) out.leak_power = 0;
-  else missing("leak_power");
-  if (in.area) out.area = *in.area * in.area_scale * in.n_parallel_instances;
-  else if (row && row->area) out.area = *row->area;
-  else out.area = 0;  // evaluate_mapping resolves costs with area off
+  if (in.leak_power)
+    out.leak_power = *in.leak_power * in.leak_power_scale * in.n_parallel_instances;
+  else if (row && row->leak_power)
+    out.leak_power = *row->leak_power;
+  else if (dummy)
+    out.leak_power = 0;
+  else
+    missing("leak_power");
+  if (in.area)
+    out.area = *in.area * in.area_scale * in.n_parallel_instances;
+  else if (row && row->area)
+    out.area = *row->area;
+  else
+    out.area = 0;  // evaluate_mapping resolves costs with area off
   for (const auto& a : in.actions) {
     ResolvedActionCost r{a.name};
     const ActionCost* ta = nullptr;
     if (row)
       if (const auto it = row->actions.find(a.name); it != row->actions.end()) ta = &it->second;
-    if (a.energy) r.energy = *a.energy * in.energy_scale * a.energy_scale;
-    else if (ta && ta->energy) r.energy = *ta->energy;
-    else if (dummy) r.energy = 0;
-    else missing("energy for action '" + a.name + "'");
-    if (a.throughput) r.throughput = *a.throughput * in.throughput_scale * a.throughput_scale * in.n_parallel_instances;
-    else if (ta && ta->throughput) r.throughput = *ta->throughput;
-    else if (dummy) r.throughput = spec::kInf;
-    else missing("throughput for action '" + a.name + "'");
+    if (a.energy)
+      r.energy = *a.energy * in.energy_scale * a.energy_scale;
+    else if (ta && ta->energy)
+      r.energy = *ta->energy;
+    else if (dummy)
+      r.energy = 0;
+    else
+      missing("energy for action '" + a.name + "'");
+    if (a.throughput)
+      r.throughput = *a.throughput * in.throughput_scale * a.throughput_scale * in.n_parallel_instances;
+    else if (ta && ta->throughput)
+      r.throughput = *ta->throughput;
+    else if (dummy)
+      r.throughput = spec::kInf;
+    else
+      missing("throughput for action '" + a.name + "'");
     out.actions.push_back(r);
   }
   return out;

@@ -12,10 +12,31 @@ std::string SourceLocation::to_string() const {
   return out;
 }
 
+std::string SourceLocation::include_chain() const {
+  std::string out;
+  for (const SourceLocation* at = included_at.get(); at != nullptr; at = at->included_at.get())
+    out += fmt::format("{}included from {}", out.empty() ? " (" : ", ", at->to_string());
+  return out.empty() ? out : out + ")";
+}
+
+SourceLocation with_outer_include(const SourceLocation& where, const SourceLocation& place) {
+  SourceLocation out = where;
+  out.included_at = std::make_shared<const SourceLocation>(
+      where.included_at ? with_outer_include(*where.included_at, place) : place);
+  return out;
+}
+
 std::string Diagnostic::to_string() const {
   const char* kind = severity == Severity::Error ? "error" : "warning";
-  if (field.empty()) return fmt::format("{}: {}: {}", where.to_string(), kind, message);
-  return fmt::format("{}: {}: {}: {}", where.to_string(), kind, field, message);
+  const std::string text = field.empty()
+                               ? fmt::format("{}: {}: {}", where.to_string(), kind, message)
+                               : fmt::format("{}: {}: {}: {}", where.to_string(), kind, field, message);
+  return text + where.include_chain();
+}
+
+std::vector<Diagnostic> included_from(std::vector<Diagnostic> diagnostics, const SourceLocation& place) {
+  for (auto& d : diagnostics) d.where = with_outer_include(d.where, place);
+  return diagnostics;
 }
 
 namespace {

@@ -16,9 +16,13 @@ struct Diagnostic {
   std::string message;  // what is wrong, with a "did you mean X?" where one is near
   Severity severity = Severity::Error;
 
-  // "file:line:column: error: field: message"
+  // "file:line:column: error: field: message (included from other.yaml:3:9)"
   [[nodiscard]] std::string to_string() const;
 };
+
+// Adds `place` (the include that brought in the file the diagnostics are in) to each of them.
+[[nodiscard]] std::vector<Diagnostic> included_from(std::vector<Diagnostic> diagnostics,
+                                                    const SourceLocation& place);
 
 // Thrown by the frontend when input is invalid; carries every error found.
 class SpecError : public std::runtime_error {

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "text/expr/expression_error.h"
+#include "text/expr/parser.h"
 #include "core/closest_name.h"
 
 namespace af::spec {
@@ -65,6 +66,15 @@ bool mentions(const std::string& text, const std::string& name) {
     pos += name.size();
   }
   return false;
+}
+
+bool parses(const std::string& text) {
+  try {
+    (void)parse_expression(text);
+    return true;
+  } catch (const ExpressionError&) {
+    return false;
+  }
 }
 
 std::string tag_of(const YamlNode& node) {
@@ -227,13 +237,26 @@ class ArchBuilder {
     if (const YamlNode* tl = node.find("total_latency"); tl && tl->is_scalar())
       c.total_latency = tl->as_string();
 
+    // A rule a number must satisfy, reported at the field's own line.
+    const auto check = [&](const char* key, double v, bool ok, const char* rule) {
+      if (!ok) error(node.find(key)->location(), prefix + "." + key, fmt::format("{}, got {}", rule, v));
+    };
     c.size = c.kind == ComponentKind::Memory ? num("size", kInf) : kInf;
     if (c.kind == ComponentKind::Memory && !node.find("size"))  // absent, not merely failed to evaluate
       error(node.location(), prefix + ".size",
             fmt::format("!Memory '{}' needs a 'size' in bits (inf allowed)", c.name));
+    else if (c.kind == ComponentKind::Memory && has("size"))
+      check("size", c.size, c.size >= 0, "size must be at least 0 bits (inf allowed)");
     c.actions_scale = num("actions_scale", 1);
     c.n_parallel_instances = num("n_parallel_instances", 1);
-    if (has("bits_per_action")) c.bits_per_action = num("bits_per_action", 1);
+    if (has("n_parallel_instances"))  // throughput is multiplied by it: 0 would mean no progress
+      check("n_parallel_instances", c.n_parallel_instances, c.n_parallel_instances > 0,
+            "n_parallel_instances must be positive");
+    if (has("bits_per_action")) {
+      c.bits_per_action = num("bits_per_action", 1);
+      check("bits_per_action", *c.bits_per_action, *c.bits_per_action > 0,
+            "bits_per_action must be positive");
+    }
     if (c.is_tensor_holder()) {
       if (const YamlNode* bpv = node.find("bits_per_value"); bpv && bpv->is_map())
         c.bits_per_value = set_keyed(*bpv, scope, prefix + ".bits_per_value");
@@ -242,22 +265,34 @@ class ArchBuilder {
     }
     if (c.kind == ComponentKind::Toll) toll_direction(node, scope, prefix, c);
 
-    spatial(node, scope, prefix, c);
+    spatial(node, scope, prefix, c, out);
     if (c.kind != ComponentKind::Container) {
       components::ComponentCostInput cost;
       cost.name = c.name;
       cost.component_class = c.component_class;
       if (has("leak_power")) cost.leak_power = num("leak_power", 0);
       if (has("area")) cost.area = num("area", 0);
+      for (const auto& [key, value] :
+           {std::pair{"leak_power", cost.leak_power}, std::pair{"area", cost.area}})
+        if (value && *value < 0)  // AccelForge allows it, with this warning
+          warnings_.push_back(Diagnostic{
+              node.find(key)->location(), prefix + "." + key,
+              fmt::format("component {} has negative {} ({})", c.name, key, *value), Severity::Warning});
       cost.energy_scale = num("energy_scale", 1);
       cost.throughput_scale = num("throughput_scale", 1);
+      if (has("throughput_scale"))
+        check("throughput_scale", cost.throughput_scale, cost.throughput_scale > 0,
+              "throughput_scale must be positive (a throughput of 0 or less means no progress)");
       cost.leak_power_scale = num("leak_power_scale", 1);
       cost.area_scale = num("area_scale", 1);
       cost.n_parallel_instances = c.n_parallel_instances;
       actions(node, scope, prefix, c, std::move(cost));
       c.latency_evaluator = latency_evaluator(fields);
     }
-    if (c.is_tensor_holder()) out.tensor_choices[c.name] = tensor_choices(node, scope, prefix);
+    if (c.is_tensor_holder()) {
+      out.tensor_choices[c.name] = tensor_choices(node, scope, prefix);
+      out.tensor_rules[c.name] = tensor_rules(node, scope, prefix);
+    }
 
     // Later nodes see this one by name (`MainMemory.size`), with its fanout.
     fields["get_fanout"] =
@@ -331,7 +366,8 @@ class ArchBuilder {
                           einsum_.name));
   }
 
-  void spatial(const YamlNode& node, const SymbolTable& scope, const std::string& prefix, Component& c) {
+  void spatial(const YamlNode& node, const SymbolTable& scope, const std::string& prefix, Component& c,
+               BuiltArch& out) {
     const YamlNode* list = node.find("spatial");
     if (!list || !list->is_sequence()) return;
     for (std::size_t i = 0; i < list->items().size(); ++i) {
@@ -350,8 +386,9 @@ class ArchBuilder {
         error(s.location(), path, "a spatial dimension needs a 'fanout'");
       else
         guard([&] {
-          const std::int64_t f = to_integer(evaluate_node(*fanout, scope, path + ".fanout"),
-                                            fanout->location(), path + ".fanout");
+          const std::int64_t f =
+              to_integer(evaluate_node(*fanout, scope, path + ".fanout"), fanout->location(),
+                         path + ".fanout", fanout->is_scalar() ? fanout->text() : std::string());
           if (f < 1)
             error(fanout->location(), path + ".fanout", fmt::format("fanout must be at least 1, got {}", f));
           dim.fanout = static_cast<double>(f);
@@ -378,8 +415,86 @@ class ArchBuilder {
       } else if (reuse && !reuse->is_null()) {
         dim.may_reuse = dim.reuse;
       }
+      out.spatial_rules[{c.name, dim.name}] = spatial_rules(s, scope, path);
       c.spatial.push_back(std::move(dim));
     }
+  }
+
+  // The mapper's constraints on one spatial dimension: min_usage and loop_bounds (§2.8).
+  SpatialRules spatial_rules(const YamlNode& dim, const SymbolTable& scope, const std::string& path) {
+    SpatialRules rules;
+    if (const YamlNode* mu = dim.find("min_usage"); mu && !mu->is_null())
+      guard([&] {
+        rules.min_usage =
+            to_number(evaluate_node(*mu, scope, path + ".min_usage"), mu->location(), path + ".min_usage");
+      });
+    const YamlNode* bounds = dim.find("loop_bounds");
+    if (!bounds || !bounds->is_sequence()) return rules;
+    for (std::size_t i = 0; i < bounds->items().size(); ++i)
+      guard([&] {
+        rules.loop_bounds.push_back(loop_bound(bounds->items()[i], scope, fmt::format("{}.loop_bounds[{}]", path, i)));
+      });
+    return rules;
+  }
+
+  // One `loop_bounds` entry: a rank-variable set expression (`~m`), an operator and a value; a
+  // product over one rank variable is the plain comparison.
+  static LoopBound loop_bound(const YamlNode& b, const SymbolTable& scope, const std::string& field) {
+    static const std::set<std::string> ops = {"==",        "<=",        ">=",        "<",        ">",
+                                              "product==", "product<=", "product>=", "product<", "product>"};
+    const auto* expression = b.is_map() ? b.find("expression") : nullptr;
+    const auto* op = b.is_map() ? b.find("operator") : nullptr;
+    const auto* value = b.is_map() ? b.find("value") : nullptr;
+    if (!expression || !op || !value)
+      throw SpecError(Diagnostic{b.location(), field, "a loop bound needs 'expression', 'operator' and 'value'"});
+    LoopBound lb;
+    lb.where = b.location();
+    const NameSet rvs = evaluate_set(*expression, scope, field + ".expression");
+    lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
+    lb.op = op->as_string();
+    if (!ops.contains(lb.op))
+      throw SpecError(Diagnostic{op->location(), field + ".operator",
+                                 fmt::format("unknown operator '{}' (== <= >= < > product== product<= product>= "
+                                             "product< product>){}",
+                                             lb.op, util::did_you_mean(lb.op, {ops.begin(), ops.end()}))});
+    lb.value = to_number(evaluate_node(*value, scope, field + ".value"), value->location(), field + ".value");
+    if (lb.rank_variables.size() == 1 && lb.op.starts_with("product")) lb.op = lb.op.substr(7);
+    return lb;
+  }
+
+  // keep/may_keep/back are evaluated by the mapper per storage choice (they may name `Above`
+  // and the levels above); compiled here so their syntax is checked when the spec loads (names
+  // that do not evaluate are warned about by tensor_choices). no_refetch_from_above and
+  // no_resend_to_below depend only on the Einsum: evaluated here.
+  HolderTensorRules tensor_rules(const YamlNode& node, const SymbolTable& scope, const std::string& prefix) {
+    HolderTensorRules rules;
+    const YamlNode* t = node.find("tensors");
+    if (!t || !t->is_map()) return rules;
+    for (auto [key, slot] : {std::pair{"keep", &rules.keep}, std::pair{"may_keep", &rules.may_keep},
+                             std::pair{"back", &rules.back}}) {
+      const YamlNode* v = t->find(key);
+      if (!v || v->is_null()) continue;
+      const std::string field = prefix + ".tensors." + key;
+      if (!v->is_scalar()) {
+        error(v->location(), field, fmt::format("expected a set expression, got {}", v->describe()));
+        continue;
+      }
+      guard([&, slot = slot] {
+        *slot = CompiledExpression::compile(Value(v->as_string()), v->location(), field);
+      });
+    }
+    for (auto [key, slot] : {std::pair{"no_refetch_from_above", &rules.no_refetch_from_above},
+                             std::pair{"no_resend_to_below", &rules.no_resend_to_below}}) {
+      const YamlNode* v = t->find(key);
+      if (!v || v->is_null()) continue;
+      guard([&, slot = slot] {
+        const NameSet set = evaluate_set(*v, scope, prefix + ".tensors." + key);
+        slot->insert(set.items().begin(), set.items().end());
+      });
+    }
+    if (const YamlNode* ts = t->find("tile_shape"); ts && ts->is_sequence())
+      rules.tile_shape_constraints = ts->items().size();
+    return rules;
   }
 
   // TryEvalTo set: on failure the raw text stays (AccelForge keeps the string); we treat it as
@@ -413,7 +528,9 @@ class ArchBuilder {
           error(a.location(), path, "an action needs a 'name'");
           continue;
         }
-        const auto field = [&](const char* key) -> std::optional<double> {
+        // `rule` (if given) must hold; it is reported at the field's own line.
+        const auto field = [&](const char* key, bool (*rule)(double) = nullptr,
+                               const char* rule_text = nullptr) -> std::optional<double> {
           const YamlNode* v = a.find(key);
           if (!v || v->is_null()) return std::nullopt;
           std::optional<double> out;
@@ -421,19 +538,32 @@ class ArchBuilder {
             const Value value = evaluate_node(*v, scope, path + "." + key);
             if (!value.is_none()) out = to_number(value, v->location(), path + "." + key);
           });
+          if (out && rule && !rule(*out))
+            error(v->location(), path + "." + key, fmt::format("{}, got {}", rule_text, *out));
           return out;
         };
+        const auto positive = [](double x) { return x > 0; };
+        const auto not_negative = [](double x) { return x >= 0; };
         components::ActionCostInput in;
         in.name = name->as_string();
         in.energy = field("energy");
-        in.throughput = field("throughput");
+        in.throughput = field("throughput", positive,
+                              "throughput must be positive (actions per second; inf for no limit)");
         in.energy_scale = field("energy_scale").value_or(1);
-        in.throughput_scale = field("throughput_scale").value_or(1);
+        in.throughput_scale =
+            field("throughput_scale", positive, "throughput_scale must be positive").value_or(1);
         if (!in.throughput)  // deprecated `latency` (seconds per action) -> throughput
-          if (const auto latency = field("latency")) {
-            const double l = *latency * field("latency_scale").value_or(1);
-            in.throughput = l != 0 ? 1.0 / l : kInf;
+          if (const auto latency =
+                  field("latency", not_negative, "latency must be at least 0 (seconds per action)")) {
+            const double l =
+                *latency * field("latency_scale", positive, "latency_scale must be positive").value_or(1);
+            in.throughput = l > 0 ? 1.0 / l : kInf;
           }
+        if (in.energy && *in.energy * in.energy_scale < 0)  // AccelForge allows it, with this warning
+          warnings_.push_back(Diagnostic{a.find("energy")->location(), path + ".energy",
+                                         fmt::format("component {} action {} has negative energy ({})",
+                                                     c.name, in.name, *in.energy * in.energy_scale),
+                                         Severity::Warning});
         Action action;
         action.name = in.name;
         action.bits_per_action = field("bits_per_action").value_or(c.bits_per_action.value_or(1));
@@ -498,10 +628,25 @@ class ArchBuilder {
     out.may_keep = all;
     const YamlNode* t = node.find("tensors");
     if (!t || !t->is_map()) return out;
+    // TryEvalTo, as in AccelForge: a set that does not evaluate counts as not given. That is
+    // rarely what was meant (a misspelt tensor in `keep` lets every tensor be kept), so say so.
     const auto set = [&](const char* key) -> std::optional<NameSet> {
       const YamlNode* v = t->find(key);
       if (!v || v->is_null()) return std::nullopt;
-      return try_set(*v, scope, prefix + ".tensors." + key);
+      try {
+        return evaluate_set(*v, scope, prefix + ".tensors." + key);
+      } catch (const SpecError& e) {
+        // A syntax error is an error (tensor_rules reports it); only names that do not evaluate
+        // fall back to AccelForge's "not given".
+        if (!parses(v->as_string())) return std::nullopt;
+        for (Diagnostic d : e.diagnostics()) {
+          d.severity = Severity::Warning;
+          d.message += fmt::format("; tensors.{} is ignored, as AccelForge does{}", key,
+                                   std::string_view(key) == "keep" ? ", so any tensor may be kept here" : "");
+          warnings_.push_back(std::move(d));
+        }
+        return std::nullopt;
+      }
     };
     if (auto keep = set("keep")) {
       out.keep = *keep;

@@ -9,25 +9,11 @@
 #include "components/cost_table.h"
 #include "loader/evaluation.h"
 #include "core/diagnostic.h"
-#include "spec/arch.h"
+#include "spec/spec.h"
 #include "spec/workload.h"
 #include "text/yaml/yaml_node.h"
 
 namespace af::spec {
-
-// The mapper-facing `tensors:` choices of a holder, evaluated for one Einsum.
-struct HolderTensorChoices {
-  NameSet keep, may_keep, back;
-  bool keep_given = false;
-};
-
-struct BuiltArch {
-  ResolvedArch arch;
-  std::map<std::string, HolderTensorChoices> tensor_choices;  // per Memory/Toll name
-  std::map<std::string, bool> enabled;                        // per component name
-  SymbolTable arch_variables;                                 // arch.variables, evaluated
-  std::vector<Diagnostic> warnings;                           // e.g. costs left unresolved
-};
 
 struct ArchBuildOptions {
   const components::CostTable* costs = nullptr;  // fills what the spec leaves out

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <queue>
+#include <set>
 
 #include "text/expr/eval_expression.h"
 #include "text/expr/evaluator.h"
@@ -16,32 +18,19 @@ namespace af::spec {
 
 namespace {
 
-// The place of character `offset` of a scalar that starts at `where` (single-line scalars).
-SourceLocation inside(const SourceLocation& where, const ExpressionError& e) {
-  SourceLocation at = where;
-  if (at.column > 0 && e.offset()) at.column += static_cast<int>(*e.offset());
-  return at;
-}
-
 [[noreturn]] void fail(const SourceLocation& where, std::string_view field, std::string message) {
   throw SpecError(Diagnostic{where, std::string(field), std::move(message)});
-}
-
-Environment environment_of(const SymbolTable& table) {
-  Environment env;
-  for (const auto& [k, v] : table) env.set(k, v);
-  return env;
 }
 
 // eval_expression (§2.2) with the YAML scalar's place added to any error.
 Value evaluate_value(const Value& raw, const SymbolTable& table, const SourceLocation& where,
                      std::string_view field) {
   try {
-    const Environment env = environment_of(table);
+    const Environment env = Environment::borrowing(table);
     return eval_expression(raw, env);
   } catch (const ExpressionError& e) {
     const std::string shown = raw.is_string() ? raw.as_string() : raw.repr();
-    fail(inside(where, e), field, fmt::format("in '{}': {}", shown, e.message()));
+    throw SpecError(expression_diagnostic(where, field, shown, e.message(), e.offset()));
   }
 }
 
@@ -122,17 +111,26 @@ NameSet evaluate_set(const YamlNode& node, const SymbolTable& table, std::string
 }
 
 double to_number(const Value& v, const SourceLocation& where, std::string_view field) {
-  if (v.is_number()) return v.as_double();
-  if (v.is_string()) {
-    if (const auto d = parse_python_float(v.as_string())) return *d;
-  }
+  std::optional<double> d;
+  if (v.is_number()) d = v.as_double();
+  if (v.is_string()) d = parse_python_float(v.as_string());
+  // NaN compares false with everything, so every later check would let it through.
+  if (d && std::isnan(*d)) fail(where, field, "expected a number, got nan (not a number)");
+  if (d) return *d;
   fail(where, field, fmt::format("expected a number, got {} {}", v.type_name(), v.repr()));
 }
 
-std::int64_t to_integer(const Value& v, const SourceLocation& where, std::string_view field) {
+std::int64_t to_integer(const Value& v, const SourceLocation& where, std::string_view field,
+                        std::string_view written) {
   if (v.is_int() || v.is_bool()) return v.as_int();
-  if (v.is_float() && std::isfinite(v.as_double()) && v.as_double() == std::floor(v.as_double()))
-    return static_cast<std::int64_t>(v.as_double());
+  if (v.is_float() && std::isfinite(v.as_double()) && v.as_double() == std::floor(v.as_double())) {
+    // 2^63 is the first double past the largest int64.
+    constexpr double kLimit = 9223372036854775808.0;
+    if (v.as_double() < kLimit && v.as_double() >= -kLimit) return static_cast<std::int64_t>(v.as_double());
+    fail(where, field,
+         fmt::format("{} does not fit in a 64-bit integer (at most 9223372036854775807)",
+                     written.empty() ? fmt::format("{:.0f}", v.as_double()) : std::string(written)));
+  }
   fail(where, field, fmt::format("expected an integer, got {} {}", v.type_name(), v.repr()));
 }
 
@@ -145,10 +143,19 @@ bool to_bool(const Value& v, const SourceLocation& where, std::string_view field
 SymbolTable evaluate_map_in_order(const YamlNode& map, SymbolTable table, std::string_view field,
                                   std::map<std::string, Value>* results) {
   if (!map.is_map()) fail(map.location(), field, fmt::format("expected a mapping, got {}", map.describe()));
-  std::vector<const YamlNode::Entry*> pending;
-  for (const auto& e : map.entries()) pending.push_back(&e);
-  const auto mentions = [](const std::string& text, const std::string& name) {
-    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  const auto& entries = map.entries();
+  const std::size_t n = entries.size();
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  // Which siblings each entry's text names: one pass over its words (a scan per sibling pair
+  // was cubic in the size of the map: 5,000 variables took minutes).
+  std::map<std::string_view, std::size_t, std::less<>> index;
+  std::vector<std::size_t> odd_keys;  // keys that are no single word: searched for as text
+  for (std::size_t i = 0; i < n; ++i) {
+    index.emplace(entries[i].key, i);
+    if (entries[i].key.empty() || !std::all_of(entries[i].key.begin(), entries[i].key.end(), word))
+      odd_keys.push_back(i);
+  }
+  const auto mentions = [&](const std::string& text, const std::string& name) {
     for (std::size_t pos = text.find(name); pos != std::string::npos; pos = text.find(name, pos + 1)) {
       const bool left = pos == 0 || !word(text[pos - 1]);
       const bool right = pos + name.size() >= text.size() || !word(text[pos + name.size()]);
@@ -156,32 +163,61 @@ SymbolTable evaluate_map_in_order(const YamlNode& map, SymbolTable table, std::s
     }
     return false;
   };
-  std::vector<Diagnostic> errors;
-  while (!pending.empty()) {
-    auto ready = std::find_if(pending.begin(), pending.end(), [&](const YamlNode::Entry* e) {
-      const std::string text = e->value.is_scalar() && !e->value.quoted() ? e->value.text() : std::string();
-      return std::none_of(pending.begin(), pending.end(), [&](const YamlNode::Entry* other) {
-        return other != e && mentions(text, other->key);
-      });
-    });
-    if (ready == pending.end()) {
-      std::vector<std::string> names;
-      for (const auto* e : pending) names.push_back(e->key);
-      errors.push_back(Diagnostic{
-          pending.front()->key_location, std::string(field),
-          fmt::format("these entries refer to each other in a cycle: {}", fmt::join(names, ", "))});
-      break;
+  std::vector<std::vector<std::size_t>> dependents(n);
+  std::vector<std::size_t> waiting(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const YamlNode& v = entries[i].value;
+    const std::string text = v.is_scalar() && !v.quoted() ? v.text() : std::string();
+    std::set<std::size_t> needs;
+    for (std::size_t pos = 0; pos < text.size();) {
+      if (!word(text[pos])) {
+        ++pos;
+        continue;
+      }
+      std::size_t end = pos;
+      while (end < text.size() && word(text[end])) ++end;
+      if (const auto it = index.find(std::string_view(text).substr(pos, end - pos)); it != index.end())
+        needs.insert(it->second);
+      pos = end;
     }
-    const YamlNode::Entry* e = *ready;
-    pending.erase(ready);
+    for (const std::size_t k : odd_keys)
+      if (mentions(text, entries[k].key)) needs.insert(k);
+    needs.erase(i);
+    waiting[i] = needs.size();
+    for (const std::size_t k : needs) dependents[k].push_back(i);
+  }
+  // Entries in map order as soon as every sibling they name is done (Kahn's order with the
+  // smallest index first, which is the order a "first ready entry" scan gives).
+  std::priority_queue<std::size_t, std::vector<std::size_t>, std::greater<>> ready;
+  for (std::size_t i = 0; i < n; ++i)
+    if (waiting[i] == 0) ready.push(i);
+  std::vector<Diagnostic> errors;
+  std::vector<char> done(n, 0);
+  while (!ready.empty()) {
+    const std::size_t i = ready.top();
+    ready.pop();
+    done[i] = 1;
+    const YamlNode::Entry& e = entries[i];
     try {
-      Value v = evaluate_node(e->value, table, fmt::format("{}.{}", field, e->key));
-      if (results) (*results)[e->key] = v;
-      table[e->key] = std::move(v);
+      Value v = evaluate_node(e.value, table, fmt::format("{}.{}", field, e.key));
+      if (results) (*results)[e.key] = v;
+      table[e.key] = std::move(v);
     } catch (const SpecError& err) {
       errors.insert(errors.end(), err.diagnostics().begin(), err.diagnostics().end());
     }
+    for (const std::size_t d : dependents[i])
+      if (--waiting[d] == 0) ready.push(d);
   }
+  std::vector<std::string> cycle;
+  const YamlNode::Entry* first = nullptr;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!done[i]) {
+      cycle.push_back(entries[i].key);
+      if (!first) first = &entries[i];
+    }
+  if (first)
+    errors.push_back(Diagnostic{first->key_location, std::string(field),
+                                fmt::format("these entries refer to each other in a cycle: {}", fmt::join(cycle, ", "))});
   if (!errors.empty()) throw SpecError(std::move(errors));
   return table;
 }

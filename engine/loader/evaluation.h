@@ -7,13 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include "spec/expression.h"
 #include "text/expr/value.h"
 #include "text/yaml/yaml_node.h"
 
 namespace af::spec {
 
-// Name -> value; later layers are made by copying and overwriting (tables are small).
-using SymbolTable = std::map<std::string, Value, std::less<>>;
 
 // A core-schema scalar as a Value (no evaluation: ints, floats, bools and strings as read).
 [[nodiscard]] Value scalar_value(const ScalarValue& scalar);
@@ -30,9 +29,11 @@ using SymbolTable = std::map<std::string, Value, std::less<>>;
 [[nodiscard]] NameSet evaluate_set_text(const std::string& text, const SymbolTable& table,
                                         const SourceLocation& where, std::string_view field);
 
-// Typed results (errors name the field and what was found).
+// Typed results (errors name the field and what was found; NaN is never a number here).
 [[nodiscard]] double to_number(const Value& v, const SourceLocation& where, std::string_view field);
-[[nodiscard]] std::int64_t to_integer(const Value& v, const SourceLocation& where, std::string_view field);
+// `written` is the value as the user wrote it, for messages (a number beyond 64 bits).
+[[nodiscard]] std::int64_t to_integer(const Value& v, const SourceLocation& where, std::string_view field,
+                                      std::string_view written = {});
 [[nodiscard]] bool to_bool(const Value& v, const SourceLocation& where, std::string_view field);
 
 // Evaluates the map's entries in dependency order: an entry whose text mentions a sibling key

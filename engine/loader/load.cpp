@@ -22,7 +22,10 @@ class IncludingHost : public TemplateHost {
   void include(const IncludeRequest& request) override {
     const RenderFn render = make_renderer(request.child_data, request.child_options);
     std::vector<YamlNode> trees;
-    for (const auto& path : request.paths) trees.push_back(load_yaml_file(path, render, &store_));
+    for (const auto& path : request.paths) {
+      trees.push_back(load_yaml_file(path, render, &store_));
+      mark_included(trees.back(), request.where);
+    }
     StoredInclude stored;
     if (trees.size() == 1) {
       stored.tree = std::move(trees.front());

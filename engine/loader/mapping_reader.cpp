@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "loader/schema.h"
 #include "core/closest_name.h"
 
@@ -167,8 +169,14 @@ class MappingReader {
     const ScalarValue value = v.is_scalar() ? v.value() : ScalarValue{};
     std::optional<std::int64_t> n;
     if (const auto* i = std::get_if<std::int64_t>(&value)) n = *i;
+    // A whole number past 64 bits comes as a double; it cannot be a tile of an int64 rank.
     if (const auto* d = std::get_if<double>(&value);
-        d && *d == static_cast<double>(static_cast<std::int64_t>(*d)))
+        d && *d == std::floor(*d) && std::abs(*d) >= 9223372036854775808.0) {
+      error(v.location(), path,
+            fmt::format("{} does not fit in a 64-bit integer (at most 9223372036854775807)", v.text()));
+      return 1;
+    }
+    if (const auto* d = std::get_if<double>(&value); d && std::isfinite(*d) && *d == std::floor(*d))
       n = static_cast<std::int64_t>(*d);
     if (!n || *n < 1) {
       error(v.location(), path, fmt::format("expected a positive integer tile shape, got {}", v.describe()));

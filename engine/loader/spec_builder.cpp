@@ -4,9 +4,11 @@
 
 #include <set>
 
+#include "core/closest_name.h"
+#include "loader/loop_tile_check.h"
+#include "loader/mapper_settings.h"
 #include "loader/mapping_reader.h"
 #include "loader/schema.h"
-#include "core/closest_name.h"
 
 namespace af::spec {
 
@@ -81,20 +83,11 @@ class MappingReferenceChecker {
 
 }  // namespace
 
-ResolvedSpec Spec::resolved() const {
-  ResolvedSpec out;
-  out.workload = workload.workload;
-  for (const auto& [einsum, arch] : arch_by_einsum) out.arch_by_einsum[einsum] = arch.arch;
-  out.mapping = mapping;
-  return out;
-}
-
 Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
   std::vector<Diagnostic> errors = check_spec_shape(top);
   if (!errors.empty()) throw SpecError(std::move(errors));
 
   Spec spec;
-  spec.tree = top;
   if (const YamlNode* vars = top.find("variables"); vars && vars->is_map())
     collect(errors, [&] { spec.variables = evaluate_map_in_order(*vars, SymbolTable{}, "variables"); });
 
@@ -129,9 +122,13 @@ Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
     }
   }
 
+  if (const YamlNode* mapper = top.find("mapper"); mapper && !mapper->is_null())
+    collect(errors, [&] { spec.mapper = read_mapper_settings(*mapper, spec.variables); });
+
   if (const YamlNode* mapping = top.find("mapping"); mapping && !mapping->is_null()) {
     collect(errors, [&] { spec.mapping = read_mapping(*mapping); });
     if (spec.mapping) MappingReferenceChecker(spec, errors).check(spec.mapping->nodes);
+    if (spec.mapping && errors.empty()) check_loop_tiles(*spec.mapping, spec.workload.workload, errors);
   }
   if (!errors.empty()) throw SpecError(std::move(errors));
   return spec;

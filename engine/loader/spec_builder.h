@@ -1,6 +1,7 @@
 #pragma once
-// The typed, validated Spec: the merged YAML tree checked for shape, then the workload, the
-// per-Einsum architecture and the mapping built from it. Every error found is reported at once.
+// From the merged YAML tree to the typed Spec (spec/spec.h): the tree checked for shape, then
+// the workload, the per-Einsum architecture, the mapper section and the mapping built from
+// it. Every error found is reported at once.
 #include <map>
 #include <optional>
 #include <string>
@@ -11,23 +12,10 @@
 #include "loader/workload_builder.h"
 #include "core/diagnostic.h"
 #include "spec/mapping.h"
-#include "spec/resolved_spec.h"
+#include "spec/spec.h"
 #include "text/yaml/yaml_node.h"
 
 namespace af::spec {
-
-struct Spec {
-  YamlNode tree;                                    // the merged top-level map, as loaded
-  SymbolTable variables;                            // `variables:` evaluated
-  BuiltWorkload workload;                           // Einsums, tensors, set symbols per Einsum
-  std::map<std::string, BuiltArch> arch_by_einsum;  // empty when the spec has no arch
-  std::optional<Mapping> mapping;
-  std::vector<Diagnostic> warnings;
-
-  [[nodiscard]] bool has_arch() const { return !arch_by_einsum.empty(); }
-  // What the model reads.
-  [[nodiscard]] ResolvedSpec resolved() const;
-};
 
 // Builds the Spec from a merged top-level tree. The mapping (if present)
 // is checked against the workload and the arch: unknown components, tensors, Einsums and rank

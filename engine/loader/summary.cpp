@@ -41,8 +41,9 @@ std::string summarize(const Spec& spec) {
   for (const auto& e : w.einsums) {
     std::vector<std::string> bounds;
     for (const auto& [rv, b] : e.rank_variable_bounds) bounds.push_back(fmt::format("{}={}", rv, b));
-    out += fmt::format("  {:<20} {}{}  ops={}\n", e.name, fmt::join(bounds, " "),
-                       e.is_copy_operation ? " (copy)" : "", e.n_computes.value_or(0));
+    out += fmt::format(
+        "  {:<20} {}{}  ops={}\n", e.name, fmt::join(bounds, " "), e.is_copy_operation ? " (copy)" : "",
+        e.n_computes_decimal.empty() ? std::to_string(e.n_computes.value_or(0)) : e.n_computes_decimal);
   }
   out += "Tensors:\n";
   const auto sizes = tensor_sizes_bits(w);

@@ -9,6 +9,7 @@
 #include "text/expr/expression_error.h"
 #include "spec/iteration_space.h"
 #include "core/closest_name.h"
+#include "core/excerpt.h"
 
 namespace af::spec {
 
@@ -28,6 +29,7 @@ struct RawEinsum {
   std::vector<RenameEntry> renames;
   std::map<std::string, bool> explicit_bits;  // tensor -> access gave bits_per_value
   SourceLocation where;
+  std::string path;  // workload.einsums[i]
 };
 
 std::string affine_text(const AffineExpr& e) {
@@ -53,12 +55,13 @@ class WorkloadBuilder {
       return out;
     }
     if (const YamlNode* n = workload.find("n_instances"))
-      out.workload.n_instances = number(*n, "workload.n_instances");
+      out.workload.n_instances = at_least_zero(*n, "workload.n_instances");
     out.rank_sizes = rank_sizes(workload.find("rank_sizes"));
     const YamlNode* einsums = workload.find("einsums");
     if (einsums && einsums->is_sequence()) collect_einsums(*einsums, "workload.einsums");
     if (raw_.empty()) error(workload.location(), "workload.einsums", "the workload has no Einsums");
     check_unique_names();
+    if (errors.empty()) check_acyclic();
     for (auto& raw : raw_) bound_iteration_space(raw, workload, out.rank_sizes);
     for (const auto& raw : raw_) out.workload.einsums.push_back(raw.einsum);
     if (!errors.empty()) return out;
@@ -193,7 +196,7 @@ class WorkloadBuilder {
     if (const YamlNode* persistent = node.find("persistent"))
       target->persistent = flag(*persistent, path + ".persistent");
     if (const YamlNode* bits = node.find("bits_per_value"); bits && !bits->is_null()) {
-      target->bits_per_value = number(*bits, path + ".bits_per_value");
+      target->bits_per_value = at_least_zero(*bits, path + ".bits_per_value");
       raw.explicit_bits[target->tensor] = true;
     }
     if (!existing) {
@@ -241,7 +244,7 @@ class WorkloadBuilder {
     if (const YamlNode* copy = item.find("is_copy_operation"))
       raw.einsum.is_copy_operation = flag(*copy, path + ".is_copy_operation");
     if (const YamlNode* n = item.find("n_instances"))
-      raw.einsum.n_instances = number(*n, path + ".n_instances");
+      raw.einsum.n_instances = at_least_zero(*n, path + ".n_instances");
     if (const YamlNode* shape = item.find("iteration_space_shape")) {
       if (shape->is_scalar())
         raw.shape_constraints.push_back(shape->as_string());
@@ -251,13 +254,15 @@ class WorkloadBuilder {
     }
     if (const YamlNode* sizes = item.find("rank_sizes"); sizes && sizes->is_map())
       for (const auto& e : sizes->entries())
-        raw.rank_sizes[e.key] = static_cast<std::int64_t>(number(e.value, path + ".rank_sizes." + e.key));
+        raw.rank_sizes[e.key] = rank_size(e.value, evaluate_or_none(e.value, path + ".rank_sizes." + e.key),
+                                          path + ".rank_sizes." + e.key);
     if (const YamlNode* renames = item.find("renames"))
       raw.renames = rename_entries(*renames, path + ".renames");
   }
 
   void finish_einsum(RawEinsum raw, const std::string& path) {
     raw.einsum.where = raw.where;
+    raw.path = path;
     if (raw.einsum.name == "Total")
       error(raw.where, path + ".name", "'Total' is reserved and cannot name an Einsum");
     if (std::none_of(raw.einsum.accesses.begin(), raw.einsum.accesses.end(),
@@ -281,6 +286,56 @@ class WorkloadBuilder {
         error(raw.where, "workload.einsums", fmt::format("two Einsums are named '{}'", raw.einsum.name));
   }
 
+  // Einsums run in list order, each reading what earlier ones wrote; an Einsum that (through
+  // others) reads its own output has no order to run in. Reported once per cycle, at the
+  // Einsum that closes it.
+  void check_acyclic() {
+    const std::size_t n = raw_.size();
+    // edge[a] = {(b, tensor)}: b reads `tensor`, which a writes.
+    std::vector<std::vector<std::pair<std::size_t, std::string>>> edge(n);
+    for (std::size_t a = 0; a < n; ++a)
+      for (const auto& out : raw_[a].einsum.accesses)
+        if (out.output)
+          for (std::size_t b = 0; b < n; ++b)
+            if (b != a)
+              for (const auto& in : raw_[b].einsum.accesses)
+                if (!in.output && in.tensor == out.tensor) edge[a].emplace_back(b, out.tensor);
+    enum class Mark { New, Open, Done };
+    std::vector<Mark> mark(n, Mark::New);
+    std::vector<std::size_t> stack;
+    std::vector<std::string> via;  // via[i]: tensor from stack[i] to stack[i + 1]
+    const auto visit = [&](const auto& self, std::size_t a) -> bool {
+      mark[a] = Mark::Open;
+      stack.push_back(a);
+      for (const auto& [b, tensor] : edge[a]) {
+        via.push_back(tensor);
+        if (mark[b] == Mark::Open) {
+          const auto start =
+              static_cast<std::size_t>(std::find(stack.begin(), stack.end(), b) - stack.begin());
+          std::string chain, reads;
+          for (std::size_t i = start; i < stack.size(); ++i) {
+            const std::size_t next = i + 1 < stack.size() ? stack[i + 1] : b;
+            chain += raw_[stack[i]].einsum.name + " -> ";
+            reads += fmt::format("{}{} reads {} from {}", reads.empty() ? "" : "; ", raw_[next].einsum.name,
+                                 via[i], raw_[stack[i]].einsum.name);
+          }
+          error(raw_[a].where, raw_[a].path,
+                fmt::format("the Einsums form a cycle: {}{} ({}); a workload runs in order, so no Einsum may "
+                            "read, directly or through others, what it writes",
+                            chain, raw_[b].einsum.name, reads));
+          return true;
+        }
+        if (mark[b] == Mark::New && self(self, b)) return true;
+        via.pop_back();
+      }
+      stack.pop_back();
+      mark[a] = Mark::Done;
+      return false;
+    };
+    for (std::size_t a = 0; a < n; ++a)
+      if (mark[a] == Mark::New && visit(visit, a)) return;
+  }
+
   // --- sizes and iteration spaces -----------------------------------------------------
   std::map<std::string, std::int64_t> rank_sizes(const YamlNode* sizes) {
     std::map<std::string, std::int64_t> out;
@@ -289,14 +344,8 @@ class WorkloadBuilder {
       // Only sibling keys are visible (AccelForge evaluates these with an empty table).
       std::map<std::string, Value> values;
       (void)evaluate_map_in_order(*sizes, SymbolTable{}, "workload.rank_sizes", &values);
-      for (const auto& entry : sizes->entries()) {
-        const std::int64_t size =
-            to_integer(values.at(entry.key), entry.value.location(), "workload.rank_sizes." + entry.key);
-        if (size < 1)
-          error(entry.value.location(), "workload.rank_sizes." + entry.key,
-                fmt::format("rank size must be at least 1, got {}", size));
-        out[entry.key] = size;
-      }
+      for (const auto& entry : sizes->entries())
+        out[entry.key] = rank_size(entry.value, values.at(entry.key), "workload.rank_sizes." + entry.key);
     } catch (const SpecError& e) {
       errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
     }
@@ -335,14 +384,18 @@ class WorkloadBuilder {
     }
     if (!errors.empty()) return;
     std::string constraints;
-    for (const auto& p : parts) constraints += (constraints.empty() ? "" : " and ") + p;
+    std::set<std::string> seen;  // a rank shared by several tensors gives the same bound each time
+    for (const auto& p : parts)
+      if (seen.insert(p).second) constraints += (constraints.empty() ? "" : " and ") + p;
     try {
       const IterationSpace space = analyze_iteration_space(constraints, {variables.begin(), variables.end()});
       raw.einsum.rank_variable_bounds = space.bounds;
-      raw.einsum.n_computes = space.n_points;
+      if (space.count_fits_int64()) raw.einsum.n_computes = space.n_points;
+      raw.einsum.n_computes_decimal = space.points;
     } catch (const std::exception& e) {
-      error(raw.where, "workload",
-            fmt::format("iteration space of Einsum '{}' ({}): {}", raw.einsum.name, constraints, e.what()));
+      error(raw.where, raw.path,
+            fmt::format("iteration space of Einsum '{}' ({}): {}", raw.einsum.name,
+                        util::excerpt(constraints, 0), e.what()));
     }
   }
 
@@ -506,7 +559,7 @@ class WorkloadBuilder {
       }
       try {
         const NameSet set = evaluate_set_text(entry.key, table, entry.key_location, field);
-        const double value = number(entry.value, field);
+        const double value = at_least_zero(entry.value, field);
         for (const auto& t : set.items()) {
           if (out.contains(t))
             error(entry.key_location, field, fmt::format("tensor '{}' matches two keys of {}", t, path));
@@ -517,7 +570,7 @@ class WorkloadBuilder {
       }
     }
     if (other) {
-      const double value = number(*other, path + ".Other");
+      const double value = at_least_zero(*other, path + ".Other");
       for (const auto& t : einsum.tensor_names()) out.try_emplace(t, value);
     }
     return out;
@@ -545,6 +598,35 @@ class WorkloadBuilder {
   }
 
   // --- small helpers ------------------------------------------------------------------
+  // A rank size: an integer of at least 1 (a number past 64 bits is shown as written).
+  std::int64_t rank_size(const YamlNode& node, const Value& value, const std::string& field) {
+    try {
+      const std::int64_t size =
+          to_integer(value, node.location(), field, node.is_scalar() ? node.text() : std::string());
+      if (size < 1) error(node.location(), field, fmt::format("rank size must be at least 1, got {}", size));
+      return size;
+    } catch (const SpecError& e) {
+      errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
+      return 1;
+    }
+  }
+
+  Value evaluate_or_none(const YamlNode& node, const std::string& field) {
+    try {
+      return evaluate_node(node, SymbolTable{}, field);
+    } catch (const SpecError& e) {
+      errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
+      return Value(Int{1});
+    }
+  }
+
+  // Counts and bits: a negative one would turn every count negative.
+  double at_least_zero(const YamlNode& node, const std::string& field) {
+    const double v = number(node, field);
+    if (v < 0) error(node.location(), field, fmt::format("must be at least 0, got {}", v));
+    return v;
+  }
+
   double number(const YamlNode& node, const std::string& field) {
     try {
       return to_number(evaluate_node(node, SymbolTable{}, field), node.location(), field);

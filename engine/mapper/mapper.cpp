@@ -1,5 +1,6 @@
 #include "mapper/mapper.h"
 
+#include <fmt/format.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
@@ -54,6 +55,11 @@ std::map<std::string, std::set<std::string>> tensor_copies(const spec::Workload&
   return out;
 }
 
+constexpr std::int64_t kMaxImperfectBound = std::int64_t{1} << 32;
+
+// A whole count as digits while doubles hold it exactly, else four significant digits.
+std::string count_text(double n) { return n < 1e15 ? fmt::format("{:.0f}", n) : fmt::format("{:.4g}", n); }
+
 }  // namespace
 
 MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, Observer* observer,
@@ -70,6 +76,19 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     if (options.einsums.empty() ||
         std::find(options.einsums.begin(), options.einsums.end(), e.name) != options.einsums.end())
       einsums.push_back(&e);
+
+  // Imperfect tiles of a rank variable with N values number about 2 sqrt(N), and counting
+  // the full space costs about N^(3/4): past 2^32 values that is hours and gigabytes.
+  if (options.explore_imperfect_spatial_loops || options.explore_imperfect_temporal_loops)
+    for (const auto* e : einsums)
+      for (const auto& rv : e->simple_rank_variables())
+        if (e->bound(rv) > kMaxImperfectBound)
+          throw spec::SpecError(spec::Diagnostic{
+              e->where.value_or(spec::SourceLocation{}), "mapper.explore_imperfect_loops",
+              fmt::format("rank variable {} of Einsum '{}' takes {} values; imperfect factorization explores "
+                          "rank variables of at most {} values (map without --imperfect / "
+                          "explore_imperfect_*_loops)",
+                          rv, e->name, e->bound(rv), kMaxImperfectBound)});
 
   // Per Einsum: problems (one per Compute), templates, a resolved spec for the model.
   std::vector<std::vector<EinsumProblem>> problems(einsums.size());
@@ -174,8 +193,10 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     if (result.templates[e].empty()) {
       why += " (no pmapping template)";
     } else if (const auto worst = s.worst_cause(); !worst.empty()) {
-      why += "; most were removed by " + worst + " (" + std::to_string(s.removed.at(worst)) + " of " +
-             std::to_string(s.pmappings_evaluated) + " evaluated)";
+      // Pruning removes whole subtrees of the tile space unevaluated, so the share is of the
+      // space searched, not of the pmappings evaluated one by one.
+      why += fmt::format("; most were removed by {} ({} of the {} pmappings searched)", worst,
+                         s.removed.at(worst), count_text(s.pmappings_total));
     }
     result.failure = why;
     return result;

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include "loader/spec_builder.h"
 #include "mapper/join.h"
 #include "mapper/observer.h"
 #include "mapper/options.h"
@@ -15,6 +14,7 @@
 #include "mapper/templates.h"
 #include "mapper/tile_shapes.h"
 #include "model/evaluate.h"
+#include "spec/spec.h"
 
 namespace af::mapper {
 

@@ -7,32 +7,22 @@
 #include <string_view>
 #include <vector>
 
-#include "loader/spec_builder.h"
+#include "spec/metrics.h"
+#include "spec/spec.h"
 
 namespace af::mapper {
 
-// Bit flags as AccelForge's Metrics enum (only the objectives the mapper optimizes).
-enum Metric : unsigned {
-  kLatency = 1U << 0,
-  kEnergy = 1U << 1,
-  kDynamicEnergy = 1U << 2,
-  kLeakEnergy = 1U << 3,
-  kEdp = 1U << 4,
-};
-
-[[nodiscard]] inline bool includes_latency(unsigned m) { return (m & (kLatency | kEdp)) != 0; }
-[[nodiscard]] inline bool includes_energy(unsigned m) { return (m & (kEnergy | kEdp)) != 0; }
-[[nodiscard]] inline bool includes_dynamic_energy(unsigned m) {
-  return (m & (kEnergy | kDynamicEnergy | kEdp)) != 0;
-}
-[[nodiscard]] inline bool includes_leak_energy(unsigned m) {
-  return (m & (kEnergy | kLeakEnergy | kEdp)) != 0;
-}
-
-// "energy", "latency", "edp", "ENERGY | LATENCY", "Metrics.ENERGY_DELAY_PRODUCT", ...
-// Throws std::invalid_argument naming the unknown metric.
-[[nodiscard]] unsigned parse_metrics(const std::string& text);
-[[nodiscard]] std::string metrics_name(unsigned metrics);
+using spec::includes_dynamic_energy;
+using spec::includes_energy;
+using spec::includes_latency;
+using spec::includes_leak_energy;
+using spec::kDynamicEnergy;
+using spec::kEdp;
+using spec::kEnergy;
+using spec::kLatency;
+using spec::kLeakEnergy;
+using spec::metrics_name;
+using spec::parse_metrics;
 
 inline constexpr std::int64_t kUnlimited = std::numeric_limits<std::int64_t>::max();
 
@@ -65,8 +55,8 @@ struct MapperOptions {
 // "spatial", "temporal", "both" (anything else: neither): the two imperfect-loop flags.
 void set_imperfect_loops(MapperOptions& o, std::string_view which);
 
-// Reads `mapper:` from the spec tree (unknown keys were rejected by the schema; keys the
-// C++ mapper does not implement are ignored). Throws spec::SpecError on bad values.
+// The spec's typed `mapper:` section as options (the loader checked its values; settings the
+// mapper does not implement are ignored).
 [[nodiscard]] MapperOptions options_from_spec(const spec::Spec& spec);
 
 }  // namespace af::mapper

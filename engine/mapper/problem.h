@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "loader/spec_builder.h"
 #include "mapper/options.h"
+#include "spec/spec.h"
 
 namespace af::mapper {
 

@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "core/diagnostic.h"
-#include "loader/evaluation.h"
 
 namespace af::mapper {
 
@@ -38,21 +37,9 @@ using Nodes = std::vector<TemplateNode>;
 // ---------------------------------------------------------------------------------------
 // Storage choices (§2.2)
 
-const spec::YamlNode* find_arch_node(const spec::YamlNode& node, const std::string& name) {
-  if (node.is_map()) {
-    if (const auto* n = node.find("name"); n != nullptr && n->is_scalar() && n->text() == name) return &node;
-    if (const auto* nodes = node.find("nodes")) return find_arch_node(*nodes, name);
-    return nullptr;
-  }
-  if (node.is_sequence())
-    for (const auto& item : node.items())
-      if (const auto* found = find_arch_node(item, name)) return found;
-  return nullptr;
-}
-
 struct HolderLevel {
   const spec::Component* component = nullptr;
-  const spec::YamlNode* tensors_yaml = nullptr;  // `tensors:` of the arch node, if any
+  const spec::HolderTensorRules* rules = nullptr;  // `tensors:` of the arch node, if any
 };
 
 struct LevelChoice {
@@ -73,13 +60,12 @@ spec::SymbolTable einsum_scope(const EinsumProblem& p) {
 class StorageChoiceMaker {
  public:
   StorageChoiceMaker(const EinsumProblem& p, const MapperOptions& o) : p_(p), o_(o) {
-    const spec::YamlNode* arch = p.spec->tree.find("arch");
     for (const auto* c : p.path) {
       if (!c->is_tensor_holder()) continue;
       if (const auto en = p.arch->enabled.find(c->name); en != p.arch->enabled.end() && !en->second) continue;
       HolderLevel level{c, nullptr};
-      if (arch != nullptr)
-        if (const auto* node = find_arch_node(*arch, c->name)) level.tensors_yaml = node->find("tensors");
+      if (const auto it = p.arch->tensor_rules.find(c->name); it != p.arch->tensor_rules.end())
+        level.rules = &it->second;
       levels_.push_back(level);
     }
     base_ = einsum_scope(p);
@@ -106,16 +92,16 @@ class StorageChoiceMaker {
  private:
   std::optional<spec::NameSet> eval(const HolderLevel& level, const char* key,
                                     const spec::SymbolTable& table) const {
-    if (level.tensors_yaml == nullptr || !level.tensors_yaml->is_map()) return std::nullopt;
-    const spec::YamlNode* v = level.tensors_yaml->find(key);
-    if (v == nullptr || v->is_null()) return std::nullopt;
+    if (level.rules == nullptr) return std::nullopt;
+    const std::string k = key;
+    const auto& rule = k == "keep" ? level.rules->keep : k == "may_keep" ? level.rules->may_keep : level.rules->back;
+    if (!rule) return std::nullopt;
     try {
-      return spec::evaluate_set(*v, table, "arch." + level.component->name + ".tensors." + key);
+      return rule->evaluate_set(table);
     } catch (const spec::SpecError&) {
       // Fall back to what the arch builder evaluated without the per-choice symbols.
       const auto it = p_.arch->tensor_choices.find(level.component->name);
       if (it == p_.arch->tensor_choices.end()) throw;
-      const std::string k = key;
       if (k == "keep") return it->second.keep;
       if (k == "may_keep") return it->second.may_keep;
       return it->second.back;
@@ -536,79 +522,32 @@ void place_missing_temporal_loops(const EinsumProblem& p, Nodes& m) {
     for (auto& t : loops) m.insert(m.begin() + static_cast<std::ptrdiff_t>(ip), t);  // reversed (QUIRK kept)
 }
 
-const std::set<std::string>& comparison_operators() {
-  static const std::set<std::string> ops = {"==",        "<=",        ">=",        "<",        ">",
-                                            "product==", "product<=", "product>=", "product<", "product>"};
-  return ops;
-}
 
 using ComponentDim = std::pair<std::string, std::string>;
 
-// The arch's mapper-only constraints for one Einsum, read from the spec tree once per
-// problem rather than once per template.
+// The arch's mapper-only constraints for one Einsum, gathered once per problem rather than
+// once per template.
 struct ArchConstraints {
   std::map<ComponentDim, double> min_usage;
   std::map<ComponentDim, std::vector<LoopBoundConstraint>> loop_bounds;
   std::map<std::string, std::set<std::string>> no_refetch, no_resend;  // per memory
 };
 
-// One `loop_bounds` entry (§2.8): rank-variable set expressions such as `~m`; a product
-// over one rank variable is the plain comparison.
-LoopBoundConstraint loop_bound(const spec::YamlNode& b, const spec::SymbolTable& table,
-                               const std::string& component, const std::string& dim,
-                               const std::string& field) {
-  const auto fail = [&](const spec::YamlNode& at, const std::string& what, std::string message) {
-    throw spec::SpecError(spec::Diagnostic{at.location(), field + what, std::move(message)});
-  };
-  const auto* expression = b.is_map() ? b.find("expression") : nullptr;
-  const auto* op = b.is_map() ? b.find("operator") : nullptr;
-  const auto* value = b.is_map() ? b.find("value") : nullptr;
-  if (!expression || !op || !value) fail(b, "", "a loop bound needs 'expression', 'operator' and 'value'");
-  LoopBoundConstraint lb;
-  lb.component = component;
-  lb.dim = dim;
-  const spec::NameSet rvs = spec::evaluate_set(*expression, table, field + ".expression");
-  lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
-  lb.op = op->text();
-  if (!comparison_operators().contains(lb.op))
-    fail(*op, ".operator",
-         "unknown operator '" + lb.op + "' (== <= >= < > product== product<= product>= product< product>)");
-  lb.value = spec::to_number(spec::evaluate_node(*value, table, field + ".value"), value->location(),
-                             field + ".value");
-  if (lb.rank_variables.size() == 1 && lb.op.starts_with("product")) lb.op = lb.op.substr(7);
-  return lb;
-}
-
 ArchConstraints read_arch_constraints(const EinsumProblem& p) {
   ArchConstraints out;
-  const spec::YamlNode* arch = p.spec->tree.find("arch");
-  if (arch == nullptr) return out;
-  const spec::SymbolTable table = einsum_scope(p);
   for (const auto* c : p.path) {
-    const spec::YamlNode* node = find_arch_node(*arch, c->name);
-    if (node == nullptr) continue;
-    if (const auto* spatial = node->find("spatial"); spatial && spatial->is_sequence())
-      for (const auto& d : spatial->items()) {
-        const auto* name = d.is_map() ? d.find("name") : nullptr;
-        if (!name || !name->is_scalar()) continue;
-        const ComponentDim key{c->name, name->text()};
-        const std::string field = c->name + ".spatial." + name->text();
-        if (const auto* mu = d.find("min_usage"); mu && !mu->is_null())
-          out.min_usage[key] = spec::to_number(spec::evaluate_node(*mu, table, field + ".min_usage"),
-                                               mu->location(), field + ".min_usage");
-        if (const auto* bounds = d.find("loop_bounds"); bounds && bounds->is_sequence())
-          for (std::size_t i = 0; i < bounds->items().size(); ++i)
-            out.loop_bounds[key].push_back(loop_bound(bounds->items()[i], table, c->name, name->text(),
-                                                      field + ".loop_bounds[" + std::to_string(i) + "]"));
-      }
-    const spec::YamlNode* tensors = node->find("tensors");
-    if (!tensors || !tensors->is_map()) continue;
-    for (const auto& [key, sets] : {std::pair{"no_refetch_from_above", &out.no_refetch},
-                                    std::pair{"no_resend_to_below", &out.no_resend}})
-      if (const auto* v = tensors->find(key); v && !v->is_null()) {
-        const spec::NameSet set = spec::evaluate_set(*v, table, c->name + ".tensors." + key);
-        (*sets)[c->name] = {set.items().begin(), set.items().end()};
-      }
+    for (const auto& dim : c->spatial) {
+      const auto it = p.arch->spatial_rules.find({c->name, dim.name});
+      if (it == p.arch->spatial_rules.end()) continue;
+      const ComponentDim key{c->name, dim.name};
+      if (it->second.min_usage) out.min_usage[key] = *it->second.min_usage;
+      for (const auto& b : it->second.loop_bounds)
+        out.loop_bounds[key].push_back(LoopBoundConstraint{c->name, dim.name, b.rank_variables, b.op, b.value});
+    }
+    if (const auto it = p.arch->tensor_rules.find(c->name); it != p.arch->tensor_rules.end()) {
+      if (!it->second.no_refetch_from_above.empty()) out.no_refetch[c->name] = it->second.no_refetch_from_above;
+      if (!it->second.no_resend_to_below.empty()) out.no_resend[c->name] = it->second.no_resend_to_below;
+    }
   }
   return out;
 }

@@ -6,22 +6,16 @@
 #include <map>
 #include <utility>
 
+#include "core/divisors.h"
+
 namespace af::mapper {
 
 namespace {
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+// a, b > 0; a + b - 1 would overflow for ranks near 2^63.
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
 
-std::vector<std::int64_t> divisors(std::int64_t n) {
-  std::vector<std::int64_t> out;
-  for (std::int64_t d = 1; d * d <= n; ++d)
-    if (n % d == 0) {
-      out.push_back(d);
-      if (d * d != n) out.push_back(n / d);
-    }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using util::divisors;
 
 }  // namespace
 
@@ -135,11 +129,7 @@ double FactorizationCounter::count(std::int64_t n, std::size_t from) {
       s = last + 1;
     }
   } else {
-    for (std::int64_t d = 1; d * d <= n; ++d) {
-      if (n % d != 0) continue;
-      total += count(d, from + 1);
-      if (d * d != n) total += count(n / d, from + 1);
-    }
+    for (const std::int64_t d : divisors(n)) total += count(d, from + 1);
   }
   memo_[key] = total;
   return total;

@@ -11,6 +11,7 @@
 #include "mapper/tile_candidates.h"
 #include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
+#include "core/divisors.h"
 
 namespace af::mapper {
 
@@ -43,8 +44,7 @@ void chains_worker(std::int64_t outer, std::size_t k, std::vector<std::int64_t>&
     cur.pop_back();
     return;
   }
-  for (std::int64_t d = 1; d <= outer; ++d) {
-    if (outer % d != 0) continue;
+  for (const std::int64_t d : util::divisors(outer)) {
     cur.push_back(d);
     chains_worker(d, k, cur, out);
     cur.pop_back();
@@ -576,13 +576,7 @@ class TileSearch {
   // Ascending divisors, cached: tiles run into the tens of thousands.
   const std::vector<std::int64_t>& divisors(std::int64_t n) {
     auto [it, added] = divisors_.try_emplace(n);
-    if (added)
-      for (std::int64_t d = 1; d * d <= n; ++d)
-        if (n % d == 0) {
-          it->second.push_back(d);
-          if (d * d != n) it->second.push_back(n / d);
-        }
-    if (added) std::sort(it->second.begin(), it->second.end());
+    if (added) it->second = util::divisors(n);
     return it->second;
   }
 

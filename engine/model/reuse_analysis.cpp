@@ -1,69 +1,67 @@
 #include "model/reuse_analysis.h"
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 
 namespace af::model::detail {
 
+namespace {
+
+// How a loop above a buffet scales each of its fields (one row per field, so a new field
+// cannot be forgotten in one of the passes).
+enum class Temporal : std::uint8_t {
+  Always,      // every iteration repeats it
+  IfRelevant,  // first touches happen once per distinct tile: only relevant loops multiply them
+  Never,
+};
+enum class Spatial : std::uint8_t {
+  Always,       // every instance does it
+  IfNotReused,  // parent exchanges are shared (multicast / spatial reduction) when reused
+  Never,        // per unit: instances work in parallel
+};
+struct Field {
+  double BuffetStats::*member;
+  Temporal temporal;
+  Spatial spatial;
+};
+constexpr std::array<Field, 15> kFields{{
+    {&BuffetStats::total_reads_to_parent, Temporal::Always, Spatial::IfNotReused},
+    {&BuffetStats::total_writes_to_parent, Temporal::Always, Spatial::IfNotReused},
+    {&BuffetStats::max_per_parent_reads_to_parent, Temporal::Always, Spatial::IfNotReused},
+    {&BuffetStats::max_per_parent_writes_to_parent, Temporal::Always, Spatial::IfNotReused},
+    {&BuffetStats::total_skipped_first_reads_to_parent, Temporal::IfRelevant, Spatial::IfNotReused},
+    {&BuffetStats::min_per_parent_skipped_first_reads_to_parent, Temporal::IfRelevant, Spatial::IfNotReused},
+    {&BuffetStats::max_occupancy, Temporal::Never, Spatial::Never},
+    {&BuffetStats::total_read_actions, Temporal::Always, Spatial::Always},
+    {&BuffetStats::max_per_unit_read_actions, Temporal::Always, Spatial::Never},
+    {&BuffetStats::total_write_actions, Temporal::Always, Spatial::Always},
+    {&BuffetStats::max_per_unit_write_actions, Temporal::Always, Spatial::Never},
+    {&BuffetStats::total_skipped_first_read_actions, Temporal::IfRelevant, Spatial::Always},
+    {&BuffetStats::min_per_unit_skipped_first_read_actions, Temporal::IfRelevant, Spatial::Never},
+    {&BuffetStats::total_skipped_first_write_actions, Temporal::IfRelevant, Spatial::Always},
+    {&BuffetStats::min_per_unit_skipped_first_write_actions, Temporal::IfRelevant, Spatial::Never},
+}};
+
+double min_take_zero(double a, double b) { return (a == 0 || b == 0) ? 0 : std::min(a, b); }
+
+}  // namespace
+
 void BuffetStats::repeat_temporal(double n, bool fully_relevant) {
   if (n == 1) return;
-  total_reads_to_parent *= n;
-  total_writes_to_parent *= n;
-  max_per_parent_reads_to_parent *= n;
-  max_per_parent_writes_to_parent *= n;
-  total_read_actions *= n;
-  max_per_unit_read_actions *= n;
-  total_write_actions *= n;
-  max_per_unit_write_actions *= n;
-  // First touches happen once per distinct tile, i.e. only relevant loops multiply them.
-  if (fully_relevant) {
-    total_skipped_first_reads_to_parent *= n;
-    min_per_parent_skipped_first_reads_to_parent *= n;
-    total_skipped_first_read_actions *= n;
-    min_per_unit_skipped_first_read_actions *= n;
-    total_skipped_first_write_actions *= n;
-    min_per_unit_skipped_first_write_actions *= n;
-  }
+  for (const Field& f : kFields)
+    if (f.temporal == Temporal::Always || (f.temporal == Temporal::IfRelevant && fully_relevant)) this->*f.member *= n;
 }
 
 void BuffetStats::repeat_spatial(double n, bool reuse_parent_accesses) {
   if (n == 1) return;
-  // per_unit fields never scale (instances work in parallel); parent exchanges are shared
-  // (multicast / spatial reduction) when reused.
-  total_read_actions *= n;
-  total_write_actions *= n;
-  total_skipped_first_read_actions *= n;
-  total_skipped_first_write_actions *= n;
-  if (!reuse_parent_accesses) {
-    total_reads_to_parent *= n;
-    total_writes_to_parent *= n;
-    max_per_parent_reads_to_parent *= n;
-    max_per_parent_writes_to_parent *= n;
-    total_skipped_first_reads_to_parent *= n;
-    min_per_parent_skipped_first_reads_to_parent *= n;
-  }
+  for (const Field& f : kFields)
+    if (f.spatial == Spatial::Always || (f.spatial == Spatial::IfNotReused && !reuse_parent_accesses))
+      this->*f.member *= n;
 }
 
-namespace {
-double min_take_zero(double a, double b) { return (a == 0 || b == 0) ? 0 : std::min(a, b); }
-}  // namespace
-
 void BuffetStats::min_take_zero(const BuffetStats& o) {
-  auto m = [](double& a, double b) { a = detail::min_take_zero(a, b); };
-  m(total_reads_to_parent, o.total_reads_to_parent);
-  m(total_writes_to_parent, o.total_writes_to_parent);
-  m(max_per_parent_reads_to_parent, o.max_per_parent_reads_to_parent);
-  m(max_per_parent_writes_to_parent, o.max_per_parent_writes_to_parent);
-  m(total_skipped_first_reads_to_parent, o.total_skipped_first_reads_to_parent);
-  m(min_per_parent_skipped_first_reads_to_parent, o.min_per_parent_skipped_first_reads_to_parent);
-  m(max_occupancy, o.max_occupancy);
-  m(total_read_actions, o.total_read_actions);
-  m(max_per_unit_read_actions, o.max_per_unit_read_actions);
-  m(total_write_actions, o.total_write_actions);
-  m(max_per_unit_write_actions, o.max_per_unit_write_actions);
-  m(total_skipped_first_read_actions, o.total_skipped_first_read_actions);
-  m(min_per_unit_skipped_first_read_actions, o.min_per_unit_skipped_first_read_actions);
-  m(total_skipped_first_write_actions, o.total_skipped_first_write_actions);
-  m(min_per_unit_skipped_first_write_actions, o.min_per_unit_skipped_first_write_actions);
+  for (const Field& f : kFields) this->*f.member = detail::min_take_zero(this->*f.member, o.*f.member);
   persistent = persistent || o.persistent;
 }
 

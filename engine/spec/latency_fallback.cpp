@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/number_text.h"
 #include "spec/arch.h"
 
 namespace af::spec {
@@ -31,12 +32,11 @@ std::vector<Token> tokenize(const std::string& s) {
       i = j;
     } else if (std::isdigit(static_cast<unsigned char>(c)) ||
                (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
-      char* end = nullptr;
-      const double v = std::strtod(s.c_str() + i, &end);
-      const auto j = static_cast<std::size_t>(end - s.c_str());
-      if (j == i) throw std::invalid_argument("bad number");
-      out.push_back({Token::Number, s.substr(i, j - i), v});
-      i = j;
+      // Locale-independent, unlike strtod (Qt sets the C locale from the environment).
+      const auto n = util::parse_number_prefix(std::string_view(s).substr(i));
+      if (!n) throw std::invalid_argument("bad number");
+      out.push_back({Token::Number, s.substr(i, n->length), n->value});
+      i += n->length;
     } else {
       out.push_back({Token::Symbol, std::string(1, c)});
       ++i;

@@ -28,9 +28,7 @@ struct AffineExpr {
   // One additive term, no constant (`m`, `2*p`): the rv is Relevant (§4).
   [[nodiscard]] bool single_term() const { return terms.size() == 1 && constant == 0; }
   // Exactly `v` (coefficient 1, no constant): "directly indexing".
-  [[nodiscard]] bool is_plain_variable() const {
-    return single_term() && terms.front().coeff == 1;
-  }
+  [[nodiscard]] bool is_plain_variable() const { return single_term() && terms.front().coeff == 1; }
 };
 
 struct ProjectionEntry {
@@ -55,8 +53,10 @@ struct Einsum {
   std::map<std::string, std::int64_t> rank_variable_bounds;
   bool is_copy_operation = false;
   double n_instances = 1;
-  // Exact number of points of the iteration space, if the frontend computed it (isl).
+  // Exact number of points of the iteration space, if the frontend computed it and it fits in
+  // 64 bits; n_computes_decimal holds the same count at any size.
   std::optional<std::int64_t> n_computes;
+  std::string n_computes_decimal;
   std::optional<SourceLocation> where;
 
   [[nodiscard]] const TensorAccess* find_access(const std::string& tensor) const;
@@ -64,8 +64,7 @@ struct Einsum {
   [[nodiscard]] std::vector<std::string> tensor_names() const;  // access order
   [[nodiscard]] std::set<std::string> rank_variables() const;   // from projections and bounds
   // §4: first projection entry containing rv decides; none -> Irrelevant.
-  [[nodiscard]] Relevancy relevancy(const std::string& rank_variable,
-                                    const std::string& tensor) const;
+  [[nodiscard]] Relevancy relevancy(const std::string& rank_variable, const std::string& tensor) const;
   // Rank variables never used inside a multi-term (or scaled) expression.
   [[nodiscard]] std::set<std::string> simple_rank_variables() const;
   // The single input of a copy Einsum (throws if not exactly one).
@@ -75,8 +74,7 @@ struct Einsum {
 
 // §7.5 Reservation: Π over ranks (expr with each rv replaced by S[rv]-1) + 1, in values.
 // `shape` gives S per rank variable; rank variables missing from it count as S = 1.
-double dense_tile_occupancy(const TensorAccess& access,
-                            const std::map<std::string, double>& shape);
+double dense_tile_occupancy(const TensorAccess& access, const std::map<std::string, double>& shape);
 
 struct Workload {
   std::vector<Einsum> einsums;  // list order = execution order

@@ -1,11 +1,10 @@
 #include "workspace/workspace.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "components/cost_table.h"
+#include "core/bounded_read.h"
 #include "loader/load.h"
 #include "text/expr/expression_error.h"
 #include "text/jinja/template.h"
@@ -14,14 +13,15 @@ namespace af {
 
 namespace {
 
-// The text of a spec file as the loader will see it: the unsaved buffer, else the file.
+// The text of a spec file as the loader will see it: the unsaved buffer, else the file (read
+// with the loader's cap; a file it cannot read is the load's error to report).
 std::optional<std::string> source_text(const SpecInputs& in, const std::string& path) {
   if (const auto it = in.unsaved.find(path); it != in.unsaved.end()) return it->second;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return std::nullopt;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return std::move(text).str();
+  try {
+    return util::read_file_bounded(path);
+  } catch (const util::ReadError&) {
+    return std::nullopt;
+  }
 }
 
 std::vector<spec::TemplateVariable> scan_variables(const SpecInputs& in) {

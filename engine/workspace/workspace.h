@@ -14,7 +14,7 @@
 #include "mapper/observer.h"
 #include "mapper/options.h"
 #include "model/evaluate.h"
-#include "loader/spec_builder.h"
+#include "spec/spec.h"
 #include "text/jinja/template_variables.h"
 
 namespace af {

@@ -1,5 +1,8 @@
 #pragma once
 // Runs an executable of this build and captures exit code and streams.
+#include <sys/resource.h>
+
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QString>
@@ -9,18 +12,33 @@ struct ProcessResult {
   int exitCode = -1;
   QString out;
   QString err;
+  qint64 elapsedMs = 0;
+  bool timedOut = false;
 };
 
-inline ProcessResult runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000) {
+// `memoryBytes` > 0 caps the child's address space (setrlimit RLIMIT_AS in the child), so a
+// runaway allocation fails inside the child instead of exhausting the machine.
+inline ProcessResult runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000,
+                                qint64 memoryBytes = 0) {
   QProcess p;
+  if (memoryBytes > 0)
+    p.setChildProcessModifier([memoryBytes] {
+      const rlimit limit{static_cast<rlim_t>(memoryBytes), static_cast<rlim_t>(memoryBytes)};
+      setrlimit(RLIMIT_AS, &limit);
+    });
+  QElapsedTimer clock;
+  clock.start();
   p.start(program, args);
   ProcessResult r;
   if (!p.waitForFinished(timeoutMs)) {
     p.kill();
     p.waitForFinished();
+    r.elapsedMs = clock.elapsed();
+    r.timedOut = true;
     r.err = QStringLiteral("timed out");
     return r;
   }
+  r.elapsedMs = clock.elapsed();
   r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
   r.out = QString::fromUtf8(p.readAllStandardOutput());
   r.err = QString::fromUtf8(p.readAllStandardError());

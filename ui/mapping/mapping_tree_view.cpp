@@ -67,7 +67,7 @@ void MappingTreeView::keyPressEvent(QKeyEvent* event) {
 }
 
 void MappingTreeView::showRejection(const QString& reason) {
-  // Visible only when the view is on screen; the lead also shows editRejected in the status bar.
+  // Visible only when the view is on screen; the window also shows editRejected in the status bar.
   if (isVisible()) QToolTip::showText(mapToGlobal(visualRect(currentIndex()).bottomLeft()), reason, this);
 }
 

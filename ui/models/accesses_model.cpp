@@ -8,6 +8,7 @@ namespace af::ui {
 AccessesModel::AccessesModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void AccessesModel::setAccesses(const AccessesData& data) {
+  if (data == data_) return;  // nothing changed: keep the table's selection and scroll
   data_ = data;
   rebuild();
 }

@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "plots/plot_export.h"
+#include "plots/figure_export.h"
 
 namespace af::ui {
 
@@ -160,6 +160,7 @@ void AccessesPlot::setupPlot() {
 }
 
 void AccessesPlot::setData(const AccessesData& data) {
+  if (data == data_) return;  // a re-evaluation that changed nothing: no replot, no repaint
   data_ = data;
   rebuild();
 }
@@ -177,7 +178,18 @@ void AccessesPlot::highlight(const QString& component, const QString& tensor) {
   applyHighlight();
 }
 
-bool AccessesPlot::exportTo(const QString& path, QString* error) { return exportPlot(*plot_, path, error); }
+QString AccessesPlot::title() const {
+  const QString what = view_ == View::Occupancy ? tr("Occupancy per buffer")
+                       : view_ == View::Latency ? tr("Latency per component")
+                       : metric_ == AccessMetric::Energy ? tr("Energy per buffer")
+                                                         : tr("Accesses per buffer");
+  const QString scope = einsum_ == QLatin1String(kTotalEinsum) ? tr("all Einsums") : einsum_;
+  return QStringLiteral("%1 (%2)").arg(what, scope);
+}
+
+bool AccessesPlot::exportTo(const QString& path, QString* error) {
+  return exportFigure(plotFigure(*plot_, title()), path, error);
+}
 
 void AccessesPlot::setView(View view) {
   if (view == view_) return;
@@ -560,7 +572,7 @@ void AccessesPlot::onMouseMove(QMouseEvent* event) {
 void AccessesPlot::showContextMenu(const QPoint& pos) {
   auto* menu = new QMenu(this);
   menu->setAttribute(Qt::WA_DeleteOnClose);
-  addExportActions(*menu, *plot_, this);
+  addExportActions(*menu, [this] { return plotFigure(*plot_, title()); }, this);
   menu->popup(plot_->mapToGlobal(pos));
 }
 

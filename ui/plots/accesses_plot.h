@@ -39,6 +39,8 @@ class AccessesPlot : public QWidget {
   [[nodiscard]] bool isDimmed() const { return dimmed_; }
   // Emphasises one component's column and one tensor's bars; empty strings clear either part.
   void highlight(const QString& component, const QString& tensor);
+  // What the plot shows now ("Energy per buffer (Matmul0)"): export title and file name.
+  [[nodiscard]] QString title() const;
   // PNG, PDF or SVG by suffix.
   bool exportTo(const QString& path, QString* error = nullptr);
 
@@ -60,7 +62,7 @@ class AccessesPlot : public QWidget {
   void setTensorPalette(const TensorPalette& palette);
   [[nodiscard]] const TensorPalette& tensorPalette() const { return palette_; }
 
-  // For tests and the lead's wiring.
+  // For tests and the window's wiring.
   [[nodiscard]] QCustomPlot* customPlot() const { return plot_; }
   [[nodiscard]] QCPBars* barsFor(const QString& series) const;
   [[nodiscard]] const BarTable& table() const { return table_; }

@@ -10,7 +10,7 @@
 #include "views/arch_scene.h"
 #include "views/diagram_scene.h"
 #include "views/diagram_view.h"
-#include "views/scene_export.h"
+#include "plots/figure_export.h"
 
 namespace af::ui {
 
@@ -34,7 +34,7 @@ ArchitectureView::ArchitectureView(QWidget* parent)
   layout->addWidget(view_);
 
   view_->setEmptyText(tr("No architecture yet.\nOpen an architecture and a workload, or pick an example."));
-  view_->setExportBaseName(QStringLiteral("architecture"));
+  view_->setExportTitle(tr("Architecture"));
   connect(computeCombo_, &QComboBox::currentTextChanged, this, [this](const QString& name) {
     redraw();
     emit computeChanged(name);
@@ -78,7 +78,7 @@ QStringList ArchitectureView::computeNames() const {
   return names;
 }
 
-bool ArchitectureView::exportTo(const QString& path, QString* error) { return exportScene(*scene_, path, error); }
+bool ArchitectureView::exportTo(const QString& path, QString* error) { return exportFigure(sceneFigure(*scene_, view_->exportTitle()), path, error); }
 
 void ArchitectureView::highlight(const QString& name) {
   scene_->highlight(name);

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "views/scene_export.h"
+#include "plots/figure_export.h"
 
 namespace af::ui {
 
@@ -90,7 +90,7 @@ void DiagramView::contextMenuEvent(QContextMenuEvent* event) {
   menu.addAction(tr("Zoom out"), this, [this] { zoomBy(0.8); });
   if (scene() && !scene()->items().isEmpty()) {
     menu.addSeparator();
-    addSceneExportActions(menu, *scene(), this, exportBaseName_);
+    addExportActions(menu, [this] { return sceneFigure(*scene(), exportTitle_); }, this);
   }
   menu.exec(event->globalPos());
 }

@@ -15,7 +15,9 @@ class DiagramView : public QGraphicsView {
   void setEmptyText(const QString& text);
   [[nodiscard]] QString emptyText() const { return emptyText_; }
   // Base name offered by the export dialog ("architecture" -> architecture.png).
-  void setExportBaseName(const QString& name) { exportBaseName_ = name; }
+  // The export title (document title and default file name), e.g. "Architecture".
+  void setExportTitle(const QString& title) { exportTitle_ = title; }
+  [[nodiscard]] const QString& exportTitle() const { return exportTitle_; }
   // Fitting never zooms out below this; a larger diagram then opens at its left end and scrolls.
   void setMinimumFitZoom(double zoom) { minFitZoom_ = zoom; }
   [[nodiscard]] double zoom() const { return transform().m11(); }
@@ -35,7 +37,7 @@ class DiagramView : public QGraphicsView {
 
  private:
   QString emptyText_;
-  QString exportBaseName_ = QStringLiteral("diagram");
+  QString exportTitle_ = QStringLiteral("Diagram");
   double minFitZoom_ = 0.05;
   bool autoFit_ = true;
 };

@@ -1,7 +1,7 @@
 #pragma once
 // The Jinja data the open spec files read: one row per variable with the value the user typed
 // (a YAML scalar: 64, True, "text"), the file's default and where it is read. Edits go out as
-// `variablesEdited` so the lead re-validates with `--set`-like data.
+// `variablesEdited` so the controller re-validates with `--set`-like data.
 #include <QAbstractTableModel>
 #include <QList>
 #include <QMap>

@@ -5,7 +5,7 @@
 #include "spec/workload.h"
 #include "views/diagram_scene.h"
 #include "views/diagram_view.h"
-#include "views/scene_export.h"
+#include "plots/figure_export.h"
 #include "views/workload_scene.h"
 
 namespace af::ui {
@@ -16,7 +16,7 @@ WorkloadView::WorkloadView(QWidget* parent)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(view_);
   view_->setEmptyText(tr("No workload yet.\nOpen a workload, or pick an example."));
-  view_->setExportBaseName(QStringLiteral("workload"));
+  view_->setExportTitle(tr("Workload"));
   // Long transformer chains stay legible: fit, but not smaller than this; scroll for the rest.
   view_->setMinimumFitZoom(0.8);
   connect(scene_, &DiagramScene::itemClicked, this, [this](const QString& name, const QString& kind) {
@@ -37,7 +37,7 @@ void WorkloadView::clear() {
   view_->zoomToFit();
 }
 
-bool WorkloadView::exportTo(const QString& path, QString* error) { return exportScene(*scene_, path, error); }
+bool WorkloadView::exportTo(const QString& path, QString* error) { return exportFigure(sceneFigure(*scene_, view_->exportTitle()), path, error); }
 
 void WorkloadView::highlightTensor(const QString& name) { highlight(name, kKindTensor); }
 void WorkloadView::highlightEinsum(const QString& name) { highlight(name, kKindEinsum); }

@@ -5,8 +5,10 @@ namespace af::spec {
 void Environment::set(std::string name, Value value) { vars_.insert_or_assign(std::move(name), std::move(value)); }
 
 const Value* Environment::find_local(std::string_view name) const {
-  const auto it = vars_.find(name);
-  return it == vars_.end() ? nullptr : &it->second;
+  if (const auto it = vars_.find(name); it != vars_.end()) return &it->second;
+  if (borrowed_)
+    if (const auto it = borrowed_->find(name); it != borrowed_->end()) return &it->second;
+  return nullptr;
 }
 
 const Value* Environment::find(std::string_view name) const {
@@ -18,7 +20,11 @@ const Value* Environment::find(std::string_view name) const {
 std::vector<std::string> Environment::names() const {
   std::vector<std::string> out;
   for (const Environment* e = this; e; e = e->parent_)
+  {
     for (const auto& [k, v] : e->vars_) out.push_back(k);
+    if (e->borrowed_)
+      for (const auto& [k, v] : *e->borrowed_) out.push_back(k);
+  }
   return out;
 }
 

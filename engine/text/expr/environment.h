@@ -14,6 +14,14 @@ class Environment {
   Environment() = default;
   // The parent must outlive this environment.
   explicit Environment(const Environment* parent) : parent_(parent) {}
+  using Table = std::map<std::string, Value, std::less<>>;
+  // A scope that reads `table` (which must outlive it) without copying it: evaluating one
+  // expression against a spec's symbols must not cost a copy of every symbol.
+  [[nodiscard]] static Environment borrowing(const Table& table) {
+    Environment e;
+    e.borrowed_ = &table;
+    return e;
+  }
 
   void set(std::string name, Value value);
   // Searches this scope, then the parents. nullptr = not defined.
@@ -26,7 +34,8 @@ class Environment {
 
  private:
   const Environment* parent_ = nullptr;
-  std::map<std::string, Value, std::less<>> vars_;
+  const Table* borrowed_ = nullptr;  // searched after vars_
+  Table vars_;
 };
 
 }  // namespace af::spec

@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "core/number_text.h"
 #include "text/expr/expression_error.h"
 
 namespace af::spec {
@@ -103,16 +104,9 @@ std::optional<double> parse_python_float(std::string_view text) {
     if (!d) return std::nullopt;
     clean += *d;
   }
-  double value = 0;
-  const auto res = std::from_chars(clean.data(), clean.data() + clean.size(), value);
-  if (res.ptr != clean.data() + clean.size()) return std::nullopt;
-  if (res.ec == std::errc::result_out_of_range) {
-    // Python gives inf for overflow and 0 for underflow; strtod tells which.
-    value = std::strtod(clean.c_str(), nullptr);
-  } else if (res.ec != std::errc{}) {
-    return std::nullopt;
-  }
-  return sign * value;
+  const auto value = util::parse_number(clean);
+  if (!value) return std::nullopt;
+  return sign * *value;
 }
 
 Int floor_div(Int a, Int b) {

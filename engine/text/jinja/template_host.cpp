@@ -3,22 +3,21 @@
 #include <glob.h>
 
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 
 #include "text/expr/expression_error.h"
+#include "core/bounded_read.h"
 
 namespace af::spec {
 
 namespace fs = std::filesystem;
 
 std::string TemplateHost::read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ExpressionError("could not read file " + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  try {
+    return util::read_file_bounded(path);
+  } catch (const util::ReadError& e) {
+    throw ExpressionError("could not read file " + path + ": " + e.what());
+  }
 }
 
 std::vector<std::string> TemplateHost::glob(const std::string& pattern) {

@@ -5,6 +5,8 @@
 #include <limits>
 #include <string>
 
+#include "core/number_text.h"
+
 namespace af::spec {
 namespace {
 
@@ -46,11 +48,17 @@ ScalarValue int_or_double(std::string_view digits, int base, bool negative) {
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
   const auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
   if (ec == std::errc{} && end == digits.data() + digits.size() && magnitude <= limit + (negative ? 1 : 0)) {
-    if (negative) return magnitude == limit + 1 ? std::numeric_limits<std::int64_t>::min()
-                                                : -static_cast<std::int64_t>(magnitude);
+    if (negative)
+      return magnitude == limit + 1 ? std::numeric_limits<std::int64_t>::min()
+                                    : -static_cast<std::int64_t>(magnitude);
     return static_cast<std::int64_t>(magnitude);
   }
   double value = 0;
+  if (base == 10) {  // decimal digits round correctly this way; a digit-by-digit sum drifts past 2^53
+    const auto [end10, ec10] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec10 == std::errc{} && end10 == digits.data() + digits.size()) return negative ? -value : value;
+    value = 0;
+  }
   for (const char c : digits) {
     const int d = is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10;
     value = value * base + d;
@@ -83,17 +91,8 @@ ScalarValue resolve_plain_scalar(std::string_view text) {
     return negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
   if (text == ".nan" || text == ".NaN" || text == ".NAN") return std::numeric_limits<double>::quiet_NaN();
   if (is_core_float(text)) {
-    // from_chars, not strtod: Qt sets the C locale from the environment (decimal comma).
-    const std::string_view digits = text.front() == '+' ? text.substr(1) : text;
-    double value = 0;
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (ec == std::errc::result_out_of_range)  // 1e999 -> inf, 1e-999 -> 0, as Python's float()
-      return digits.find_first_of("eE") != std::string_view::npos &&
-                     digits[digits.find_first_of("eE") + 1] == '-'
-                 ? 0.0
-                 : (negative ? -1.0 : 1.0) * std::numeric_limits<double>::infinity();
-    (void)end;
-    return value;
+    // The one locale-independent reader (Qt sets the C locale from the environment).
+    if (const auto value = util::parse_number(text)) return *value;
   }
   return std::string(text);
 }

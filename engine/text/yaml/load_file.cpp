@@ -4,12 +4,11 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "text/yaml/spec_loader.h"
 #include "text/yaml/yaml_merge.h"
 #include "text/yaml/yaml_parse.h"
+#include "core/bounded_read.h"
 
 namespace af::spec {
 namespace {
@@ -17,21 +16,26 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string read_text(const std::string& path, const ParseLimits& limits) {
+  std::string text;
+  const std::string* unsaved = nullptr;
   if (limits.text_overrides != nullptr)
     if (const auto it = limits.text_overrides->find(path); it != limits.text_overrides->end())
-      return it->second;
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw_yaml_error({path, 0, 0}, "file not found");
-  if (fs::is_directory(path, ec)) throw_yaml_error({path, 0, 0}, "is a directory, not a file");
-  const auto size = fs::file_size(path, ec);
-  if (!ec && size > limits.max_bytes)
-    throw_yaml_error({path, 0, 0}, fmt::format("file is too large ({} bytes; the limit is {} bytes)", size,
-                                               limits.max_bytes));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw_yaml_error({path, 0, 0}, "cannot open file for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return std::move(text).str();
+      unsaved = &it->second;
+  if (unsaved != nullptr) {
+    text = *unsaved;
+  } else {
+    try {
+      text = util::read_file_bounded(path, limits.max_bytes);
+    } catch (const util::ReadError& e) {
+      throw_yaml_error({path, 0, 0}, e.what());
+    }
+  }
+  if (limits.used && (limits.used->bytes += text.size()) > limits.max_total_bytes)
+    throw_yaml_error({path, 0, 0},
+                     fmt::format("the spec files and what they include hold more than {} of text "
+                                 "together (is a large file included many times?)",
+                                 util::describe_bytes(limits.max_total_bytes)));
+  return text;
 }
 
 std::string identity_of(const std::string& path) {

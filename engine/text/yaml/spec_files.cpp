@@ -51,8 +51,8 @@ YamlNode combine_top_level(const std::vector<YamlNode>& trees, std::vector<Diagn
     if (tree.is_null())
       throw_yaml_error(tree.location(), "file is empty; a spec file must be a mapping such as 'arch: ...'");
     if (!tree.is_map())
-      throw_yaml_error(tree.location(),
-                       fmt::format("the top level of a spec file must be a mapping, got {}", tree.describe()));
+      throw_yaml_error(tree.location(), fmt::format("the top level of a spec file must be a mapping, got {}",
+                                                    tree.describe()));
     for (const auto& e : tree.entries()) {
       if (const YamlNode::Entry* first = combined.find_entry(e.key)) {
         warnings.push_back(Diagnostic{e.key_location, e.key,
@@ -68,7 +68,10 @@ YamlNode combine_top_level(const std::vector<YamlNode>& trees, std::vector<Diagn
   return combined;
 }
 
-LoadedSpec load_spec_files(const std::vector<std::string>& paths, const RenderFn& render, const ParseLimits& limits) {
+LoadedSpec load_spec_files(const std::vector<std::string>& paths, const RenderFn& render,
+                           const ParseLimits& per_file) {
+  ParseLimits limits = per_file;
+  if (!limits.used) limits.used = std::make_shared<ParseLimits::Used>();  // one budget for the whole load
   LoadedSpec result;
   for (const auto& pattern : paths) {
     for (auto& file : expand(pattern, limits)) {
@@ -76,9 +79,11 @@ LoadedSpec load_spec_files(const std::vector<std::string>& paths, const RenderFn
                                          [&](const std::string& seen) { return same_file(seen, file); });
       if (duplicate) continue;
       if (!spec_extension(file))
-        result.warnings.push_back(Diagnostic{{file, 0, 0}, {},
-                                             "file name does not end in .yaml, .jinja or .jinja2; loading it anyway",
-                                             Severity::Warning});
+        result.warnings.push_back(
+            Diagnostic{{file, 0, 0},
+                       {},
+                       "file name does not end in .yaml, .jinja or .jinja2; loading it anyway",
+                       Severity::Warning});
       result.files.push_back(std::move(file));
     }
   }

@@ -15,10 +15,12 @@ namespace af::spec {
 
 // Renders the text of the file at `path`. A Jinja renderer implements include() by calling
 // load_yaml_file(child, child_render, &store) and then store_include(store, path, tree, indices).
-using RenderFn = std::function<std::string(std::string_view text, const std::string& path, IncludeStore& store)>;
+using RenderFn =
+    std::function<std::string(std::string_view text, const std::string& path, IncludeStore& store)>;
 
 // A renderer that returns the text unchanged (files without Jinja; tests).
-[[nodiscard]] std::string render_identity(std::string_view text, const std::string& path, IncludeStore& store);
+[[nodiscard]] std::string render_identity(std::string_view text, const std::string& path,
+                                          IncludeStore& store);
 
 // Loads one file into a tree: read, render, parse, resolve tags, apply merges.
 // `parent` is the store of the file whose include() or `!include` asked for this one (null at
@@ -32,13 +34,18 @@ using RenderFn = std::function<std::string(std::string_view text, const std::str
 void resolve_structural_tags(YamlNode& tree, const std::string& path, const RenderFn& render,
                              const IncludeStore& store);
 
+// Records `place` (an `!include` or include() call) as the outermost include of every node of
+// `tree`, so that errors found in it later also name where it was included.
+void mark_included(YamlNode& tree, const SourceLocation& place);
+
 // Several files' top-level maps combined, first key wins; a later duplicate key is dropped
 // with a warning. Every tree must be a map (null: "file is empty").
-[[nodiscard]] YamlNode combine_top_level(const std::vector<YamlNode>& trees, std::vector<Diagnostic>& warnings);
+[[nodiscard]] YamlNode combine_top_level(const std::vector<YamlNode>& trees,
+                                         std::vector<Diagnostic>& warnings);
 
 struct LoadedSpec {
-  YamlNode root;                       // the combined top-level mapping
-  std::vector<std::string> files;      // files loaded, in order (globs expanded, duplicates dropped)
+  YamlNode root;                   // the combined top-level mapping
+  std::vector<std::string> files;  // files loaded, in order (globs expanded, duplicates dropped)
   std::vector<Diagnostic> warnings;
 };
 

@@ -44,10 +44,12 @@ std::string readable_message(const std::string& msg) {
       {"illegal map key", "unexpected mapping key here; check the indentation"},
       {"illegal block entry", "unexpected '-' list entry here; check the indentation"},
       {"illegal flow end", "unexpected ']' or '}' without a matching opening bracket"},
-      {"illegal tab when looking for indentation", "tab characters cannot be used for indentation; use spaces"},
+      {"illegal tab when looking for indentation",
+       "tab characters cannot be used for indentation; use spaces"},
       {"illegal EOF in scalar", "quoted text is never closed (missing closing quote)"},
       {"illegal document indicator in scalar", "'---' or '...' inside quoted text"},
-      {"the referenced anchor is not defined", "alias refers to an anchor ('&name') that is not defined before it"},
+      {"the referenced anchor is not defined",
+       "alias refers to an anchor ('&name') that is not defined before it"},
       {"bad file", "nesting is too deep"},
   };
   for (const auto& h : hints)
@@ -98,7 +100,8 @@ class TreeBuilder : public YAML::EventHandler {
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     const auto it = anchors_.find(anchor);
     if (it == anchors_.end())
-      throw BuildError{mark, "alias refers to an anchor that is still being defined (a node cannot contain itself)"};
+      throw BuildError{
+          mark, "alias refers to an anchor that is still being defined (a node cannot contain itself)"};
     count(it->second.size, mark);
     complete(YamlNode(it->second.node), 0, mark);
   }
@@ -158,7 +161,9 @@ class TreeBuilder : public YAML::EventHandler {
     while (i < text_.size()) {
       const char c = text_[i];
       if (c == '!' || c == '&') {
-        while (i < text_.size() && text_[i] != ' ' && text_[i] != '\t' && text_[i] != '\n' && text_[i] != '\r') ++i;
+        while (i < text_.size() && text_[i] != ' ' && text_[i] != '\t' && text_[i] != '\n' &&
+               text_[i] != '\r')
+          ++i;
       } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
         ++i;
       } else if (c == '#') {  // a comment between the properties and the content
@@ -208,6 +213,10 @@ class TreeBuilder : public YAML::EventHandler {
     if (nodes_ > limits_.max_nodes)
       throw BuildError{mark, fmt::format("document is too large: more than {} nodes after expanding aliases",
                                          limits_.max_nodes)};
+    if (limits_.used && (limits_.used->nodes += n) > limits_.max_total_nodes)
+      throw BuildError{mark, fmt::format("the spec files and what they include hold more than {} nodes "
+                                         "together (is a large file included many times?)",
+                                         limits_.max_total_nodes)};
   }
 
   void open(YamlNode node, const std::string& tag, YAML::anchor_t anchor, const YAML::Mark& mark) {
@@ -243,8 +252,8 @@ class TreeBuilder : public YAML::EventHandler {
     }
     if (!parent.key) {
       if (!node.is_scalar() && !node.is_null())
-        throw BuildError{mark, fmt::format("mapping keys must be plain text, not {}",
-                                           YamlNode::kind_name(node.kind()))};
+        throw BuildError{
+            mark, fmt::format("mapping keys must be plain text, not {}", YamlNode::kind_name(node.kind()))};
       if (!parent.seen.insert(node.text()).second)
         throw BuildError{mark, fmt::format("duplicate key '{}' in this mapping", node.text())};
       parent.key = PendingKey{node.text(), node.location()};

@@ -2,21 +2,35 @@
 // Parsing one rendered YAML text into a YamlNode tree (no tags processed, no merges).
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "text/yaml/yaml_node.h"
+#include "core/bounded_read.h"
 
 namespace af::spec {
 
 // Limits that keep hostile or broken input from exhausting the stack or memory.
 struct ParseLimits {
-  std::size_t max_bytes = 16u << 20;       // size of the text
-  int max_depth = 200;                      // nesting of lists/maps (yaml-cpp recurses per level)
-  std::size_t max_nodes = 2'000'000;        // after expanding aliases ("billion laughs")
+  std::size_t max_bytes = util::kMaxSpecFileBytes;  // size of the text
+  int max_depth = 200;                              // nesting of lists/maps (yaml-cpp recurses per level)
+  std::size_t max_nodes = 2'000'000;                // after expanding aliases ("billion laughs")
   // Texts that stand in for files' contents, by path as given (the explorer's unsaved editor
   // buffers). Not owned; null = read every file from disk.
   const std::map<std::string, std::string>* text_overrides = nullptr;
+
+  // The per-file limits do not stop one file from including a large file many times (eight
+  // includes of a 2-million-node file took 7 GB): the files of one load and everything they
+  // include share these totals. `used` is shared by the copies included files get; null
+  // means only the per-file limits apply (load_spec_files sets it).
+  struct Used {
+    std::size_t bytes = 0;
+    std::size_t nodes = 0;
+  };
+  std::shared_ptr<Used> used;
+  std::size_t max_total_bytes = 4 * util::kMaxSpecFileBytes;
+  std::size_t max_total_nodes = 2'000'000;
 };
 
 // Parses `text` (already Jinja-rendered) as one YAML document. Positions are 1-based and

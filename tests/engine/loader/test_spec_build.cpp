@@ -211,6 +211,74 @@ arch:
     QVERIFY2(error.find("undefined_name") != std::string::npos, error.c_str());
     QVERIFY2(error.find("spec.yaml:21:10:") == 0, error.c_str());
   }
+
+  // The arch's mapper constraints and the `mapper:` section are typed fields of the Spec, read
+  // and checked when the spec loads: a broken set expression is an error at its place, a name
+  // that is nothing gets a "did you mean" warning, and the mapper reads no YAML.
+  void mapper_constraints_are_typed_and_checked_at_load() {
+    const std::string arch = R"(arch:
+  nodes:
+  - !Memory
+    name: MainMemory
+    size: inf
+    leak_power: 0
+    area: 0
+    actions: [{name: read, energy: 1, throughput: inf}, {name: write, energy: 1, throughput: inf}]
+    tensors: {keep: ~Intermediates, may_keep: All, no_refetch_from_above: W}
+  - !Memory
+    name: Buffer
+    size: 1024
+    leak_power: 0
+    area: 0
+    actions: [{name: read, energy: 1, throughput: inf}, {name: write, energy: 1, throughput: inf}]
+    tensors: {keep: KEEP}
+  - !Container
+    name: Array
+    spatial: [{name: X, fanout: 4, min_usage: 0.5, loop_bounds: [{expression: m, operator: "<=", value: 2}]}]
+  - !Compute
+    name: MAC
+    leak_power: 0
+    area: 0
+    actions: [{name: compute, energy: 1, throughput: 1}]
+mapper: {metrics: "edp", max_fused_loops: 2, tiling_coarseness: 1.5}
+)";
+    const auto with_keep = [&](const std::string& keep) {
+      std::string text = arch;
+      text.replace(text.find("KEEP"), 4, keep);
+      return text + kWorkload;
+    };
+    const Spec s = build(with_keep("Inputs | Above"));
+    const BuiltArch& e0 = s.arch_by_einsum.at("E0");
+    QVERIFY(e0.tensor_rules.at("Buffer").keep.has_value());
+    QCOMPARE(e0.tensor_rules.at("Buffer").keep->text(), std::string("Inputs | Above"));
+    QCOMPARE(e0.tensor_rules.at("MainMemory").no_refetch_from_above, std::set<std::string>{"W"});
+    const SpatialRules& x = e0.spatial_rules.at({"Array", "X"});
+    QCOMPARE(x.min_usage.value_or(0), 0.5);
+    QCOMPARE(x.loop_bounds.size(), std::size_t{1});
+    QCOMPARE(x.loop_bounds[0].op, std::string("<="));
+    QCOMPARE(x.loop_bounds[0].rank_variables, std::set<std::string>{"m"});
+    QCOMPARE(s.mapper.max_fused_loops.value_or(0), std::int64_t{2});
+    QCOMPARE(s.mapper.tiling_coarseness.value_or(0), 1.5);
+    QVERIFY(s.mapper.metrics.has_value());
+
+    // A syntax error in a set expression: rejected when the spec loads, at its line and field.
+    const std::string broken = first_error(with_keep("Inputs &| Outputs"));
+    QVERIFY2(broken.starts_with("spec.yaml:16:"), broken.c_str());
+    QVERIFY2(broken.find("tensors.keep") != std::string::npos, broken.c_str());
+    // A misspelt tensor: a warning with a "did you mean".
+    const Spec typo = build(with_keep("Inputs | Outpts"));
+    const auto warned = std::find_if(typo.warnings.begin(), typo.warnings.end(), [](const Diagnostic& d) {
+      return d.message.find("Outpts") != std::string::npos;
+    });
+    QVERIFY(warned != typo.warnings.end());
+    QVERIFY2(warned->message.find("did you mean Outputs?") != std::string::npos, warned->message.c_str());
+    QCOMPARE(warned->where.line, 16);
+    // A bad mapper value names its field.
+    std::string bad_mapper = with_keep("All");
+    bad_mapper.replace(bad_mapper.find("tiling_coarseness: 1.5"), 22, "tiling_coarseness: -1");
+    const std::string mapper_error = first_error(bad_mapper);
+    QVERIFY2(mapper_error.find("mapper.tiling_coarseness") != std::string::npos, mapper_error.c_str());
+  }
 };
 
 QTEST_GUILESS_MAIN(TestSpecBuild)

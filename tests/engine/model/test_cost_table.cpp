@@ -1,5 +1,8 @@
 // Component cost tables against the reference expected/component-costs.json.
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
+#include <clocale>
 
 #include "components/cost_table.h"
 #include "core/diagnostic.h"
@@ -61,6 +64,34 @@ class TestCostTable : public QObject {
     } catch (const spec::SpecError& e) {
       QVERIFY2(QString(e.what()).contains("Extra") && QString(e.what()).contains("'read'"), e.what());
     }
+  }
+
+  // Qt sets the C locale from the environment; under a decimal-comma locale a strtod/stod
+  // reader takes "1.5" for 1. The cost table must read the same numbers anywhere.
+  void readsNumbersUnderADecimalCommaLocale() {
+    const std::string previous = std::setlocale(LC_ALL, nullptr);
+    QTemporaryDir compiled;
+    if (!std::setlocale(LC_ALL, "de_DE.UTF-8")) {
+      // Not installed system-wide: compile it into a folder of our own (needs the locales data).
+      const int rc = QProcess::execute("localedef", {"-i", "de_DE", "-f", "UTF-8", compiled.filePath("de_DE.UTF-8")});
+      qputenv("LOCPATH", compiled.path().toUtf8());
+      if (rc != 0 || !std::setlocale(LC_ALL, "de_DE.UTF-8"))
+        QSKIP("no decimal-comma locale: install Debian's `locales` package (packaging/common.sh does)");
+    }
+    QCOMPARE(std::localeconv()->decimal_point[0], ',');  // the trap is set
+    const auto yaml = components::parse_cost_table(
+        "Buffer:\n  leak_power: 0.25\n  area: 1.5e-9\n  actions:\n    read: {energy: 2.5e-12, throughput: 1.5e9}\n",
+        true, "", "inline.yaml");
+    const auto json = components::parse_cost_table(
+        R"({"MAC": {"leak_power": "0.125", "actions": {"compute": {"energy": 3.75, "throughput": "2.5"}}}})", false,
+        "", "inline.json");
+    std::setlocale(LC_ALL, previous.c_str());
+    QCOMPARE(*yaml.find("Buffer")->leak_power, 0.25);
+    QCOMPARE(*yaml.find("Buffer")->actions.at("read").energy, 2.5e-12);
+    QCOMPARE(*yaml.find("Buffer")->actions.at("read").throughput, 1.5e9);
+    QCOMPARE(*json.find("MAC")->leak_power, 0.125);
+    QCOMPARE(*json.find("MAC")->actions.at("compute").energy, 3.75);
+    QCOMPARE(*json.find("MAC")->actions.at("compute").throughput, 2.5);
   }
 };
 

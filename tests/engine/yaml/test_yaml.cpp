@@ -358,6 +358,42 @@ class TestYaml : public QObject {
     EXPECT_ERROR(af::spec::load_yaml_file(d + "/missing.yaml", af::spec::render_identity), "file not found");
   }
 
+  // Errors in an included file, found while loading or later, name the `!include` too.
+  void include_places_follow_included_nodes() {
+    QTemporaryDir dir;
+    const std::string d = dir.path().toStdString();
+    write_file(d + "/main.yaml", "top:\n  arch: !include sub.yaml\n  gone: !include missing.yaml\n");
+    write_file(d + "/sub.yaml", "nodes: [1, 2]\n");
+    const auto e = error_of([&] { (void)af::spec::load_yaml_file(d + "/main.yaml", af::spec::render_identity); });
+    QVERIFY2(contains(e.to_string(), "missing.yaml: error: file not found (included from ") &&
+                 contains(e.to_string(), "main.yaml:3:9)"),
+             e.to_string().c_str());
+    write_file(d + "/main.yaml", "top:\n  arch: !include sub.yaml\n");
+    const YamlNode t = af::spec::load_yaml_file(d + "/main.yaml", af::spec::render_identity);
+    const af::spec::SourceLocation& where = t.at("top").at("arch").at("nodes").items()[1].location();
+    QVERIFY(contains(where.file, "sub.yaml"));
+    QVERIFY(where.included_at != nullptr);
+    QCOMPARE(where.included_at->line, 2);
+    QVERIFY2(contains(where.include_chain(), "main.yaml:2:9"), where.include_chain().c_str());
+  }
+
+  // One load shares a budget: a file included many times cannot add up past it.
+  void includes_share_one_budget() {
+    QTemporaryDir dir;
+    const std::string d = dir.path().toStdString();
+    write_file(d + "/part.yaml", "[1, 2, 3, 4, 5, 6, 7, 8, 9]\n");
+    std::string main = "all:\n";
+    for (int i = 0; i < 20; ++i) main += "  k" + std::to_string(i) + ": !include part.yaml\n";
+    write_file(d + "/main.yaml", main);
+    af::spec::ParseLimits limits;
+    limits.max_total_nodes = 100;  // 20 includes of 10 nodes, plus main's own
+    EXPECT_ERROR(af::spec::load_spec_files({d + "/main.yaml"}, af::spec::render_identity, limits), "together");
+    limits = {};
+    limits.max_total_bytes = 200;  // 20 reads of 28 bytes
+    EXPECT_ERROR(af::spec::load_spec_files({d + "/main.yaml"}, af::spec::render_identity, limits), "together");
+    QVERIFY(af::spec::load_spec_files({d + "/main.yaml"}, af::spec::render_identity).root.is_map());
+  }
+
   // A stand-in for the Jinja renderer: `{{include(NAME)}}` loads NAME and stores its tree.
   void render_callback_with_include() {
     QTemporaryDir dir;

@@ -238,7 +238,7 @@ void TestMappingUi::errorMarkedAtNodeOfLine() {
   QVERIFY(index.data(MappingTreeModel::ErrorRole).toString().isEmpty());
   const model::InvalidMapping unlocated("too big", "Storage Register [W0]", std::nullopt);
   QCOMPARE(model.markInvalidMapping(unlocated), std::optional<NodePath>(NodePath{4}));
-  // An edit clears stale errors (the lead re-evaluates and marks again).
+  // An edit clears stale errors (the window re-evaluates and marks again).
   QVERIFY(model.setTileShape(model.indexForPath({1}), 32).isEmpty());
   QVERIFY(model.indexForPath({4}).data(MappingTreeModel::ErrorRole).toString().isEmpty());
 }

@@ -17,6 +17,7 @@
 #include "models/accesses_query.h"
 #include "models/si_format.h"
 #include "plots/accesses_plot.h"
+#include "plots/figure_export.h"
 #include "plots/accesses_table_view.h"
 
 using namespace af::ui;
@@ -324,7 +325,15 @@ class TestPlots : public QObject {
     QCOMPARE(pdf.read(4), QByteArray("%PDF"));
     QFile svg(dir.filePath("accesses.svg"));
     QVERIFY(svg.open(QIODevice::ReadOnly));
-    QVERIFY(svg.readAll().contains("<svg"));
+    const QByteArray svgText = svg.readAll();
+    QVERIFY(svgText.contains("<svg"));
+    // The figure carries its title, and the default file name comes from it.
+    QCOMPARE(plot.title(), QStringLiteral("Accesses per buffer (all Einsums)"));
+    QVERIFY(svgText.contains("<title>Accesses per buffer (all Einsums)</title>"));
+    QCOMPARE(QImage(dir.filePath("accesses.png")).text("Title"), plot.title());
+    QCOMPARE(figureFileName(plot.title()), QStringLiteral("accesses-per-buffer-all-einsums"));
+    plot.setView(AccessesPlot::View::Occupancy);
+    QVERIFY(plot.title().startsWith("Occupancy per buffer"));
     QString error;
     QVERIFY(!plot.exportTo(dir.filePath("accesses.bmp"), &error));
     QVERIFY(error.contains("bmp"));

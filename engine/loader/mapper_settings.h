@@ -1,0 +1,12 @@
+#pragma once
+// The `mapper:` section to typed MapperSettings, with each bad value reported at its place.
+#include "loader/evaluation.h"
+#include "spec/spec.h"
+#include "text/yaml/yaml_node.h"
+
+namespace af::spec {
+
+// `section` is the value of the top-level `mapper:` key. Throws SpecError with every problem.
+[[nodiscard]] MapperSettings read_mapper_settings(const YamlNode& section, const SymbolTable& variables);
+
+}  // namespace af::spec

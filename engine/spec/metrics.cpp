@@ -1,0 +1,70 @@
+#include "spec/metrics.h"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+namespace af::spec {
+namespace {
+
+std::string trim(std::string s) {
+  const auto notspace = [](unsigned char c) { return !std::isspace(c); };
+  s.erase(s.begin(), std::find_if(s.begin(), s.end(), notspace));
+  s.erase(std::find_if(s.rbegin(), s.rend(), notspace).base(), s.end());
+  return s;
+}
+
+std::string upper(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+unsigned parse_metrics(const std::string& text) {
+  unsigned out = 0;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto bar = text.find('|', start);
+    const std::string raw =
+        trim(text.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
+    std::string part = upper(raw);
+    if (const auto dot = part.rfind('.'); dot != std::string::npos) part = part.substr(dot + 1);
+    if (part == "ENERGY")
+      out |= kEnergy;
+    else if (part == "LATENCY")
+      out |= kLatency;
+    else if (part == "EDP" || part == "ENERGY_DELAY_PRODUCT")
+      out |= kEdp;
+    else if (part == "DYNAMIC_ENERGY")
+      out |= kDynamicEnergy;
+    else if (part == "LEAK_ENERGY")
+      out |= kLeakEnergy;
+    // Reporting-only metrics do not change what is optimized here.
+    else if (part == "ACTIONS" || part == "RESOURCE_USAGE" || part == "DETAILED_MEMORY_USAGE") {
+    } else
+      throw std::invalid_argument("unknown metric '" + raw +
+                                  "' (energy, latency, edp, dynamic_energy, leak_energy)");
+    if (bar == std::string::npos) break;
+    start = bar + 1;
+  }
+  if (out == 0) throw std::invalid_argument("no optimization metric given");
+  return out;
+}
+
+std::string metrics_name(unsigned metrics) {
+  std::string s;
+  const auto add = [&](unsigned flag, const char* name) {
+    if ((metrics & flag) == 0) return;
+    if (!s.empty()) s += '|';
+    s += name;
+  };
+  add(kEnergy, "energy");
+  add(kLatency, "latency");
+  add(kEdp, "edp");
+  add(kDynamicEnergy, "dynamic_energy");
+  add(kLeakEnergy, "leak_energy");
+  return s;
+}
+
+}  // namespace af::spec

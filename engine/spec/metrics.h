@@ -1,0 +1,31 @@
+#pragma once
+// The mapper's optimization metrics as AccelForge's Metrics bit flags (a spec field, so the
+// loader validates `mapper.metrics` and the mapper reads the flags).
+#include <string>
+
+namespace af::spec {
+
+// Bit flags as AccelForge's Metrics enum (only the objectives the mapper optimizes).
+enum Metric : unsigned {
+  kLatency = 1U << 0,
+  kEnergy = 1U << 1,
+  kDynamicEnergy = 1U << 2,
+  kLeakEnergy = 1U << 3,
+  kEdp = 1U << 4,
+};
+
+[[nodiscard]] inline bool includes_latency(unsigned m) { return (m & (kLatency | kEdp)) != 0; }
+[[nodiscard]] inline bool includes_energy(unsigned m) { return (m & (kEnergy | kEdp)) != 0; }
+[[nodiscard]] inline bool includes_dynamic_energy(unsigned m) {
+  return (m & (kEnergy | kDynamicEnergy | kEdp)) != 0;
+}
+[[nodiscard]] inline bool includes_leak_energy(unsigned m) {
+  return (m & (kEnergy | kLeakEnergy | kEdp)) != 0;
+}
+
+// "energy", "latency", "edp", "ENERGY | LATENCY", "Metrics.ENERGY_DELAY_PRODUCT", ...
+// Throws std::invalid_argument naming the unknown metric.
+[[nodiscard]] unsigned parse_metrics(const std::string& text);
+[[nodiscard]] std::string metrics_name(unsigned metrics);
+
+}  // namespace af::spec

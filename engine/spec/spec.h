@@ -1,0 +1,99 @@
+#pragma once
+// The typed, validated Spec: the whole contract between the loader and everything after it.
+// Nothing here refers to YAML or Jinja; what must be evaluated later (a memory's `keep`,
+// which sees the keep sets chosen above it) is a CompiledExpression that keeps its place.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/diagnostic.h"
+#include "spec/arch.h"
+#include "spec/expression.h"
+#include "spec/mapping.h"
+#include "spec/resolved_spec.h"
+#include "spec/workload.h"
+
+namespace af::spec {
+
+struct BuiltWorkload {
+  Workload workload;
+  // Per Einsum: every set symbol of §3 (tensors, rank variables, renames, All, ...).
+  std::map<std::string, SymbolTable> einsum_symbols;
+  // Workload-level rank sizes after evaluation (R -> size), for summaries.
+  std::map<std::string, std::int64_t> rank_sizes;
+};
+
+// A holder's `tensors:` choices evaluated for one Einsum without the per-choice symbols
+// (the fallback when a compiled rule cannot be evaluated with them).
+struct HolderTensorChoices {
+  NameSet keep, may_keep, back;
+  bool keep_given = false;
+};
+
+// A holder's `tensors:` rules for the mapper. keep/may_keep/back see `Above` and the keep sets
+// chosen by the levels above, so they are compiled here and evaluated per storage choice.
+struct HolderTensorRules {
+  std::optional<CompiledExpression> keep, may_keep, back;
+  std::set<std::string> no_refetch_from_above, no_resend_to_below;  // evaluated for the Einsum
+  // `tile_shape` comparisons: read and checked, never enforced (as in AccelForge, §2.8).
+  std::size_t tile_shape_constraints = 0;
+};
+
+// One `loop_bounds` entry of a spatial dimension (§2.8): the loops over `rank_variables`,
+// their bound (outer tile / tile) or its product, compared with `value`.
+struct LoopBound {
+  std::set<std::string> rank_variables;
+  std::string op;  // == <= >= < >, or product== ... product>
+  double value = 0;
+  SourceLocation where;
+};
+
+// The mapper's constraints on one spatial dimension, evaluated for the Einsum.
+struct SpatialRules {
+  std::optional<double> min_usage;
+  std::vector<LoopBound> loop_bounds;
+};
+
+struct BuiltArch {
+  ResolvedArch arch;
+  std::map<std::string, HolderTensorChoices> tensor_choices;   // per Memory/Toll name
+  std::map<std::string, HolderTensorRules> tensor_rules;       // per Memory/Toll name
+  std::map<std::pair<std::string, std::string>, SpatialRules> spatial_rules;  // (component, dim)
+  std::map<std::string, bool> enabled;                         // per component name
+  SymbolTable arch_variables;                                  // arch.variables, evaluated
+  std::vector<Diagnostic> warnings;                            // e.g. costs left unresolved
+};
+
+// The `mapper:` section (domain-mapper.md §1.2). Unset fields keep the mapper's defaults.
+struct MapperSettings {
+  std::optional<unsigned> metrics;  // spec::Metric flags
+  std::optional<std::int64_t> max_fused_loops;
+  std::optional<std::int64_t> max_fused_loops_per_rank_variable;
+  std::optional<std::int64_t> max_pmapping_templates_per_einsum;
+  std::optional<double> objective_tolerance;
+  std::optional<double> resource_usage_tolerance;
+  std::optional<double> tiling_coarseness;
+  std::optional<bool> explore_imperfect_spatial_loops;
+  std::optional<bool> explore_imperfect_temporal_loops;
+  std::optional<bool> explore_loop_orders;
+  std::optional<bool> force_memory_hierarchy_order;
+};
+
+struct Spec {
+  SymbolTable variables;                            // `variables:` evaluated
+  BuiltWorkload workload;                           // Einsums, tensors, set symbols per Einsum
+  std::map<std::string, BuiltArch> arch_by_einsum;  // empty when the spec has no arch
+  std::optional<Mapping> mapping;
+  MapperSettings mapper;
+  std::vector<Diagnostic> warnings;
+
+  [[nodiscard]] bool has_arch() const { return !arch_by_einsum.empty(); }
+  // What the model reads.
+  [[nodiscard]] ResolvedSpec resolved() const;
+};
+
+}  // namespace af::spec
