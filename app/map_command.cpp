@@ -71,6 +71,7 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
     nlohmann::json j =
         io::evaluation_to_json(*r.evaluation, &*r.mapping, static_cast<double>(r.n_mappings()));
     j["stats"] = io::mapper_stats_json(r);
+    j["join"] = io::mapper_join_json(r);
     outputs.push_back({args.json, j.dump(2)});
   }
   if (!args.mapping_out.empty()) outputs.push_back({args.mapping_out, io::write_mapping_yaml(*r.mapping)});

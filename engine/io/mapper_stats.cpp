@@ -17,12 +17,13 @@ nlohmann::json mapper_stats_json(const mapper::MapperResult& r) {
     }
     out.push_back({{"einsum", s.einsum},
                    {"templates", s.templates},
-                   {"templates_needing_fused_loops", s.templates_fused_skipped},
+                   {"templates_fused", s.templates_fused},
                    {"pmappings_total", s.pmappings_total},
                    {"pmappings_full_space", s.pmappings_full_space},
                    {"pmappings_evaluated", s.pmappings_evaluated},
                    {"pmappings_valid", s.pmappings_valid},
                    {"pmappings_pareto", s.pmappings_pareto},
+                   {"compatibility_groups", s.groups},
                    {"removed", removed},
                    {"keep_rates", rates},
                    {"funnel", funnel}});
@@ -30,19 +31,53 @@ nlohmann::json mapper_stats_json(const mapper::MapperResult& r) {
   return out;
 }
 
+nlohmann::json mapper_join_json(const mapper::MapperResult& r) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& s : r.join_steps)
+    out.push_back({{"einsum", s.einsum},
+                   {"left_groups", s.left_groups},
+                   {"right_groups", s.right_groups},
+                   {"left_rows", s.left_rows},
+                   {"right_rows", s.right_rows},
+                   {"group_pairs", s.group_pairs},
+                   {"group_pairs_lookahead", s.group_pairs_lookahead},
+                   {"rows_lookahead", s.rows_lookahead},
+                   {"rows_unmatched", s.rows_unmatched},
+                   {"rows_paired", s.rows_paired},
+                   {"removed", s.removed},
+                   {"groups_out", s.groups_out},
+                   {"rows_out", s.rows_out}});
+  return out;
+}
+
+std::string mapper_join_text(const mapper::MapperResult& r) {
+  std::string s;
+  for (const auto& st : r.join_steps) {
+    s += fmt::format(
+        "join {}: {} x {} groups ({} x {} rows), {} group pairs ({} dropped by lookahead), {} row "
+        "pairs -> {} rows in {} groups\n",
+        st.einsum, st.left_groups, st.right_groups, st.left_rows, st.right_rows, st.group_pairs,
+        st.group_pairs_lookahead, st.rows_paired, st.rows_out, st.groups_out);
+    for (const auto& [cause, n] : st.removed) s += fmt::format("    {}: {} removed\n", cause, n);
+  }
+  return s;
+}
+
 std::string mapper_stats_text(const mapper::MapperResult& r) {
   std::string s;
   for (const auto& st : r.stats) {
-    s += fmt::format("{}: {} templates, {:.4g} pmappings total, {} evaluated, {} valid, {} Pareto-optimal\n",
-                     st.einsum, st.templates, st.pmappings_total, st.pmappings_evaluated, st.pmappings_valid,
-                     st.pmappings_pareto);
+    s += fmt::format(
+        "{}: {} templates ({} fused), {:.4g} pmappings total, {} evaluated, {} valid, {} Pareto-optimal in {} "
+        "compatibility groups\n",
+        st.einsum, st.templates, st.templates_fused, st.pmappings_total, st.pmappings_evaluated,
+        st.pmappings_valid, st.pmappings_pareto, st.groups);
     if (st.pmappings_full_space != st.pmappings_total)  // imperfect tiles or coarseness
       s += fmt::format("    (AccelForge counts {:.4g} in the full tile space)\n", st.pmappings_full_space);
     for (const auto& stage : st.funnel())
       s += fmt::format("    {}: {} of {:.4g} removed (keep rate {:.3g})\n", stage.cause,
                        st.removed.at(stage.cause), stage.reached, stage.kept_rate);
   }
-  return s;
+  return s + mapper_join_text(r);
 }
 
 }  // namespace af::io

@@ -11,35 +11,22 @@
 #include <mutex>
 #include <numeric>
 
+#include "mapper/compatibility.h"
+#include "mapper/merged_mapping.h"
 #include "mapper/pareto.h"
 #include "mapper/problem.h"
+#include "mapper/tracked_memories.h"
 
 namespace af::mapper {
 
-spec::Mapping stitch(const std::vector<spec::Mapping>& pmappings) {
-  if (pmappings.size() == 1) return pmappings.front();
-  spec::BranchNode seq;
-  seq.kind = spec::BranchKind::Sequential;
-  for (const auto& p : pmappings) {
-    spec::MappingNode branch;
-    branch.node = p;
-    seq.branches.push_back(std::move(branch));
-  }
-  spec::Mapping out;
-  spec::MappingNode node;
-  node.node = std::move(seq);
-  out.nodes.push_back(std::move(node));
-  return out;
-}
-
 spec::Mapping mapping_of(const MapperResult& result, std::size_t index) {
   const JoinedMapping& joined = result.front.at(index);
-  std::vector<spec::Mapping> parts;
+  std::vector<PmappingChain> parts;
   for (std::size_t e = 0; e < joined.pmappings.size(); ++e) {
     const PmappingRow& row = joined.pmappings[e];
-    parts.push_back(to_mapping(result.templates.at(e).at(row.template_index), row.tiles));
+    parts.push_back({to_mapping(result.templates.at(e).at(row.template_index), row.tiles), row.fused_iterations});
   }
-  return stitch(parts);
+  return merged_mapping(parts, joined.shared_loops);
 }
 
 namespace {
@@ -62,25 +49,26 @@ std::vector<double> final_objectives(const JoinedMapping& m, unsigned metrics) {
   return v;
 }
 
-std::vector<double> joined_objectives(const JoinedMapping& m, unsigned metrics) {
-  PmappingRow r;
-  r.dynamic_energy = m.dynamic_energy;
-  r.leak_energy = m.leak_energy;
-  r.latency = m.latency;
-  return join_objectives(r, metrics);
+// Which tensors copy Einsums alias (workload.get_tensor_copies): the source with each
+// output, both ways.
+std::map<std::string, std::set<std::string>> tensor_copies(const spec::Workload& w) {
+  std::map<std::string, std::set<std::string>> out;
+  for (const auto& e : w.einsums) {
+    if (!e.is_copy_operation) continue;
+    const std::string source = e.copy_source_tensor();
+    for (const auto& a : e.accesses)
+      if (a.output) {
+        out[source].insert(a.tensor);
+        out[a.tensor].insert(source);
+      }
+  }
+  return out;
 }
 
 constexpr std::int64_t kMaxImperfectBound = std::int64_t{1} << 32;
 
 // A whole count as digits while doubles hold it exactly, else four significant digits.
 std::string count_text(double n) { return n < 1e15 ? fmt::format("{:.0f}", n) : fmt::format("{:.4g}", n); }
-
-std::vector<FrontPoint> points(const std::vector<JoinedMapping>& rows) {
-  std::vector<FrontPoint> out;
-  out.reserve(rows.size());
-  for (const auto& r : rows) out.push_back({r.energy(), r.latency});
-  return out;
-}
 
 }  // namespace
 
@@ -138,7 +126,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
             return true;
           },
           stop);
-      stats.templates_fused_skipped += ts.fused_skipped;
+      stats.templates_fused += ts.fused;
       stats.templates_duplicate += ts.duplicates;
     }
     if (cancel.load()) {
@@ -147,6 +135,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     }
     if (observer) observer->on_templates_made(stats.einsum, templates.size());
   }
+  const TrackedMemories tracked = tracked_memories(problems, result.templates);
   for (std::size_t e = 0; e < einsums.size(); ++e)
     for (const auto& t : result.templates[e]) {
       const EinsumProblem* prob = nullptr;
@@ -168,8 +157,8 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
           for (std::size_t j = range.begin(); j != range.end(); ++j) {
             if (cancel.load(std::memory_order_relaxed)) return;
             const Job& job = jobs[j];
-            results[j] =
-                explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, &cancel);
+            results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, &cancel,
+                                             true, &tracked);
             if (observer) {
               const std::lock_guard lock(observer_mutex);
               running[job.einsum].merge(results[j].stats);
@@ -189,42 +178,34 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     return result;
   }
 
-  // Per-Einsum fronts: template fronts in template order, energy merged, Pareto again.
-  std::vector<std::vector<PmappingRow>> fronts(einsums.size());
-  {
-    std::vector<ParetoFront<PmappingRow>> pf(einsums.size());
-    const auto obj = [&](const PmappingRow& r) {
-      return log_rounded(join_objectives(r, options.metrics), options.objective_tolerance);
-    };
-    for (std::size_t j = 0; j < jobs.size(); ++j) {
-      auto& stats = result.stats[jobs[j].einsum];
-      const auto pareto_before = results[j].stats.pmappings_pareto;
-      stats.merge(results[j].stats);
-      stats.pmappings_pareto -= pareto_before;
-      for (auto& row : results[j].front) pf[jobs[j].einsum].insert(std::move(row), obj);
+  // Per Einsum: every template's front, in template order, with its compatibility.
+  std::vector<JoinEinsum> join_input(einsums.size());
+  for (std::size_t e = 0; e < einsums.size(); ++e) {
+    auto& in = join_input[e];
+    in.name = einsums[e]->name;
+    for (const auto& a : einsums[e]->accesses) {
+      in.tensors.insert(a.tensor);
+      if (a.output) in.outputs.insert(a.tensor);
     }
-    for (std::size_t e = 0; e < einsums.size(); ++e) {
-      fronts[e] = pf[e].take();
-      auto& stats = result.stats[e];
-      stats.pmappings_pareto = fronts[e].size();
-      stats.removed["pareto"] = stats.pmappings_valid - fronts[e].size();
-      if (observer) {
-        std::vector<FrontPoint> pts;
-        for (const auto& r : fronts[e]) pts.push_back({r.energy(), r.latency});
-        observer->on_einsum_front(stats.einsum, pts);
-      }
+  }
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    auto& stats = result.stats[jobs[j].einsum];
+    const auto pareto_before = results[j].stats.pmappings_pareto;
+    stats.merge(results[j].stats);
+    stats.pmappings_pareto -= pareto_before;
+    stats.removed.erase("pareto");
+    auto& in = join_input[jobs[j].einsum];
+    for (auto& row : results[j].front) {
+      in.compat.push_back(compatibility_of(*jobs[j].templ, row.fused_iterations));
+      in.rows.push_back(std::move(row));
     }
   }
   for (std::size_t e = 0; e < einsums.size(); ++e) {
-    if (!fronts[e].empty()) continue;
+    if (!join_input[e].rows.empty()) continue;
     const auto& s = result.stats[e];
     std::string why = "Einsum " + s.einsum + ": no valid pmapping";
     if (result.templates[e].empty()) {
-      why += " (no pmapping template";
-      if (s.templates_fused_skipped > 0)
-        why += "; " + std::to_string(s.templates_fused_skipped) +
-               " need fused loops, which this mapper does not join yet";
-      why += ")";
+      why += " (no pmapping template)";
     } else if (const auto worst = s.worst_cause(); !worst.empty()) {
       // Pruning removes whole subtrees of the tile space unevaluated, so the share is of the
       // space searched, not of the pmappings evaluated one by one.
@@ -235,43 +216,50 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     return result;
   }
 
-  // Unfused join in workload order: cross product, objectives added, Pareto each step.
-  std::vector<JoinedMapping> left;
-  for (std::size_t e = 0; e < einsums.size(); ++e) {
-    ParetoFront<JoinedMapping> pf;
-    const auto obj = [&](const JoinedMapping& m) {
-      return log_rounded(joined_objectives(m, options.metrics), options.objective_tolerance);
-    };
-    if (e == 0) {
-      for (const auto& r : fronts[0]) {
-        JoinedMapping m;
-        m.pmappings = {r};
-        m.dynamic_energy = r.dynamic_energy;
-        m.leak_energy = r.leak_energy;
-        m.latency = r.latency;
-        pf.insert(std::move(m), obj);
-      }
-    } else {
-      for (const auto& l : left) {
-        if (cancel.load(std::memory_order_relaxed)) {
-          result.cancelled = true;
-          return result;
-        }
-        for (const auto& r : fronts[e]) {
-          JoinedMapping m;
-          m.dynamic_energy = l.dynamic_energy + r.dynamic_energy;
-          m.leak_energy = l.leak_energy + r.leak_energy;
-          m.latency = l.latency + r.latency;
-          // Cheap reject before copying the pmappings.
-          m.pmappings.reserve(l.pmappings.size() + 1);
-          m.pmappings = l.pmappings;
-          m.pmappings.push_back(r);
-          pf.insert(std::move(m), obj);
-        }
+  // The join (§5): compatibility groups, Einsum by Einsum.
+  JoinSettings settings{
+      options.metrics, options.objective_tolerance, options.resource_usage_tolerance, options.threads, {}};
+  for (const auto& per_einsum : problems)
+    for (const auto& p : per_einsum) {
+      int level = 0;
+      for (const auto* c : p.path) {
+        if (c->kind != spec::ComponentKind::Memory) continue;
+        auto [it, added] = settings.memory_levels.try_emplace(c->name, level);
+        if (!added) it->second = std::min(it->second, level);
+        ++level;
       }
     }
-    left = pf.take();
-    if (observer) observer->on_joined_front(e + 1, points(left));
+  JoinOutcome joined =
+      join_einsums(join_input, tracked, tensor_copies(spec.workload.workload), settings, observer, &cancel);
+  result.join_steps = joined.steps;
+  for (std::size_t e = 0; e < einsums.size(); ++e) {
+    auto& stats = result.stats[e];
+    stats.groups = joined.groups[e];
+    stats.pmappings_grouped = joined.grouped_rows[e];
+    stats.pmappings_pareto = joined.grouped_rows[e];
+    if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto)
+      stats.removed["pareto"] = stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto;
+    if (observer) {
+      std::vector<float> keys;
+      std::vector<FrontPoint> pts;
+      for (const auto& r : join_input[e].rows) {
+        keys.push_back(static_cast<float>(r.energy()));
+        keys.push_back(static_cast<float>(r.latency));
+        pts.push_back({r.energy(), r.latency});
+      }
+      std::vector<FrontPoint> front;
+      for (const auto i : pareto_select(keys, 2, pts.size())) front.push_back(pts[i]);
+      observer->on_einsum_front(stats.einsum, front);
+      observer->on_einsum_groups(stats);
+    }
+  }
+  if (joined.cancelled || cancel.load()) {
+    result.cancelled = true;
+    return result;
+  }
+  if (joined.front.empty()) {
+    result.failure = joined.failure.empty() ? "no joined mapping is valid" : joined.failure;
+    return result;
   }
 
   // EDP last (not additive), then one more Pareto on the requested metrics.
@@ -280,7 +268,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     const auto obj = [&](const JoinedMapping& m) {
       return log_rounded(final_objectives(m, options.metrics), options.objective_tolerance);
     };
-    for (auto& m : left) pf.insert(std::move(m), obj);
+    for (auto& m : joined.front) pf.insert(std::move(m), obj);
     result.front = pf.take();
   }
   result.found = !result.front.empty();

@@ -34,7 +34,12 @@ class Observer {
   virtual void on_einsum_front(const std::string& einsum, const std::vector<FrontPoint>& front) {
     (void)einsum, (void)front;
   }
-  // The joined front after each join step (`einsums_joined` of the workload so far).
+  // Before the join: the Einsum's compatibility groups (stats.groups, pmappings_grouped).
+  virtual void on_einsum_groups(const EinsumStats& stats) { (void)stats; }
+  // After each join step: its counts (the join's funnel).
+  virtual void on_join_step(const JoinStepStats& step) { (void)step; }
+  // The joined front after each join step (`einsums_joined` of the workload so far): the
+  // (energy, latency) Pareto front over every group.
   virtual void on_joined_front(std::size_t einsums_joined, const std::vector<FrontPoint>& front) {
     (void)einsums_joined, (void)front;
   }

@@ -28,7 +28,10 @@ inline constexpr std::int64_t kUnlimited = std::numeric_limits<std::int64_t>::ma
 
 struct MapperOptions {
   unsigned metrics = kEnergy;
+  // Fused loops that exist (iterate more than once, tile not pinned to 1) per pmapping,
+  // in all and per rank variable (AccelForge's frontend/mapper/ffm.py).
   std::int64_t max_fused_loops = kUnlimited;
+  std::int64_t max_fused_loops_per_rank_variable = 1;
   bool unfused = false;  // first Memory keeps every tensor
   int threads = 0;       // 0: oneTBB's default
   bool explore_loop_orders = true;
@@ -37,6 +40,9 @@ struct MapperOptions {
   // AccelForge's objective_tolerance (frontend/mapper/ffm.py; applied in _join_pmappings/pmapping_dataframe.py): objectives are log-rounded
   // before every Pareto comparison, so values within a factor 1 + t tie. 0 is exact.
   double objective_tolerance = 0;
+  // resource_usage_tolerance (§4.4): reservations are rounded before the per-Einsum Pareto
+  // (log steps of 1 + t, or absolute steps of t / #Einsums where those are coarser).
+  double resource_usage_tolerance = 0;
   // Imperfect factorization (§3.4): non-dividing tiles for simple rank variables, chosen
   // where a spatial (temporal) loop's iteration count is decided. Off in AccelForge.
   bool explore_imperfect_spatial_loops = false;

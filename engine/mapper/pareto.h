@@ -3,6 +3,7 @@
 // values compare as float32; a row is dropped if another row is <= in every column and
 // < in one, or if it equals an earlier row (first occurrence wins, so order matters).
 #include <cstddef>
+#include <span>
 #include <vector>
 
 namespace af::mapper {
@@ -13,6 +14,16 @@ namespace af::mapper {
 
 // Indices of the rows kept, in their original order. `rows[i]` is row i's objective vector.
 [[nodiscard]] std::vector<std::size_t> pareto_indices(const std::vector<std::vector<double>>& rows);
+
+// The same rule over `n` float32 keys of `width` columns stored row after row: the
+// survivors' indices, ascending. Sorts by row sum first (a dominating row never has the
+// larger sum), so each row is compared only with the survivors before it.
+[[nodiscard]] std::vector<std::size_t> pareto_select(std::span<const float> keys, std::size_t width,
+                                                     std::size_t n);
+
+// multi_round (§4.4): a value is rounded to log steps of 1 + t, or to multiples of `absolute`
+// where those steps are coarser; t = 0 rounds to multiples of `absolute` only (0: exact).
+[[nodiscard]] double multi_rounded(double x, double tolerance, double absolute);
 
 // Incremental front with the same result as pareto_indices over the insertion sequence.
 template <class Row>

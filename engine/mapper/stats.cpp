@@ -38,12 +38,13 @@ std::string EinsumStats::worst_cause() const {
 
 void EinsumStats::merge(const EinsumStats& o) {
   templates += o.templates;
-  templates_fused_skipped += o.templates_fused_skipped;
+  templates_fused += o.templates_fused;
   templates_duplicate += o.templates_duplicate;
   pmappings_total += o.pmappings_total;
   pmappings_full_space += o.pmappings_full_space;
   pmappings_evaluated += o.pmappings_evaluated;
   pmappings_valid += o.pmappings_valid;
+  pmappings_dominated += o.pmappings_dominated;
   pmappings_pareto += o.pmappings_pareto;
   for (const auto& [k, v] : o.removed) removed[k] += v;
 }

@@ -11,7 +11,7 @@ namespace af::mapper {
 struct EinsumStats {
   std::string einsum;
   std::size_t templates = 0;
-  std::size_t templates_fused_skipped = 0;  // need fused joins (not built yet)
+  std::size_t templates_fused = 0;  // with loops above a shared tensor's backing node
   std::size_t templates_duplicate = 0;
   double pmappings_total = 0;  // Σ over templates of the tile space searched
   // AccelForge's n_total_pmappings: every factorization per rank variable (§3.4 F), where
@@ -20,7 +20,10 @@ struct EinsumStats {
   double pmappings_full_space = 0;
   std::uint64_t pmappings_evaluated = 0;  // handed to the model
   std::uint64_t pmappings_valid = 0;      // passed capacity, fanout and min_usage
-  std::uint64_t pmappings_pareto = 0;     // in the Einsum's final front
+  // Never searched: another chain of one of their rank variables dominates theirs
+  // (tile_shapes.cpp); they count as Pareto-dominated.
+  std::uint64_t pmappings_dominated = 0;
+  std::uint64_t pmappings_pareto = 0;  // in the Einsum's final front
   // Cause -> pmappings removed by it ("capacity MEMORY", "fanout COMP.DIM",
   // "min_usage COMP.DIM", "pareto"). Evaluated pmappings only.
   std::map<std::string, std::uint64_t> removed;
@@ -40,6 +43,31 @@ struct EinsumStats {
   // The cause that removed the most pmappings ("" if none).
   [[nodiscard]] std::string worst_cause() const;
   void merge(const EinsumStats& other);
+
+  // Compatibility groups (domain-mapper.md §3.7, §5.1) of the Einsum's Pareto-optimal
+  // pmappings, and the pmappings in them after each group's own Pareto pruning (with
+  // reservations as objectives, a group can keep more than the Einsum's front).
+  std::size_t groups = 0;
+  std::uint64_t pmappings_grouped = 0;
+};
+
+// One step of the fused join (§5.2): the mappings of the Einsums before `einsum` (left)
+// joined with `einsum`'s pmappings (right), group by group.
+struct JoinStepStats {
+  std::string einsum;
+  std::size_t left_groups = 0, right_groups = 0;
+  std::uint64_t left_rows = 0, right_rows = 0;
+  std::size_t group_pairs = 0;            // (left, right) group pairs holding shared tensors alike
+  std::size_t group_pairs_lookahead = 0;  // of those, dropped: no later Einsum could match
+  std::uint64_t rows_lookahead = 0;       // row pairs of the dropped group pairs
+  std::uint64_t rows_unmatched = 0;       // row pairs whose shared loops iterate differently
+  std::uint64_t rows_paired = 0;          // row pairs merged
+  // Merged rows removed, by cause: "lookahead" (their shared loops iterate unlike every
+  // later Einsum's that shares tensors with them), "capacity MEMORY" (the merged
+  // reservations exceed it), "pareto" (dominated within the joined group).
+  std::map<std::string, std::uint64_t> removed;
+  std::size_t groups_out = 0;
+  std::uint64_t rows_out = 0;
 };
 
 }  // namespace af::mapper

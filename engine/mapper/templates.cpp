@@ -690,16 +690,49 @@ std::vector<std::string> dedup_key(const Nodes& m) {
   return key;
 }
 
-// A fusable tensor backed below a loop would need the fused join.
-bool needs_fused_join(const EinsumProblem& p, const Nodes& m) {
-  bool loop_above = false;
-  for (const auto& n : m) {
-    if (n.kind != TemplateNodeKind::Storage)
-      loop_above = true;
-    else if (n.backing && p.fusable.contains(n.tensor) && (loop_above || n.component != p.first_memory))
-      return true;
+// The rank of `tensor` that rank variable `rv` indexes (compatibility.py:from_mapping's
+// get_rank): "" if none, so the tensor would be recomputed across the loop.
+std::string rank_of(const EinsumProblem& p, const std::string& tensor, const std::string& rv) {
+  const spec::TensorAccess* a = p.einsum->find_access(tensor);
+  if (a == nullptr) return {};
+  std::string rank;
+  for (const auto& entry : a->projection) {
+    if (!entry.expr.contains(rv)) continue;
+    if (!rank.empty() && rank != entry.rank)
+      throw spec::SpecError(spec::Diagnostic{p.einsum->where.value_or(spec::SourceLocation{}), "workload",
+                                             "Einsum " + p.einsum->name + ": rank variable " + rv +
+                                                 " indexes several ranks of tensor " + tensor + " (" + rank +
+                                                 ", " + entry.rank + "), which fused loops cannot match"});
+    rank = entry.rank;
   }
-  return false;
+  return rank;
+}
+
+// label_fused_loops and Compatibility.from_mapping (§2.7, §2.11): loops above the last
+// backing node of a fusable tensor are fused; each fusable tensor's backing node is
+// reserved right below itself, under the loops above it.
+void label_fusion(const EinsumProblem& p, PmappingTemplate& t) {
+  std::vector<const TemplateNode*> loops_above;
+  for (const auto& n : t.nodes) {
+    if (n.kind != TemplateNodeKind::Storage) {
+      loops_above.push_back(&n);
+      continue;
+    }
+    if (!n.backing || !p.fusable.contains(n.tensor)) continue;
+    SharedTensorHolder h;
+    h.tensor = n.tensor;
+    h.memory = n.component;
+    h.persistent = n.persistent;
+    if (!n.persistent)
+      for (const auto* l : loops_above) {
+        h.ranks.push_back(rank_of(p, n.tensor, l->rank_variable));
+        h.spatial.push_back(l->kind == TemplateNodeKind::Spatial ? 1 : 0);
+      }
+    t.n_fused_loops = std::max(t.n_fused_loops, loops_above.size());
+    t.shared.push_back(std::move(h));
+  }
+  std::sort(t.shared.begin(), t.shared.end(),
+            [](const SharedTensorHolder& a, const SharedTensorHolder& b) { return a.tensor < b.tensor; });
 }
 
 }  // namespace
@@ -738,7 +771,6 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
         PmappingTemplate t;
         t.einsum = problem.einsum->name;
         t.compute = problem.compute;
-        t.fused = needs_fused_join(problem, m);
         for (const auto& c : constraints.min_usage) {
           const bool has_loop = std::any_of(m.begin(), m.end(), [&](const TemplateNode& n) {
             return n.kind == TemplateNodeKind::Spatial && n.component == c.component && n.dim == c.dim;
@@ -753,10 +785,8 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
           if (has_loop) t.loop_bounds.push_back(c);
         }
         t.nodes = std::move(m);
-        if (t.fused) {
-          ++stats.fused_skipped;
-          continue;
-        }
+        label_fusion(problem, t);
+        if (t.n_fused_loops > 0) ++stats.fused;
         t.index = n_emitted++;
         if (!emit(std::move(t)) ||
             static_cast<std::int64_t>(n_emitted) >= options.max_pmapping_templates_per_einsum) {

@@ -47,14 +47,28 @@ struct LoopBoundConstraint {
   [[nodiscard]] std::string name() const;  // "loop_bounds MACArray.X [m] <= 2"
 };
 
+// A fusable tensor's backing node as the other Einsums see it (AccelForge's
+// _join_pmappings/compatibility.py): its memory, and per loop above the node the rank of this
+// tensor that the loop's rank variable indexes ("" when it indexes none) and whether the loop is spatial.
+struct SharedTensorHolder {
+  std::string tensor, memory;
+  bool persistent = false;  // above every loop, alive for the whole workload
+  std::vector<std::string> ranks;
+  std::vector<char> spatial;
+
+  [[nodiscard]] std::size_t depth() const { return ranks.size(); }
+};
+
 struct PmappingTemplate {
   std::size_t index = 0;  // per Einsum, in generation order
   std::string einsum, compute;
   std::vector<TemplateNode> nodes;  // without the Compute node
   std::vector<MinUsageConstraint> min_usage;
   std::vector<LoopBoundConstraint> loop_bounds;
-  // Some fusable tensor's backing node sits below a loop: needs the fused join (not built).
-  bool fused = false;
+  // Fusion (§2.7): the first n_fused_loops loops (node order) sit above the last backing
+  // node of a fusable tensor; `shared` holds every fusable tensor's backing node, by name.
+  std::size_t n_fused_loops = 0;
+  std::vector<SharedTensorHolder> shared;
 
   [[nodiscard]] std::string describe() const;  // "[T0 in MainMemory] T-m S-X-n ..."
 };
@@ -64,7 +78,7 @@ struct TemplateStats {
   std::size_t storage_orders = 0;
   std::size_t loop_variants = 0;  // before dedup
   std::size_t duplicates = 0;
-  std::size_t fused_skipped = 0;
+  std::size_t fused = 0;  // with fused loops
 };
 
 // Calls `emit` for each distinct template (stops early when it returns false, when

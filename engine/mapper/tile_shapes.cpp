@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -128,12 +129,12 @@ using ChainSets = std::map<std::string, ChainSpace>;
 class TileSearch {
  public:
   TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, const ChainSets& chain_sets,
-             unsigned metrics, double tolerance, const std::atomic<bool>* cancel, bool prune,
-             TemplateResult& result)
+             const MapperOptions& options, const TrackedMemories* tracked, const std::atomic<bool>* cancel,
+             bool prune, TemplateResult& result)
       : t_(t),
         compiled_(compiled),
-        metrics_(metrics),
-        tolerance_(tolerance),
+        metrics_(options.metrics),
+        tolerance_(options.objective_tolerance),
         cancel_(cancel),
         prune_(prune),
         result_(result),
@@ -185,18 +186,23 @@ class TileSearch {
     for (const auto& node : t.nodes)
       if (node.kind != TemplateNodeKind::Storage) by_name[node.rank_variable].push_back(li++);
     for (const auto& [name, loops] : by_name) order_.insert(order_.end(), loops.begin(), loops.end());
+    set_up_fusion(options, tracked);
   }
 
   void run() {
+    if (prune_) set_up_dominance();
     if (!prefix_ok(0)) return;
     visit(0);
   }
 
   [[nodiscard]] bool cancelled() const { return cancelled_; }
+  void set_copy(bool copy) { compiled_copy_ = copy; }
 
   // Rows in canonical order, and the counts for the stats.
   std::vector<PmappingRow> take_front() {
-    std::vector<Kept> kept = front_.take();
+    std::vector<Kept> kept;
+    for (auto& [key, front] : fronts_)
+      for (auto& k : front.take()) kept.push_back(std::move(k));
     std::sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) { return a.key < b.key; });
     std::vector<PmappingRow> out;
     out.reserve(kept.size());
@@ -213,6 +219,8 @@ class TileSearch {
   std::uint64_t below_min_valid = 0;                                // valid leaves under the best usage
   std::uint64_t below_min_pruned = 0;                               // pmappings of subtrees pruned for it
   std::vector<std::pair<model::QuickEvaluation, double>> failures;  // cause, pmappings
+  double fused_loops_removed = 0;  // pmappings over max_fused_loops(_per_rank_variable)
+  double dominated = 0;            // pmappings of chains another chain dominates (never searched)
 
  private:
   struct Kept {
@@ -255,6 +263,7 @@ class TileSearch {
 
   bool prefix_ok(std::size_t depth) {
     if (!bounds_ok(depth)) return false;
+    if (!fused_limits_ok(depth)) return false;
     if (!prune_) return true;
     if (compiled_.check_prefix(tiles_, splits_, depth, failed_) != model::QuickEvaluation::Failure::None) {
       count_failure(failed_, completions(depth));
@@ -272,6 +281,26 @@ class TileSearch {
       }
     }
     return true;
+  }
+
+  // max_fused_loops and max_fused_loops_per_rank_variable (§3.5 step 3): a fused loop
+  // exists when its tile differs from the one outside it; a loop whose tile is pinned
+  // (its rank variable's innermost loop, or a bound of 1) never counts. Exact once the
+  // loop's split is known; exhaustive runs check at the leaves.
+  bool fused_limits_ok(std::size_t depth) {
+    if (counted_fused_.empty()) return true;
+    if (!prune_ && depth != tiles_.size()) return true;
+    std::int64_t total = 0;
+    std::fill(per_rv_count_.begin(), per_rv_count_.end(), 0);
+    for (const auto loop : counted_fused_) {
+      if (compiled_.split_known_at(loop) > depth || splits_[loop] == 1.0) continue;
+      ++total;
+      ++per_rv_count_[static_cast<std::size_t>(rv_[loop])];
+    }
+    bool ok = total <= max_fused_;
+    for (const auto c : per_rv_count_) ok = ok && c <= max_fused_per_rv_;
+    if (!ok) fused_loops_removed += completions(depth);
+    return ok;
   }
 
   [[nodiscard]] double clipped(double u, std::size_t i) const {
@@ -310,8 +339,13 @@ class TileSearch {
       splits_[loop] = static_cast<double>(n);
       to_split_[r] = left / n;
       chains_left_[r] = chains_below(to_split_[r], loops_left_[r]);
+      if (!narrow(r, n)) {  // every chain of r this way is dominated by another
+        dominated += completions(depth + 1);
+        return;
+      }
       update_tiles(r);
       if (prefix_ok(depth + 1)) visit(depth + 1);
+      widen(r);
     };
     if (loops_left_[r] == 0) {
       try_split(left);
@@ -324,6 +358,131 @@ class TileSearch {
     to_split_[r] = left;
     chains_left_[r] = saved;
     ++loops_left_[r];
+  }
+
+  // Per-rank-variable dominance. Given its spatial loops' splits, the model depends on a
+  // rank variable's chain only through its tiles at a few points
+  // (CompiledPmapping::extent_points): holders of tensors it does not index, where every
+  // count falls as the tile grows, and reservations of tensors it indexes, whose
+  // occupancy grows with the tile. A chain no smaller at the first and no larger at the
+  // second than an earlier one (canonical order: tiles ascending) with the same spatial and
+  // fused splits gives, whatever the other rank variables do, objectives, reservations and
+  // usage no better and validity no easier: the earlier chain's pmapping dominates or ties
+  // and wins ties. Such chains are never searched. (AccelForge prunes partial tile shapes
+  // with symbolic goals, AccelForge's make_tile_shapes.py; this is that pruning for complete chains of
+  // one rank variable.) Perfect tiles only; chains of a rank variable beyond kMaxChains
+  // are all searched.
+  void set_up_dominance() {
+    static constexpr double kMaxChains = 20000;
+    if (compiled_copy_) return;
+    for (const auto* space : chain_space_)
+      if (space != nullptr) return;
+    allowed_.assign(loops_of_rv_.size(), {});
+    restricted_.assign(loops_of_rv_.size(), 0);
+    ranges_.assign(loops_of_rv_.size(), {});
+    for (std::size_t r = 0; r < loops_of_rv_.size(); ++r) {
+      const auto& loops = loops_of_rv_[r];
+      const std::int64_t bound = compiled_.rank_variable_bound(static_cast<int>(r));
+      if (loops.size() < 2 || bound == 1 || chains_below(bound, loops.size()) > kMaxChains) continue;
+      const auto points = compiled_.extent_points(static_cast<int>(r));
+      if (!points) continue;
+      // Per diff key: the undominated chains so far (features, splits), canonical order.
+      std::map<std::vector<std::int64_t>,
+               std::vector<std::pair<std::vector<double>, std::vector<std::int64_t>>>>
+          kept;
+      const auto chains = divisor_chains(bound, loops.size());  // canonical order
+      for (const auto& chain : chains) {
+        std::vector<std::int64_t> splits(loops.size());
+        std::vector<std::int64_t> key;
+        for (std::size_t j = 0; j < loops.size(); ++j) {
+          splits[j] = (j == 0 ? bound : chain[j - 1]) / chain[j];
+          if (spatial_[loops[j]] || loops[j] < n_fused_) key.push_back(splits[j]);
+        }
+        std::vector<double> features;
+        std::vector<std::int64_t> tiles(tiles_.size(), 1);  // this chain's tiles, mapping order
+        for (std::size_t j = 0; j < loops.size(); ++j) tiles[loops[j]] = chain[j];
+        std::map<int, bool> overflows;  // per untracked memory: can this chain overflow it?
+        for (const auto& pt : *points) {
+          const double ext = pt.loop < 0
+                                 ? static_cast<double>(bound)
+                                 : static_cast<double>(chain[static_cast<std::size_t>(
+                                       std::find(loops.begin(), loops.end(), pt.loop) - loops.begin())]);
+          if (pt.reservation && pt.relevant && occupancy_matters(pt.component)) {
+            // A memory only checked for capacity that this chain can never overflow, whatever
+            // the other rank variables' tiles, lets it beat any chain there.
+            if (!tracked_component(pt.component)) {
+              auto [it, added] = overflows.try_emplace(pt.component, false);
+              if (added) it->second = compiled_.may_overflow(pt.component, static_cast<int>(r), tiles);
+              if (!it->second) {
+                features.push_back(-std::numeric_limits<double>::infinity());
+                continue;
+              }
+            }
+            features.push_back(ext);  // occupancy: smaller is better
+          } else if (!pt.reservation && !pt.relevant && pt.fills) {
+            features.push_back(-ext);  // refills: a larger tile is better
+          }
+        }
+        const auto le = [](const std::vector<double>& a, const std::vector<double>& b) {
+          for (std::size_t i = 0; i < a.size(); ++i)
+            if (a[i] > b[i]) return false;
+          return true;
+        };
+        auto& group = kept[key];
+        if (std::any_of(group.begin(), group.end(), [&](const auto& k) { return le(k.first, features); }))
+          continue;  // dominated, or equal to an earlier chain (which wins the tie)
+        std::erase_if(group, [&](const auto& k) { return le(features, k.first); });
+        group.emplace_back(std::move(features), std::move(splits));
+      }
+      // Stored in the order the search visits the rank variable's loops, sorted, so that the
+      // chains agreeing with the splits chosen so far are one contiguous range.
+      std::vector<std::size_t> in_visit;  // positions in `loops`, visit order
+      for (const auto l : visit_order_)
+        if (rv_[l] == static_cast<int>(r))
+          in_visit.push_back(
+              static_cast<std::size_t>(std::find(loops.begin(), loops.end(), l) - loops.begin()));
+      for (auto& [key, group] : kept)
+        for (auto& [features, splits] : group) {
+          std::vector<std::int64_t> v;
+          for (const auto j : in_visit) v.push_back(splits[j]);
+          allowed_[r].push_back(std::move(v));
+        }
+      std::sort(allowed_[r].begin(), allowed_[r].end());
+      restricted_[r] = allowed_[r].size() < chains.size() ? 1 : 0;
+      ranges_[r].assign(1, {0, allowed_[r].size()});
+    }
+  }
+
+  // An occupancy matters when its memory may overflow, or is tracked (a reservation column).
+  [[nodiscard]] bool tracked_component(int component) const {
+    return std::any_of(tracked_components_.begin(), tracked_components_.end(),
+                       [&](const auto& cm) { return cm.first == component; });
+  }
+  [[nodiscard]] bool occupancy_matters(int component) const {
+    return tracked_component(component) || compiled_.may_overflow(component);
+  }
+
+  // Narrows rank variable r's undominated chains to those agreeing with split n for its next
+  // loop (in visit order); false if none does. Undo with widen().
+  bool narrow(std::size_t r, std::int64_t n) {
+    if (restricted_.empty() || !restricted_[r]) return true;
+    auto& ranges = ranges_[r];
+    const std::size_t pos = ranges.size() - 1;  // r's loops chosen so far
+    const auto [lo, hi] = ranges.back();
+    const auto& chains = allowed_[r];
+    const auto first = std::lower_bound(
+        chains.begin() + static_cast<std::ptrdiff_t>(lo), chains.begin() + static_cast<std::ptrdiff_t>(hi), n,
+        [&](const std::vector<std::int64_t>& c, std::int64_t v) { return c[pos] < v; });
+    const auto last =
+        std::upper_bound(first, chains.begin() + static_cast<std::ptrdiff_t>(hi), n,
+                         [&](std::int64_t v, const std::vector<std::int64_t>& c) { return v < c[pos]; });
+    if (first == last) return false;
+    ranges.emplace_back(static_cast<std::size_t>(first - chains.begin()),
+                        static_cast<std::size_t>(last - chains.begin()));
+    return true;
+  }
+  void widen(std::size_t r) {
+    if (!restricted_.empty() && restricted_[r]) ranges_[r].pop_back();
   }
 
   // Tiles of rank variable r's loops, outer to inner, as far as every split above is known.
@@ -444,7 +603,7 @@ class TileSearch {
         if (have_best_) below_min_valid += valid_in_front_epoch_;
         best_usage_ = usage_;
         have_best_ = true;
-        front_.clear();
+        fronts_.clear();
         valid_in_front_epoch_ = 0;
       } else if (usage_ < best_usage_) {
         ++below_min_valid;
@@ -455,20 +614,96 @@ class TileSearch {
     objectives_scratch_.latency = ev.latency;
     objectives_scratch_.dynamic_energy = ev.dynamic_energy;
     objectives_scratch_.leak_energy = ev.leak_energy;
-    if (!front_.admits(log_rounded(tile_stage_objectives(objectives_scratch_, metrics_), tolerance_),
-                       [&](const Kept& kept) { return canonical_key() < kept.key; }))
-      return;
+    fusion_columns();
+    auto& front = fronts_[iterations_];
+    const auto objectives = [&](const Kept& r) {
+      auto v = log_rounded(tile_stage_objectives(r.row, metrics_), tolerance_);
+      v.insert(v.end(), r.row.reservations.begin(), r.row.reservations.end());
+      return v;
+    };
+    objectives_scratch_.reservations = reservations_;
+    {
+      auto v = log_rounded(tile_stage_objectives(objectives_scratch_, metrics_), tolerance_);
+      v.insert(v.end(), reservations_.begin(), reservations_.end());
+      if (!front.admits(v, [&](const Kept& kept) { return canonical_key() < kept.key; })) return;
+    }
     Kept k;
     k.row.template_index = t_.index;
     k.row.tiles = tiles_;
     k.row.latency = ev.latency;
     k.row.dynamic_energy = ev.dynamic_energy;
     k.row.leak_energy = ev.leak_energy;
+    k.row.fused_iterations = iterations_;
+    k.row.reservations = reservations_;
+    k.row.shared_sizes = shared_sizes_;
     k.key = canonical_key();
-    front_.insert(
-        std::move(k),
-        [&](const Kept& r) { return log_rounded(tile_stage_objectives(r.row, metrics_), tolerance_); },
-        [](const Kept& incoming, const Kept& kept) { return incoming.key < kept.key; });
+    front.insert(std::move(k), objectives,
+                 [](const Kept& incoming, const Kept& kept) { return incoming.key < kept.key; });
+  }
+
+  // Fusion bookkeeping set up once per template: which loops count towards the fused-loop
+  // limits, where each tracked memory and shared tensor sits in the compiled pmapping.
+  void set_up_fusion(const MapperOptions& options, const TrackedMemories* tracked) {
+    const auto n = tiles_.size();
+    n_fused_ = std::min(t_.n_fused_loops, n);
+    outer_.assign(n, -1);
+    for (const auto& loops : loops_of_rv_)
+      for (std::size_t j = 1; j < loops.size(); ++j) outer_[loops[j]] = static_cast<int>(loops[j - 1]);
+    for (std::size_t l = 0; l < n_fused_; ++l) {
+      const auto& loops = loops_of_rv_[static_cast<std::size_t>(rv_[l])];
+      const bool innermost = loops.back() == l;
+      if (!innermost && compiled_.rank_variable_bound(rv_[l]) > 1) counted_fused_.push_back(l);
+    }
+    max_fused_ = options.max_fused_loops;
+    max_fused_per_rv_ = options.max_fused_loops_per_rank_variable;
+    per_rv_count_.assign(loops_of_rv_.size(), 0);
+    if (tracked != nullptr)
+      for (std::size_t m = 0; m < tracked->size(); ++m)
+        if (const int c = compiled_.component_index(tracked->names[m]); c >= 0)
+          tracked_components_.emplace_back(c, m);
+    n_tracked_ = tracked == nullptr ? 0 : tracked->size();
+    sizes_ = tracked == nullptr ? std::vector<double>{} : tracked->sizes;
+    for (const auto& h : t_.shared) {
+      const int m = tracked == nullptr ? -1 : tracked->index(h.memory);
+      shared_.push_back({compiled_.tensor_index(h.tensor), compiled_.component_index(h.memory), m});
+    }
+    fusion_ = n_fused_ > 0 || n_tracked_ > 0;
+  }
+
+  // The leaf's fused-loop iteration counts (ceil(outer / tile), §3.6), its reservations in
+  // the tracked memories with the loops that iterate once dropped, and its shared tensors'
+  // sizes.
+  void fusion_columns() {
+    iterations_.clear();
+    reservations_.clear();
+    shared_sizes_.clear();
+    if (!fusion_) return;
+    dropped_.assign(n_fused_, 0);
+    std::size_t kept = 0;
+    for (std::size_t l = 0; l < n_fused_; ++l) {
+      const double outer = outer_[l] < 0 ? static_cast<double>(compiled_.rank_variable_bound(rv_[l]))
+                                         : static_cast<double>(tiles_[static_cast<std::size_t>(outer_[l])]);
+      const double tile = compiled_.rank_variable_bound(rv_[l]) == 1 ? 1.0 : static_cast<double>(tiles_[l]);
+      const auto it = static_cast<std::int64_t>(std::ceil(outer / tile));
+      iterations_.push_back(it);
+      dropped_[l] = it == 1 ? 1 : 0;
+      kept += it == 1 ? 0 : 1;
+    }
+    if (n_tracked_ == 0) return;
+    buffers_.clear();
+    const auto& buffers = compiled_.buffers();
+    for (const auto& b : buffers)
+      for (const auto& [c, m] : tracked_components_)
+        if (c == b.component) buffers_.push_back({m, b.depth, b.bits / sizes_[m]});
+    reservations_.assign(ReservationLayout{n_tracked_, kept}.size(), 0.0);
+    pmapping_reservations(buffers_, dropped_, kept, n_tracked_, reservations_);
+    for (const auto& sh : shared_) {
+      double size = 0;
+      if (sh.memory >= 0)
+        for (const auto& b : buffers)  // copy Einsums keep one buffer per level for all tensors
+          if (b.component == sh.component && (b.tensor == sh.tensor || compiled_copy_)) size += b.bits;
+      shared_sizes_.push_back(sh.memory < 0 ? 0.0 : size / sizes_[static_cast<std::size_t>(sh.memory)]);
+    }
   }
 
   const PmappingTemplate& t_;
@@ -503,15 +738,42 @@ class TileSearch {
   std::vector<double> usage_, best_usage_;
   bool have_best_ = false;
   std::uint64_t valid_in_front_epoch_ = 0;  // valid rows since the best usage last rose
-  ParetoFront<Kept> front_;
+  std::map<std::vector<std::int64_t>, ParetoFront<Kept>> fronts_;  // per fused-loop iteration counts
   PmappingRow objectives_scratch_;
+
+  // Fusion.
+  struct SharedSlot {
+    int tensor, component, memory;  // memory: tracked index, -1 untracked
+  };
+  bool fusion_ = false;
+  bool compiled_copy_ = false;
+  std::size_t n_fused_ = 0, n_tracked_ = 0;
+  std::vector<int> outer_;                  // per loop: the loop outside it on its rank variable
+  std::vector<std::size_t> counted_fused_;  // fused loops whose tiles are chosen
+  std::int64_t max_fused_ = kUnlimited, max_fused_per_rv_ = kUnlimited;
+  std::vector<std::int64_t> per_rv_count_;
+  std::vector<std::pair<int, std::size_t>> tracked_components_;  // compiled component, tracked index
+  std::vector<double> sizes_;
+  std::vector<SharedSlot> shared_;
+  std::vector<std::int64_t> iterations_;
+  std::vector<double> reservations_, shared_sizes_;
+  std::vector<char> dropped_;
+  std::vector<TrackedBuffer> buffers_;
+
+  // Per-rank-variable dominance: per rank variable its undominated chains (splits per loop,
+  // in visit order, sorted), whether that excludes any, and the chains agreeing with the
+  // splits chosen so far.
+  std::vector<std::vector<std::vector<std::int64_t>>> allowed_;
+  std::vector<char> restricted_;
+  std::vector<std::vector<std::pair<std::size_t, std::size_t>>> ranges_;  // per rv: a stack of ranges
 };
 
 }  // namespace
 
 TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                    const spec::ResolvedSpec& spec, const MapperOptions& options,
-                                   const std::atomic<bool>* cancel, bool prune) {
+                                   const std::atomic<bool>* cancel, bool prune,
+                                   const TrackedMemories* tracked) {
   TemplateResult result;
   result.stats.einsum = t.einsum;
   result.stats.templates = 1;
@@ -548,8 +810,8 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     return result;
   }
 
-  TileSearch search(t, *compiled, chain_sets, options.metrics, options.objective_tolerance, cancel, prune,
-                    result);
+  TileSearch search(t, *compiled, chain_sets, options, tracked, cancel, prune, result);
+  search.set_copy(problem.einsum->is_copy_operation);
   try {
     search.run();
   } catch (const model::InvalidMapping& e) {
@@ -563,6 +825,8 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     result.stats.removed[compiled->failure_name(f)] += static_cast<std::uint64_t>(n);
   for (const auto& b : search.bound_checks_)
     if (b.removed > 0) result.stats.removed[b.constraint->name()] += static_cast<std::uint64_t>(b.removed);
+  if (search.fused_loops_removed > 0)
+    result.stats.removed["max_fused_loops"] += static_cast<std::uint64_t>(search.fused_loops_removed);
   if (const auto below = search.below_min_valid + search.below_min_pruned; below > 0) {
     std::string name = "min_usage";
     for (const auto& c : t.min_usage) name += " " + c.component + "." + c.dim;
@@ -570,7 +834,10 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     result.stats.pmappings_valid -= search.below_min_valid;
   }
   result.front = search.take_front();
-  result.stats.removed["pareto"] += result.stats.pmappings_valid - result.front.size();
+  // Chains another chain dominates were never evaluated; they count as dominated.
+  result.stats.pmappings_dominated = static_cast<std::uint64_t>(search.dominated);
+  result.stats.removed["pareto"] +=
+      result.stats.pmappings_valid + result.stats.pmappings_dominated - result.front.size();
   result.stats.pmappings_pareto = result.front.size();
   return result;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mapper/options.h"
+#include "mapper/reservations.h"
 #include "mapper/stats.h"
 #include "mapper/templates.h"
 #include "spec/mapping.h"
@@ -21,6 +22,14 @@ struct PmappingRow {
   std::size_t template_index = 0;
   std::vector<std::int64_t> tiles;  // per loop node of the template, in node order
   double latency = 0, dynamic_energy = 0, leak_energy = 0;
+  // For the fused join (empty when the template has no fused loop and no memory is
+  // tracked): each fused loop's iteration count, the reservations in the tracked memories
+  // (S[-1..K] per memory, K = fused loops iterating more than once; reservations.h), and
+  // per template.shared tensor its backing buffer as a fraction of its memory (0 when the
+  // memory is not tracked).
+  std::vector<std::int64_t> fused_iterations;
+  std::vector<double> reservations;
+  std::vector<double> shared_sizes;
 
   [[nodiscard]] double energy() const { return dynamic_energy + leak_energy; }
 };
@@ -47,10 +56,13 @@ struct TemplateResult {
 // With `prune`, fanout, capacity and min_usage checks that are exact for a prefix of the
 // loops skip whole subtrees; the front is the same either way, only the counts of
 // evaluated pmappings (and which cause a pruned pmapping is charged to) differ.
-// Uses options.metrics, objective_tolerance, explore_imperfect_*_loops and tiling_coarseness.
+// Uses options.metrics, objective_tolerance, explore_imperfect_*_loops, tiling_coarseness
+// and the max_fused_loops limits. With `tracked` memories (the fused join's), rows carry
+// their reservations there and the front is kept per fused-loop iteration counts, with
+// the reservations as further objectives (§3.7): what neighbours may need differs.
 [[nodiscard]] TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                                  const spec::ResolvedSpec& spec, const MapperOptions& options,
-                                                 const std::atomic<bool>* cancel = nullptr,
-                                                 bool prune = true);
+                                                 const std::atomic<bool>* cancel = nullptr, bool prune = true,
+                                                 const TrackedMemories* tracked = nullptr);
 
 }  // namespace af::mapper

@@ -251,6 +251,112 @@ int CompiledPmapping::usage_index(const std::string& component, const std::strin
   return -1;
 }
 
+const std::vector<CompiledPmapping::Buffer>& CompiledPmapping::buffers() {
+  const auto& p = *prepared_;
+  const double k = p.ctx.n_instances;
+  buffers_.clear();
+  for (const auto& b : numbers_->buffets) {
+    const auto c = static_cast<std::size_t>(b.level);
+    if (p.ctx.flat[c]->kind != spec::ComponentKind::Memory || b.stats.max_occupancy == 0) continue;
+    const bool persistent = b.stats.persistent;
+    buffers_.push_back({b.tensor, b.level, persistent ? -1 : b.stats.n_loops_above,
+                        b.stats.max_occupancy * (persistent ? k : 1.0)});
+  }
+  return buffers_;
+}
+
+int CompiledPmapping::component_index(const std::string& name) const {
+  return prepared_->ctx.flat_index(name);
+}
+
+int CompiledPmapping::tensor_index(const std::string& name) const {
+  return prepared_->ctx.tensor_index(name);
+}
+
+std::optional<std::vector<CompiledPmapping::ExtentPoint>> CompiledPmapping::extent_points(
+    int rank_variable) const {
+  using detail::NodeKind;
+  const auto& p = *prepared_;
+  const auto& ctx = p.ctx;
+  const auto r = static_cast<std::size_t>(rank_variable);
+  // Counts only grow with one another: energies, scales and leak powers are not negative,
+  // and latency is a sum, max or min of counts over positive numbers.
+  for (std::size_t c = 0; c < ctx.flat.size(); ++c) {
+    const auto& comp = *ctx.flat[c];
+    if (comp.actions_scale < 0 || comp.leak_power < 0) return std::nullopt;
+    for (const auto& a : comp.actions)
+      if (a.energy < 0 || a.throughput < 0) return std::nullopt;
+    if (comp.kind == spec::ComponentKind::Container) continue;
+    if (!p.latency_formula[c]) return std::nullopt;
+    for (const auto& [divide, number] : p.latency_formula[c]->scale)
+      if (number <= 0) return std::nullopt;
+  }
+  for (const auto& comp : ctx.arch->components)
+    if (comp.leak_power < 0) return std::nullopt;
+  // Every projection entry using the rank variable is the bare variable.
+  for (const auto& proj : ctx.projection)
+    for (const auto& rank : proj) {
+      bool uses = false;
+      for (const auto& t : rank.terms) uses = uses || t.rv == rank_variable;
+      if (uses && (rank.terms.size() != 1 || rank.terms.front().coeff != 1 || rank.constant != 0))
+        return std::nullopt;
+    }
+  std::vector<int> ordinal(p.nodes.size(), -1);
+  for (std::size_t i = 0; i < p.loops.size(); ++i) ordinal[p.loops[i]] = static_cast<int>(i);
+  std::vector<ExtentPoint> out;
+  const auto walk = [&](const std::vector<int>& view, int tensor) {
+    int last = -1;
+    for (const int i : view) {
+      const auto& n = p.nodes[static_cast<std::size_t>(i)];
+      if (n.kind == NodeKind::Temporal || n.kind == NodeKind::Spatial) {
+        if (n.rv != rank_variable) continue;
+        const int o = ordinal[static_cast<std::size_t>(i)];
+        if (o < last) return false;  // the view reorders the rank variable's loops
+        last = o;
+        continue;
+      }
+      if (tensor < 0) continue;
+      if (n.kind != NodeKind::Storage && n.kind != NodeKind::Toll && n.kind != NodeKind::Reservation)
+        continue;
+      const auto rel = ctx.relevancy[static_cast<std::size_t>(tensor)][r];
+      if (rel == spec::Relevancy::PartiallyRelevant) return false;
+      out.push_back({last, rel == spec::Relevancy::Relevant, n.kind == NodeKind::Reservation, n.component,
+                     n.kind == NodeKind::Storage && n.has_parent});
+    }
+    return true;
+  };
+  if (!walk(p.loop_view, -1)) return std::nullopt;
+  for (std::size_t t = 0; t < p.tensor_views.size(); ++t)
+    if (!walk(p.tensor_views[t], static_cast<int>(t))) return std::nullopt;
+  return out;
+}
+
+bool CompiledPmapping::may_overflow(int component) const { return may_overflow(component, -1, {}); }
+
+bool CompiledPmapping::may_overflow(int component, int rank_variable,
+                                    std::span<const std::int64_t> tiles) const {
+  using detail::NodeKind;
+  const auto& p = *prepared_;
+  const auto& ctx = p.ctx;
+  std::vector<int> ordinal(p.nodes.size(), -1);
+  for (std::size_t i = 0; i < p.loops.size(); ++i) ordinal[p.loops[i]] = static_cast<int>(i);
+  std::vector<double> shape;
+  double most = 0;
+  for (std::size_t t = 0; t < p.tensor_views.size(); ++t) {
+    shape = ctx.bounds;
+    for (const int i : p.tensor_views[t]) {
+      const auto& n = p.nodes[static_cast<std::size_t>(i)];
+      if ((n.kind == NodeKind::Temporal || n.kind == NodeKind::Spatial) && n.rv == rank_variable)
+        shape[static_cast<std::size_t>(n.rv)] =
+            static_cast<double>(tiles[static_cast<std::size_t>(ordinal[static_cast<std::size_t>(i)])]);
+      if (n.kind != NodeKind::Reservation || n.component != component) continue;
+      most += ctx.dense_tile(static_cast<int>(t), shape) * n.bits_per_value *
+              (n.persistent ? ctx.n_instances : 1.0);
+    }
+  }
+  return most > ctx.flat[static_cast<std::size_t>(component)]->size;
+}
+
 double CompiledPmapping::usage(int index) const {
   if (index < 0) return 0.0;
   const auto [c, d] = usage_slots_[static_cast<std::size_t>(index)];

@@ -4,6 +4,7 @@
 // objectives, with exactly the arithmetic of model::evaluate.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -89,6 +90,48 @@ class CompiledPmapping {
   // The loops (mapping order) whose splits usage(index) depends on.
   [[nodiscard]] std::vector<std::size_t> usage_loops(int index) const;
 
+  // One Memory buffer of the last successful evaluate(), for the mapper's reservation
+  // algebra across fused Einsums (AccelForge's _join_pmappings/pmapping_dataframe.py): a buffet's occupancy and
+  // its depth, the number of loops above its reservation (-1 for persistent tensors).
+  struct Buffer {
+    int tensor = -1;     // index of tensor_name()
+    int component = -1;  // index of component_name()
+    int depth = 0;
+    double bits = 0;  // per instance; persistent tensors × instances, as the capacity check
+  };
+  [[nodiscard]] const std::vector<Buffer>& buffers();
+  [[nodiscard]] int component_index(const std::string& name) const;  // -1 if off the path
+  [[nodiscard]] int tensor_index(const std::string& name) const;     // -1 if not the Einsum's
+
+  // Where a rank variable's tiles reach the model, for the mapper's per-rank-variable
+  // dominance (tile_shapes.cpp). With every projection entry that uses it being the bare
+  // variable, every count the model forms (§7.5) at a storage or toll node is the fill
+  // there times the iteration counts of the loops above; per rank variable that is its
+  // bound when it indexes the node's tensor, else bound / (its tile there) (times spatial
+  // loop counts where parent accesses are shared). Occupancies at reservations grow with
+  // its tile there when it indexes the tensor. So given its spatial loops' splits, all
+  // counts and occupancies depend on its chain only through these tiles. One entry per
+  // storage, toll and reservation node of every tensor's view: the loop (mapping order)
+  // whose tile it is there (-1: none above, the bound). Nullopt when that does not hold:
+  // another projection form, a view that reorders the rank variable's loops, or energy,
+  // latency or leak that are not monotone in the counts (a negative energy, scale or leak
+  // power, or a total_latency outside the fast formula path).
+  struct ExtentPoint {
+    int loop = -1;
+    bool relevant = false;     // the node's tensor is indexed by the rank variable
+    bool reservation = false;  // an occupancy; else a holder, where the counts are
+    int component = -1;        // the node's component (component_index)
+    bool fills = false;        // a holder with a parent: the counts are its fills
+  };
+  [[nodiscard]] std::optional<std::vector<ExtentPoint>> extent_points(int rank_variable) const;
+  // Whether the memory could be over capacity for some tiles: its reservations at whole
+  // tensors exceed its size. If not, its occupancies never decide validity.
+  [[nodiscard]] bool may_overflow(int component) const;
+  // Whether it could be with the rank variable's loops at these tiles (mapping order; the
+  // other rank variables at whole tensors).
+  [[nodiscard]] bool may_overflow(int component, int rank_variable,
+                                  std::span<const std::int64_t> tiles) const;
+
   // Scaled usage of (component, dim) by the last evaluate(); 0 for index -1 (not on the
   // path). Index from usage_index().
   [[nodiscard]] int usage_index(const std::string& component, const std::string& dim);
@@ -100,6 +143,7 @@ class CompiledPmapping {
   std::unique_ptr<detail::EinsumNumbers> numbers_;
   QuickEvaluation result_;
   std::vector<std::pair<int, int>> usage_slots_;  // (flat component, dim)
+  std::vector<Buffer> buffers_;
   std::unique_ptr<Prefix> prefix_;
 };
 

