@@ -44,7 +44,9 @@ int main(int argc, char** argv) {
   const QCommandLineOption metricOption("metric", "What --map minimizes: energy, latency, edp or a list.", "M");
   const QCommandLineOption unfusedOption("unfused", "Map each Einsum on its own (--map).");
   const QCommandLineOption threadsOption("threads", "Worker threads for --map (0 = all cores).", "N");
-  parser.addOptions({mapOption, metricOption, unfusedOption, threadsOption});
+  const QCommandLineOption midRunOption("mid-run", "With --map and --screenshot: save the window half way "
+                                                  "through the run (the live front and funnel), then stop it.");
+  parser.addOptions({mapOption, metricOption, unfusedOption, threadsOption, midRunOption});
   parser.addOption(sizeOption);
   const QCommandLineOption viewOption(
       "view", "Show this view first: " + af::ui::MainWindow::viewNames().join(", ") + ".", "NAME");
@@ -138,6 +140,13 @@ int main(int argc, char** argv) {
         started = true;
         if (!window.explore()->run()) once();
       });
+      if (parser.isSet(midRunOption))
+        QObject::connect(window.controller(), &af::ui::ProjectController::mapperProgress, &window,
+                         [&](const af::ui::MapperProgressPtr& progress) {
+                           if (progress->fraction() < 0.5 || shot) return;
+                           window.showView("pareto");
+                           once();
+                         });
       QObject::connect(window.controller(), &af::ui::ProjectController::mapped, &window,
                        [&](const af::ui::MapRunPtr& run) {
                          window.showView("pareto");

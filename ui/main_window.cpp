@@ -11,6 +11,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -209,7 +210,12 @@ void MainWindow::buildDocks() {
   centralTabs_->addTab(explore, tr("Mapper results"));
   auto* plotsDock = makeDock(this, kPlotsDock, tr("Plots"), plots, Qt::BottomDockWidgetArea);
   plotsDock->setMinimumHeight(150);
-  auto* mapperDock = makeDock(this, kMapperDock, tr("Mapper"), explore_->runPanel(), Qt::RightDockWidgetArea);
+  // Scrollable, so the panel's controls never set the window's minimum size (small screens).
+  auto* runScroll = new QScrollArea(this);
+  runScroll->setWidgetResizable(true);
+  runScroll->setFrameShape(QFrame::NoFrame);
+  runScroll->setWidget(explore_->runPanel());
+  auto* mapperDock = makeDock(this, kMapperDock, tr("Mapper"), runScroll, Qt::RightDockWidgetArea);
   tabifyDockWidget(findChild<QDockWidget*>(kInspectorDock), mapperDock);
   findChild<QDockWidget*>(kInspectorDock)->raise();
 
@@ -356,6 +362,10 @@ void MainWindow::connectSignals() {
     jobState_->setText(busy ? tr("Evaluating…") : tr("Idle"));
     progress_->setRange(0, busy ? 0 : 1);  // an indeterminate bar while a job is in flight
     progress_->setValue(0);
+  });
+  connect(documents, &DocumentSet::fileErrorsChanged, this, [this] {
+    const ProjectResultPtr& last = controller_->lastResult();
+    showDiagnostics(last ? *last : ProjectResult{});
   });
   connect(explore_, &ExploreSession::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
   connect(explore_, &ExploreSession::mappingOpened, this, [this] { showView("accesses"); });
@@ -579,6 +589,9 @@ void MainWindow::showDiagnostics(const ProjectResult& result) {
     rows.append(DiagnosticRow{QString::fromStdString(d.where.file), d.where.line, d.where.column,
                               QString::fromStdString(d.field), QString::fromStdString(d.message),
                               d.severity == spec::Severity::Error});
+  // Files that did not open are load errors too: without this they would only vanish.
+  for (const FileError& e : controller_->documents()->fileErrors())
+    rows.append(DiagnosticRow{e.path, 0, 0, QString(), e.message, true});
   diagnostics_->setDiagnostics(rows);
   tabs_->applyDiagnostics(diagnostics_);
 }

@@ -11,6 +11,7 @@
 
 #include "editors/diagnostics_model.h"
 #include "main_window.h"
+#include "project_actions.h"
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
 
@@ -58,7 +59,7 @@ class TestVariableEdits : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QSignalSpy applied(&w, &MainWindow::resultApplied);
-    QVERIFY(w.openExample("two_level_matmul").isEmpty());
+    QVERIFY(w.projectActions()->openExample("two_level_matmul"));
     QTRY_VERIFY_WITH_TIMEOUT(!applied.isEmpty(), 30000);
     auto* pane = w.findChild<VariablesPane*>("variablesPane");
     QVERIFY(pane);
@@ -118,7 +119,7 @@ class TestVariableEdits : public QObject {
     MainWindow w;
     w.setAssignments({"N=abc"});
     QSignalSpy applied(&w, &MainWindow::resultApplied);
-    QVERIFY(w.openExample("two_level_matmul").isEmpty());
+    QVERIFY(w.projectActions()->openExample("two_level_matmul"));
     QTRY_VERIFY_WITH_TIMEOUT(!applied.isEmpty(), 30000);
     QTRY_VERIFY_WITH_TIMEOUT(w.diagnosticsModel()->errorCount() > 0, 30000);
     QStringList shown;

@@ -27,6 +27,11 @@ QList<FileError> DocumentSet::openFiles(const QStringList& paths) {
     opened = true;
   }
   if (opened) recent_->add(this->paths());
+  // Kept for the Diagnostics pane until the project closes: a file that did not open must not
+  // just disappear from the project.
+  for (const FileError& e : errors)
+    if (!fileErrors_.contains(e)) fileErrors_ << e;
+  if (!errors.isEmpty()) emit fileErrorsChanged();
   return errors;
 }
 
@@ -85,6 +90,10 @@ void DocumentSet::close(SpecDocument* document) {
 
 void DocumentSet::closeAll() {
   while (!documents_.isEmpty()) close(documents_.last());
+  if (!fileErrors_.isEmpty()) {
+    fileErrors_.clear();
+    emit fileErrorsChanged();
+  }
 }
 
 void DocumentSet::move(int from, int to) {

@@ -20,7 +20,7 @@ class DocumentSet : public QObject {
   explicit DocumentSet(QObject* parent = nullptr);
 
   // Opens each path in order (files already open are not opened twice). Returns one error per
-  // file that could not be opened (unreadable, not UTF-8, over 10 MB); the others still open.
+  // file that could not be opened (unreadable, not UTF-8, over 16 MB, the engine's limit); the others still open.
   QList<FileError> openFiles(const QStringList& paths);
   SpecDocument* newUntitled();
 
@@ -40,10 +40,13 @@ class DocumentSet : public QObject {
 
   // A clean close: announces documentAboutToClose (the autosave is dropped), then deletes it.
   void close(SpecDocument* document);
-  void closeAll();
+  void closeAll();  // also forgets the files that did not open
+  // Files that did not open since the project was last closed (too large, binary, unreadable).
+  [[nodiscard]] const QList<FileError>& fileErrors() const { return fileErrors_; }
   void move(int from, int to);  // changes the merge order
 
  signals:
+  void fileErrorsChanged();
   void documentAdded(af::ui::SpecDocument* document, int index);
   void documentAboutToClose(af::ui::SpecDocument* document);
   void documentMoved(int from, int to);
@@ -54,6 +57,7 @@ class DocumentSet : public QObject {
   QList<SpecDocument*> documents_;
   RecentFiles* recent_;
   int untitledCount_ = 0;
+  QList<FileError> fileErrors_;
 };
 
 }  // namespace af::ui

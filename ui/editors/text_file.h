@@ -4,12 +4,14 @@
 #include <optional>
 #include <variant>
 
+#include "core/bounded_read.h"
 #include "editors/file_error.h"
 
 namespace af::ui {
 
 // Spec files beyond this are refused: they are not hand-edited specs and would stall the editor.
-inline constexpr qint64 kMaxSpecFileBytes = 10 * 1024 * 1024;
+// The engine's limit, so the window and `accelforge` accept the same files.
+inline constexpr qint64 kMaxSpecFileBytes = static_cast<qint64>(util::kMaxSpecFileBytes);
 
 struct TextFileContents {
   QString text;       // line endings normalised to '\n'

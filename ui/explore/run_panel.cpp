@@ -50,9 +50,9 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   fused_->setChecked(true);
   maxFused_ = new QSpinBox(this);
   maxFused_->setObjectName("runMaxFusedLoops");
-  maxFused_->setRange(0, 16);
-  maxFused_->setValue(1);
-  maxFused_->setSpecialValueText(tr("no loops"));
+  maxFused_->setRange(-1, 16);  // -1: no limit (the special value shows at the minimum)
+  maxFused_->setValue(-1);
+  maxFused_->setSpecialValueText(tr("no limit"));
   maxFused_->setToolTip(tr("At most this many fused loops per pmapping"));
   auto* fusedRow = new QHBoxLayout;
   fusedRow->addWidget(fused_);
@@ -142,7 +142,7 @@ void RunPanel::setSpecOptions(const mapper::MapperOptions& o) {
   const int m = metric_->findData(o.metrics);
   if (m >= 0) metric_->setCurrentIndex(m);
   fused_->setChecked(!o.unfused);
-  if (o.max_fused_loops < maxFused_->maximum()) maxFused_->setValue(static_cast<int>(o.max_fused_loops));
+  maxFused_->setValue(o.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(o.max_fused_loops) : -1);
   imperfectSpatial_->setChecked(o.explore_imperfect_spatial_loops);
   imperfectTemporal_->setChecked(o.explore_imperfect_temporal_loops);
   coarseness_->setValue(std::max(1.0, o.tiling_coarseness));
@@ -154,7 +154,7 @@ mapper::MapperOptions RunPanel::options() const {
   mapper::MapperOptions o = spec_;
   o.metrics = metric_->currentData().toUInt();
   o.unfused = !fused_->isChecked() || !fusionAvailable_;
-  o.max_fused_loops = maxFused_->value();
+  o.max_fused_loops = maxFused_->value() < 0 ? mapper::kUnlimited : maxFused_->value();
   o.explore_imperfect_spatial_loops = imperfectSpatial_->isChecked();
   o.explore_imperfect_temporal_loops = imperfectTemporal_->isChecked();
   o.tiling_coarseness = coarseness_->value();

@@ -60,6 +60,9 @@ long residentKiB() {
   return 0;
 }
 
+// Bytes the heap holds for live allocations (glibc).
+std::size_t heapInUse() { return mallinfo2().uordblks; }
+
 // Runs the mapper from the window and returns the finished run; `maxGapMs` gets the longest
 // time the event loop went without running a 5 ms timer.
 MapRunPtr mapFromWindow(MainWindow& w, qint64* maxGapMs = nullptr, qint64* firstPointMs = nullptr) {
@@ -165,6 +168,9 @@ class TestExploreWindow : public QObject {
     QVERIFY(w.explore()->exportParetoSet(dir.filePath("front.json")));
   }
 
+  // Resident memory after a run swings by about ±10% from run to run (glibc arenas of the
+  // worker threads, fragmentation) without a trend: 64–79 MB over 25 fused runs. The heap in
+  // use is what a leak would grow, so that is held to 5%; RSS is logged.
   void ten_runs_keep_memory_flat() {
     QTemporaryDir dir;
     MainWindow w;
@@ -172,15 +178,17 @@ class TestExploreWindow : public QObject {
     QVERIFY(w.openFiles(chainProject(dir)).isEmpty());
     QVERIFY(waitForLoad(w));
     QVERIFY(mapFromWindow(w));
-    const long first = residentKiB();
+    const std::size_t first = heapInUse();
+    qInfo("after run 1: heap in use %zu KiB, RSS %ld KiB", first >> 10, residentKiB());
     for (int i = 0; i < 9; ++i) {
       QVERIFY(mapFromWindow(w));
-      qInfo("RSS after run %d: %ld KiB", i + 2, residentKiB());
+      qInfo("after run %d: heap in use %zu KiB, RSS %ld KiB", i + 2, heapInUse() >> 10, residentKiB());
     }
-    const long last = residentKiB();
-    if (first == 0) QSKIP("no /proc/self/status here");
-    QVERIFY2(last <= first * 105 / 100,
-             qPrintable(QStringLiteral("RSS %1 KiB after one run, %2 KiB after ten").arg(first).arg(last)));
+    const std::size_t last = heapInUse();
+    QVERIFY2(last <= first + first / 20,
+             qPrintable(QStringLiteral("heap in use %1 KiB after one run, %2 KiB after ten")
+                            .arg(first >> 10)
+                            .arg(last >> 10)));
   }
 };
 
