@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption mapOption("map", "Run the mapper once the spec loads (with --screenshot: save the "
                                              "window when the run ends, showing the front, the funnel and the "
                                              "optimum's accesses, then exit).");
-  const QCommandLineOption metricOption("metric", "What --map minimizes: energy, latency, edp or a list.", "M");
+  const QCommandLineOption metricOption("metric", "What --map minimizes: energy, latency, edp, or a list such as energy,latency.", "M");
   const QCommandLineOption unfusedOption("unfused", "Map each Einsum on its own (--map).");
   const QCommandLineOption threadsOption("threads", "Worker threads for --map (0 = all cores).", "N");
   const QCommandLineOption midRunOption("mid-run", "With --map and --screenshot: save the window half way "
@@ -72,7 +72,10 @@ int main(int argc, char** argv) {
   std::optional<unsigned> metrics;
   if (parser.isSet(metricOption)) {
     try {
-      metrics = af::mapper::parse_metrics(parser.value(metricOption).toStdString());
+      // A list ("energy,latency") asks for the front of both.
+      metrics = 0u;
+      for (const QString& m : parser.value(metricOption).split(',', Qt::SkipEmptyParts))
+        *metrics |= af::mapper::parse_metrics(m.trimmed().toStdString());
     } catch (const std::invalid_argument& e) {
       std::fprintf(stderr, "accelforge-explorer: --metric: %s\n", e.what());
       return kUsageError;

@@ -56,21 +56,29 @@ void LiveMapperObserver::on_template_done(const std::string& einsum, std::size_t
 void LiveMapperObserver::on_template_front(const std::string& einsum,
                                            const std::vector<mapper::FrontPoint>& front) {
   if (front.empty()) return;
+  std::vector<std::vector<mapper::FrontPoint>> fronts;
   {
     const std::lock_guard lock(mutex_);
     einsumIndex(einsum);
     auto& mine = front_.einsumFronts[einsum];
     mine.insert(mine.end(), front.begin(), front.end());
     mine = mapper::pareto_points(std::move(mine));
-    // Until the join reports, the whole workload's front so far: the Einsums' fronts so far
-    // summed (once every Einsum has a pmapping).
-    if (front_.einsumsJoined == 0) {
-      std::vector<std::vector<mapper::FrontPoint>> fronts;
+    // Until the join reports, the whole workload's front so far is the Einsums' fronts so far
+    // summed: worked out at most every 50 ms, outside the lock the GUI thread reads under.
+    const auto now = std::chrono::steady_clock::now();
+    if (front_.einsumsJoined == 0 && now - lastSum_ >= std::chrono::milliseconds(50)) {
+      lastSum_ = now;
       for (const auto& e : einsums_) {
         const auto it = front_.einsumFronts.find(e);
         fronts.push_back(it == front_.einsumFronts.end() ? std::vector<mapper::FrontPoint>{} : it->second);
       }
-      front_.joined = mapper::sequential_front(fronts);
+    }
+  }
+  if (!fronts.empty()) {
+    auto joined = mapper::sequential_front(fronts);
+    const std::lock_guard lock(mutex_);
+    if (front_.einsumsJoined == 0) {
+      front_.joined = std::move(joined);
       front_.provisional = true;
     }
   }

@@ -34,6 +34,7 @@ class LiveMapperObserver : public mapper::Observer {
   std::function<void()> changed_;
   mutable std::mutex mutex_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point lastSum_{};  // of the provisional workload front
   std::vector<std::string> einsums_;
   MapperProgress progress_;
   FrontSnapshot front_;

@@ -108,7 +108,8 @@ FunnelPlot::FunnelPlot(QWidget* parent) : QWidget(parent) {
   explanation_->hide();
   layout->addWidget(explanation_);
 
-  auto* split = new QSplitter(Qt::Horizontal, this);
+  // Plot above the causes: the Mapper results tab is narrower than it is tall.
+  auto* split = new QSplitter(Qt::Vertical, this);
   plot_ = new QCustomPlot(split);
   plot_->setObjectName("funnelCustomPlot");
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -144,8 +145,13 @@ FunnelPlot::FunnelPlot(QWidget* parent) : QWidget(parent) {
     bars->setBaseValue(kLogFloor);
     bars_.push_back(bars);
   }
+  // The legend in a row above the bars, so it never covers them.
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, plot_->legend);
+  plot_->legend->setWrap(2);  // two by two: the tab is narrow
+  plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);  // re-lays the items added above
+  plot_->plotLayout()->setRowStretchFactor(0, 0.001);
   plot_->legend->setVisible(true);
-  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   connect(plot_, &QWidget::customContextMenuRequested, this, &FunnelPlot::showContextMenu);
   rebuild({});
 }
