@@ -370,6 +370,9 @@ void MainWindow::connectSignals() {
   connect(explore_, &ExploreSession::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
   connect(explore_, &ExploreSession::mappingOpened, this, [this] { showView("accesses"); });
   connect(controller_, &ProjectController::mapperStarted, this, [this] { showView("pareto"); });
+  connect(controller_, &ProjectController::mappingChanged, this, [this](bool running) {
+    jobState_->setText(running ? tr("Mapping…") : tr("Idle"));
+  });
   connect(controller_, &ProjectController::failed, this,
           [this](const QString& what) { statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000); });
 
