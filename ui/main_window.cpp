@@ -47,6 +47,7 @@
 #include "models/si_format.h"
 #include "plots/accesses_plot.h"
 #include "plots/accesses_table_view.h"
+#include "plots/compare_view.h"
 #include "project_actions.h"
 #include "views/architecture_view.h"
 #include "views/variables_model.h"
@@ -198,6 +199,9 @@ void MainWindow::buildDocks() {
   table->setAccessesModel(accessesModel_);
   plots->addTab(plot_, tr("Accesses per buffer"));
   plots->addTab(table, tr("Table"));
+  compare_ = new CompareView(plots);
+  compare_->setObjectName("compareView");
+  plots->addTab(compare_, tr("Compare"));
   // The front and the funnel are the large plots of a mapper run: side by side in the centre,
   // while the Plots dock shows the accesses of the mapping a click opens.
   auto* explore = new QSplitter(Qt::Horizontal, centralTabs_);
@@ -496,6 +500,7 @@ void MainWindow::clearResults() {
   plot_->setData({});
   plot_->setDimmed(false);
   accessesModel_->setAccesses({});
+  compare_->setCurrent({});
   archView_->clear();
   workloadView_->clear();
   const DocumentSet* documents = controller_->documents();
@@ -560,6 +565,7 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
     plot_->setData(result->accesses);
     plot_->setDimmed(false);
     accessesModel_->setAccesses(result->accesses);
+    compare_->setCurrent(result->accesses);
     const auto& ev = *result->evaluation;
     specState_->setText(tr("Valid — energy %1, latency %2 (evaluated in %3 ms)")
                             .arg(formatSi(ev.total_energy, "J"), formatSi(ev.total_latency, "s"),

@@ -26,6 +26,7 @@ class DiagnosticsModel;
 class DockLayout;
 class DocumentSet;
 class EditActions;
+class CompareView;
 class EditorTabs;
 class ExploreSession;
 class FileActions;
@@ -85,6 +86,7 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] AccessesModel* accessesModel() const { return accessesModel_; }
   [[nodiscard]] DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
   [[nodiscard]] ExploreSession* explore() const { return explore_; }
+  [[nodiscard]] CompareView* compareView() const { return compare_; }
   [[nodiscard]] MappingTreeModel* mappingModel() const { return mappingModel_; }
   [[nodiscard]] MappingTreeView* mappingTree() const { return tree_; }
   [[nodiscard]] MappingSync* mappingSync() const { return mappingSync_; }
@@ -149,6 +151,7 @@ class MainWindow : public QMainWindow {
   AccessesModel* accessesModel_ = nullptr;
   DiagnosticsModel* diagnostics_ = nullptr;
   ExploreSession* explore_ = nullptr;
+  CompareView* compare_ = nullptr;
   QLabel* specState_ = nullptr;
   QLabel* jobState_ = nullptr;
   QProgressBar* progress_ = nullptr;

@@ -149,8 +149,9 @@ class TestExploreWindow : public QObject {
     // front door.
     const QString yaml = dir.filePath("chosen.yaml");
     QVERIFY(w.explore()->exportMapping(*w.explore()->openedIndex(), yaml));
-    const auto ws =
-        af::Workspace::load({{files[0].toStdString(), files[1].toStdString(), yaml.toStdString()}});
+    af::SpecInputs inputs;
+    inputs.files = {files[0].toStdString(), files[1].toStdString(), yaml.toStdString()};
+    const auto ws = af::Workspace::load(inputs);
     QVERIFY(ws.ok());
     const auto outcome = ws.evaluate();
     QVERIFY(outcome.evaluation);

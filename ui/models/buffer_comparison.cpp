@@ -1,0 +1,35 @@
+#include "models/buffer_comparison.h"
+
+#include <limits>
+
+namespace af::ui {
+
+double BufferComparison::change(double pinned, double current) {
+  if (pinned == 0) return current == 0 ? 0.0 : std::numeric_limits<double>::infinity();
+  return (current - pinned) / pinned;
+}
+
+QList<BufferComparison> compareBuffers(const AccessesData& pinned, const AccessesData& current) {
+  QList<BufferComparison> rows;
+  const auto row = [&rows](const QString& component) -> BufferComparison& {
+    for (auto& r : rows)
+      if (r.component == component) return r;
+    BufferComparison r;
+    r.component = component;
+    rows.append(r);
+    return rows.last();
+  };
+  for (const AccessRecord& a : pinned.actions) {
+    BufferComparison& r = row(a.component);
+    r.pinnedEnergy += a.energy;
+    r.pinnedBits += a.bits();
+  }
+  for (const AccessRecord& a : current.actions) {
+    BufferComparison& r = row(a.component);
+    r.currentEnergy += a.energy;
+    r.currentBits += a.bits();
+  }
+  return rows;
+}
+
+}  // namespace af::ui
