@@ -32,7 +32,7 @@ AF_ASAN_DIR="${AF_ASAN_DIR:-$AF_ROOT/build-asan}"
 AF_FUZZ_DIR="${AF_FUZZ_DIR:-$AF_ROOT/build-fuzz}"
 AF_FUZZ_SECONDS="${AF_FUZZ_SECONDS:-60}"
 # CTest -E regex of what the sanitizer stage leaves out (see tests/README.md for the times).
-AF_ASAN_EXCLUDE="${AF_ASAN_EXCLUDE:-^(test_mapper|test_matmul_oracle|test_mapper_regression)$}"
+AF_ASAN_EXCLUDE="${AF_ASAN_EXCLUDE:-^(test_mapper|test_matmul_oracle|test_fusion_oracle|test_mapper_regression|test_typing)$}"
 
 trap af_stage_summary EXIT
 # So that the table says how an interrupted run ended.
