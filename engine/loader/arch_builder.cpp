@@ -487,7 +487,7 @@ class ArchBuilder {
                              std::pair{"no_resend_to_below", &rules.no_resend_to_below}}) {
       const YamlNode* v = t->find(key);
       if (!v || v->is_null()) continue;
-      guard([&, slot = slot] {
+      guard([&, slot = slot, key = key] {  // clang 14 cannot capture a structured binding
         const NameSet set = evaluate_set(*v, scope, prefix + ".tensors." + key);
         slot->insert(set.items().begin(), set.items().end());
       });

@@ -111,9 +111,11 @@ class TestExploreWindow : public QObject {
     qint64 gap = 0, firstPoint = -1;
     const MapRunPtr run = mapFromWindow(w, &gap, &firstPoint);
     QVERIFY(run && run->result.found);
+#ifndef AF_SANITIZED_BUILD  // timing bounds measure the sanitizer there
     QVERIFY2(firstPoint >= 0 && firstPoint < 1000,
              qPrintable(QStringLiteral("first point after %1 ms").arg(firstPoint)));
     QVERIFY2(gap <= 50, qPrintable(QStringLiteral("the event loop stalled %1 ms").arg(gap)));
+#endif
     ParetoPlot* pareto = w.explore()->paretoPlot();
     QCOMPARE(pareto->pointCount(), static_cast<int>(run->result.front.size()));
 
