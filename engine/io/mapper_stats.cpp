@@ -4,17 +4,29 @@
 
 namespace af::io {
 
+namespace {
+
+nlohmann::json funnel_json(const std::vector<mapper::EinsumStats::Stage>& stages) {
+  nlohmann::json funnel = nlohmann::json::array();
+  for (const auto& stage : stages)
+    funnel.push_back({{"cause", stage.cause}, {"reached", stage.reached}, {"keep_rate", stage.kept_rate}});
+  return funnel;
+}
+
+}  // namespace
+
 nlohmann::json mapper_stats_json(const mapper::MapperResult& r) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& s : r.stats) {
     nlohmann::json rates = nlohmann::json::object();
     nlohmann::json removed = nlohmann::json::object();
-    nlohmann::json funnel = nlohmann::json::array();
-    for (const auto& stage : s.funnel()) {
+    const auto stages = s.funnel();
+    for (const auto& stage : stages) {
       rates[stage.cause] = stage.kept_rate;
       removed[stage.cause] = s.removed.at(stage.cause);
-      funnel.push_back({{"cause", stage.cause}, {"reached", stage.reached}, {"keep_rate", stage.kept_rate}});
     }
+    nlohmann::json over = nlohmann::json::object();
+    for (const auto& [cause, f] : s.smallest_over_limit) over[cause] = {{"used", f.used}, {"limit", f.limit}};
     out.push_back({{"einsum", s.einsum},
                    {"templates", s.templates},
                    {"templates_fused", s.templates_fused},
@@ -26,7 +38,8 @@ nlohmann::json mapper_stats_json(const mapper::MapperResult& r) {
                    {"compatibility_groups", s.groups},
                    {"removed", removed},
                    {"keep_rates", rates},
-                   {"funnel", funnel}});
+                   {"smallest_over_limit", over},
+                   {"funnel", funnel_json(stages)}});
   }
   return out;
 }
@@ -46,7 +59,8 @@ nlohmann::json mapper_join_json(const mapper::MapperResult& r) {
                    {"rows_paired", s.rows_paired},
                    {"removed", s.removed},
                    {"groups_out", s.groups_out},
-                   {"rows_out", s.rows_out}});
+                   {"rows_out", s.rows_out},
+                   {"funnel", funnel_json(s.funnel())}});
   return out;
 }
 
@@ -67,15 +81,21 @@ std::string mapper_stats_text(const mapper::MapperResult& r) {
   std::string s;
   for (const auto& st : r.stats) {
     s += fmt::format(
-        "{}: {} templates ({} fused), {:.4g} pmappings total, {} evaluated, {} valid, {} Pareto-optimal in {} "
+        "{}: {} templates ({} fused), {:.4g} pmappings total, {} evaluated, {} valid, {} Pareto-optimal in "
+        "{} "
         "compatibility groups\n",
         st.einsum, st.templates, st.templates_fused, st.pmappings_total, st.pmappings_evaluated,
         st.pmappings_valid, st.pmappings_pareto, st.groups);
     if (st.pmappings_full_space != st.pmappings_total)  // imperfect tiles or coarseness
       s += fmt::format("    (AccelForge counts {:.4g} in the full tile space)\n", st.pmappings_full_space);
-    for (const auto& stage : st.funnel())
-      s += fmt::format("    {}: {} of {:.4g} removed (keep rate {:.3g})\n", stage.cause,
+    for (const auto& stage : st.funnel()) {
+      s += fmt::format("    {}: {} of {:.4g} removed (keep rate {:.3g})", stage.cause,
                        st.removed.at(stage.cause), stage.reached, stage.kept_rate);
+      if (const auto it = st.smallest_over_limit.find(stage.cause); it != st.smallest_over_limit.end())
+        s += fmt::format("; the smallest needed {:.4g} of {:.4g} {}", it->second.used, it->second.limit,
+                         stage.cause.starts_with("fanout") ? "instances" : "bits");
+      s += '\n';
+    }
   }
   return s + mapper_join_text(r);
 }

@@ -24,7 +24,8 @@ spec::Mapping mapping_of(const MapperResult& result, std::size_t index) {
   std::vector<PmappingChain> parts;
   for (std::size_t e = 0; e < joined.pmappings.size(); ++e) {
     const PmappingRow& row = joined.pmappings[e];
-    parts.push_back({to_mapping(result.templates.at(e).at(row.template_index), row.tiles), row.fused_iterations});
+    parts.push_back(
+        {to_mapping(result.templates.at(e).at(row.template_index), row.tiles), row.fused_iterations});
   }
   return merged_mapping(parts, joined.shared_loops);
 }
@@ -211,6 +212,13 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
       // space searched, not of the pmappings evaluated one by one.
       why += fmt::format("; most were removed by {} ({} of the {} pmappings searched)", worst,
                          s.removed.at(worst), count_text(s.pmappings_total));
+      // The figure that decided it: the limit and the least the search saw asked of it.
+      if (const auto over = s.smallest_over_limit.find(worst); over != s.smallest_over_limit.end())
+        why += worst.starts_with("fanout")
+                   ? fmt::format("; it has {:.6g} instances, the spatial loops need at least {:.6g}",
+                                 over->second.limit, over->second.used)
+                   : fmt::format("; it holds {:.6g} bits, the smallest tiles need {:.6g}", over->second.limit,
+                                 over->second.used);
     }
     result.failure = why;
     return result;

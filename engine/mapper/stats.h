@@ -27,6 +27,13 @@ struct EinsumStats {
   // Cause -> pmappings removed by it ("capacity MEMORY", "fanout COMP.DIM",
   // "min_usage COMP.DIM", "pareto"). Evaluated pmappings only.
   std::map<std::string, std::uint64_t> removed;
+  // Capacity and fanout causes -> the smallest figure over the limit the search met: bits a
+  // memory had to hold (limit: its size) or spatial instances needed (limit: the fanout).
+  // What decided a run with no valid mapping: "holds 4 KiB; the smallest tiles need 6 KiB".
+  struct Shortfall {
+    double used = 0, limit = 0;
+  };
+  std::map<std::string, Shortfall> smallest_over_limit;
 
   // The keep-rate funnel: causes in the order they act — validity (capacity, fanout,
   // loop bounds), then min_usage, then Pareto — each with the pmappings that reached it
@@ -43,6 +50,8 @@ struct EinsumStats {
   // The cause that removed the most pmappings ("" if none).
   [[nodiscard]] std::string worst_cause() const;
   void merge(const EinsumStats& other);
+  // Keeps the smaller figure of the two for `cause`.
+  void note_over_limit(const std::string& cause, const Shortfall& f);
 
   // Compatibility groups (domain-mapper.md §3.7, §5.1) of the Einsum's Pareto-optimal
   // pmappings, and the pmappings in them after each group's own Pareto pruning (with
@@ -68,6 +77,16 @@ struct JoinStepStats {
   std::map<std::string, std::uint64_t> removed;
   std::size_t groups_out = 0;
   std::uint64_t rows_out = 0;
+
+  // The join's funnel, like EinsumStats::funnel: from every row pair of the group pairs
+  // (candidates), "lookahead groups" (pairs of dropped group pairs), "loops differ"
+  // (unmatched), then the merged rows' causes in `removed` (lookahead, capacity, pareto last).
+  [[nodiscard]] double candidates() const;
+  [[nodiscard]] std::vector<EinsumStats::Stage> funnel() const;
+  // Merged rows that fit and survive lookahead (before Pareto).
+  [[nodiscard]] std::uint64_t rows_valid() const;
+  // Pmappings a funnel stage removed.
+  [[nodiscard]] std::uint64_t removed_by(const std::string& cause) const;
 };
 
 }  // namespace af::mapper

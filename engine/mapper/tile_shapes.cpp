@@ -6,12 +6,12 @@
 #include <map>
 #include <optional>
 
+#include "core/divisors.h"
 #include "mapper/options.h"
 #include "mapper/pareto.h"
 #include "mapper/tile_candidates.h"
 #include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
-#include "core/divisors.h"
 
 namespace af::mapper {
 
@@ -216,9 +216,10 @@ class TileSearch {
     double removed;                  // pmappings it removed
   };
   std::vector<BoundCheck> bound_checks_;
-  std::uint64_t below_min_valid = 0;                                // valid leaves under the best usage
-  std::uint64_t below_min_pruned = 0;                               // pmappings of subtrees pruned for it
-  std::vector<std::pair<model::QuickEvaluation, double>> failures;  // cause, pmappings
+  std::uint64_t below_min_valid = 0;   // valid leaves under the best usage
+  std::uint64_t below_min_pruned = 0;  // pmappings of subtrees pruned for it
+  // Cause, pmappings removed; its `used` is the smallest figure over the limit met.
+  std::vector<std::pair<model::QuickEvaluation, double>> failures;
   double fused_loops_removed = 0;  // pmappings over max_fused_loops(_per_rank_variable)
   double dominated = 0;            // pmappings of chains another chain dominates (never searched)
 
@@ -233,6 +234,7 @@ class TileSearch {
       return e.first.failure == f.failure && e.first.component == f.component && e.first.dim == f.dim;
     });
     if (it == failures.end()) it = failures.insert(failures.end(), {f, 0.0});
+    if (f.used < it->first.used) it->first = f;
     it->second += n;
   }
 
@@ -821,8 +823,11 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     return result;
   }
   result.cancelled = search.cancelled();
-  for (const auto& [f, n] : search.failures)
-    result.stats.removed[compiled->failure_name(f)] += static_cast<std::uint64_t>(n);
+  for (const auto& [f, n] : search.failures) {
+    const auto name = compiled->failure_name(f);
+    result.stats.removed[name] += static_cast<std::uint64_t>(n);
+    result.stats.note_over_limit(name, {f.used, f.limit});
+  }
   for (const auto& b : search.bound_checks_)
     if (b.removed > 0) result.stats.removed[b.constraint->name()] += static_cast<std::uint64_t>(b.removed);
   if (search.fused_loops_removed > 0)

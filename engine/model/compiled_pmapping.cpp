@@ -105,6 +105,10 @@ const QuickEvaluation& CompiledPmapping::evaluate(std::span<const std::int64_t> 
                                                              : QuickEvaluation::Failure::Capacity;
     result_.component = num.failed_component;
     result_.dim = num.failed_dim;
+    result_.used = num.failed_used;
+    const auto& comp = *p.ctx.flat[static_cast<std::size_t>(num.failed_component)];
+    result_.limit =
+        num.failed_dim < 0 ? comp.size : comp.spatial[static_cast<std::size_t>(num.failed_dim)].fanout;
     return result_;
   }
   const double k = p.ctx.n_instances;
@@ -163,10 +167,12 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
     const auto& sp = x.spatial[static_cast<std::size_t>(i)];
     const auto& dim =
         ctx.flat[static_cast<std::size_t>(sp.component)]->spatial[static_cast<std::size_t>(sp.dim)];
-    if (x.known_used(sp, splits, depth) > dim.fanout) {
+    if (const double used = x.known_used(sp, splits, depth); used > dim.fanout) {
       failed.failure = QuickEvaluation::Failure::Fanout;
       failed.component = sp.component;
       failed.dim = sp.dim;
+      failed.used = used;
+      failed.limit = dim.fanout;
       return failed.failure;
     }
   }
@@ -179,10 +185,12 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
         shape[r] = o.shape_loop[r] < 0 ? x.bound[r] : x.tile(o.shape_loop[r], tiles);
       used += ctx.dense_tile(o.tensor, shape) * o.bits_per_value * o.scale;
     }
-    if (used > ctx.flat[static_cast<std::size_t>(cap.component)]->size) {
+    if (const double size = ctx.flat[static_cast<std::size_t>(cap.component)]->size; used > size) {
       failed.failure = QuickEvaluation::Failure::Capacity;
       failed.component = cap.component;
       failed.dim = -1;
+      failed.used = used;
+      failed.limit = size;
       return failed.failure;
     }
   }

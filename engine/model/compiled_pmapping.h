@@ -24,6 +24,9 @@ struct QuickEvaluation {
   Failure failure = Failure::None;
   int component = -1;  // the failing one, index for failure_name() (and dim for fanout)
   int dim = -1;
+  // A failure's figure and its limit: spatial instances needed and the fanout, or bits held
+  // and the memory's size (what "the smallest tile needs 6 KiB" is made of).
+  double used = 0, limit = 0;
   double latency = 0, dynamic_energy = 0, leak_energy = 0;  // × instances, as model::evaluate
 };
 
@@ -91,8 +94,8 @@ class CompiledPmapping {
   [[nodiscard]] std::vector<std::size_t> usage_loops(int index) const;
 
   // One Memory buffer of the last successful evaluate(), for the mapper's reservation
-  // algebra across fused Einsums (AccelForge's _join_pmappings/pmapping_dataframe.py): a buffet's occupancy and
-  // its depth, the number of loops above its reservation (-1 for persistent tensors).
+  // algebra across fused Einsums (AccelForge's _join_pmappings/pmapping_dataframe.py): a buffet's occupancy
+  // and its depth, the number of loops above its reservation (-1 for persistent tensors).
   struct Buffer {
     int tensor = -1;     // index of tensor_name()
     int component = -1;  // index of component_name()

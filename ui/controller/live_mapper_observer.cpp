@@ -21,8 +21,7 @@ std::size_t LiveMapperObserver::einsumIndex(const std::string& einsum) {
 }
 
 void LiveMapperObserver::updateEstimate() {
-  progress_.elapsedSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  progress_.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   const double f = progress_.fraction();
   progress_.remainingSeconds = f > 0.02 ? progress_.elapsedSeconds * (1 - f) / f : -1;
 }
@@ -85,7 +84,8 @@ void LiveMapperObserver::on_template_front(const std::string& einsum,
   changed_();
 }
 
-void LiveMapperObserver::on_einsum_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) {
+void LiveMapperObserver::on_einsum_front(const std::string& einsum,
+                                         const std::vector<mapper::FrontPoint>& front) {
   {
     const std::lock_guard lock(mutex_);
     front_.einsumFronts[einsum] = front;
@@ -93,7 +93,18 @@ void LiveMapperObserver::on_einsum_front(const std::string& einsum, const std::v
   changed_();
 }
 
-void LiveMapperObserver::on_joined_front(std::size_t einsums_joined, const std::vector<mapper::FrontPoint>& front) {
+void LiveMapperObserver::on_join_step(const mapper::JoinStepStats& step) {
+  {
+    const std::lock_guard lock(mutex_);
+    progress_.stage = QStringLiteral("join");
+    progress_.joinSteps.push_back(step);
+    updateEstimate();
+  }
+  changed_();
+}
+
+void LiveMapperObserver::on_joined_front(std::size_t einsums_joined,
+                                         const std::vector<mapper::FrontPoint>& front) {
   {
     const std::lock_guard lock(mutex_);
     progress_.stage = QStringLiteral("join");
@@ -109,6 +120,7 @@ void LiveMapperObserver::finish(const mapper::MapperResult& result) {
   const std::lock_guard lock(mutex_);
   progress_.stage = QStringLiteral("done");
   progress_.stats = result.stats;
+  progress_.joinSteps = result.join_steps;
   progress_.templatesDone = progress_.templatesTotal;
   updateEstimate();
   progress_.remainingSeconds = 0;

@@ -20,6 +20,7 @@ class LiveMapperObserver : public mapper::Observer {
                         const mapper::EinsumStats& so_far) override;
   void on_template_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) override;
   void on_einsum_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) override;
+  void on_join_step(const mapper::JoinStepStats& step) override;
   void on_joined_front(std::size_t einsums_joined, const std::vector<mapper::FrontPoint>& front) override;
   void finish(const mapper::MapperResult& result);
 

@@ -21,11 +21,14 @@ struct MapperProgress {
   // Per Einsum, workload order: the running counts of the keep-rate funnel.
   std::vector<mapper::EinsumStats> stats;
   std::vector<std::size_t> einsumTemplatesDone, einsumTemplatesTotal;
+  // The fused join's steps so far (one per Einsum after the first), in workload order.
+  std::vector<mapper::JoinStepStats> joinSteps;
   double elapsedSeconds = 0;
   double remainingSeconds = -1;  // estimate; < 0 while unknown
 
   [[nodiscard]] double fraction() const {
-    return templatesTotal == 0 ? 0.0 : static_cast<double>(templatesDone) / static_cast<double>(templatesTotal);
+    return templatesTotal == 0 ? 0.0
+                               : static_cast<double>(templatesDone) / static_cast<double>(templatesTotal);
   }
 };
 

@@ -43,11 +43,34 @@ double stageValue(const mapper::EinsumStats& s, int stage) {
   }
 }
 
+// A join step on the same four bars: its candidates are the row pairs of the group pairs, the
+// merged rows are what it "evaluated", the valid ones fit the memories, the kept ones its front.
+double stageValue(const mapper::JoinStepStats& s, int stage) {
+  switch (stage) {
+    case 0:
+      return s.candidates();
+    case 1:
+      return static_cast<double>(s.rows_valid());
+    case 2:
+      return static_cast<double>(s.rows_paired);
+    default:
+      return static_cast<double>(s.rows_out);
+  }
+}
+
+QString joinLabel(const std::string& einsum) {
+  return QObject::tr("join %1").arg(QString::fromStdString(einsum));
+}
+
 // "capacity GlobalBuffer" -> ("capacity", "GlobalBuffer"); "fanout PE.X" -> ("fanout", "PE.X").
+// Causes without a place ("lookahead groups", "loops differ") stay whole.
 std::pair<QString, QString> splitCause(const std::string& cause) {
   const QString c = QString::fromStdString(cause);
   const auto space = c.indexOf(QLatin1Char(' '));
-  return space < 0 ? std::pair{c, QString()} : std::pair{c.left(space), c.mid(space + 1)};
+  static const QStringList placed{QStringLiteral("capacity"), QStringLiteral("fanout"),
+                                  QStringLiteral("min_usage"), QStringLiteral("loop_bounds")};
+  if (space < 0 || !placed.contains(c.left(space))) return {c, QString()};
+  return {c.left(space), c.mid(space + 1)};
 }
 
 QString advice(const QString& kind, const QString& where) {
@@ -67,9 +90,23 @@ QString advice(const QString& kind, const QString& where) {
                "no tile shape uses enough of %1 to meet its min_usage. Try a lower min_usage, rank "
                "sizes the array divides, or imperfect spatial tiles.")
         .arg(where);
+  if (kind == QLatin1String("loops differ"))
+    return QObject::tr(
+        "the Einsums' pmappings never iterate the loops they share alike. Try mapping unfused, or "
+        "more fused loops (max_fused_loops).");
   if (kind == QLatin1String("loop_bounds"))
     return QObject::tr("the loop_bounds constraint %1 leaves no tile shape. Relax it.").arg(where);
   return QObject::tr("relax the constraint it names.");
+}
+
+// The figure that decided it: the limit, and the least the search found it would take.
+QString decidingFigure(const QString& kind, const QString& where, const QString& einsum,
+                       const mapper::EinsumStats::Shortfall& f) {
+  if (kind == QLatin1String("capacity"))
+    return QObject::tr("%1 holds %2; the smallest tiles of Einsum %3 need %4 there.")
+        .arg(where.toHtmlEscaped(), formatBits(f.limit), einsum.toHtmlEscaped(), formatBits(f.used));
+  return QObject::tr("%1 has %2 instances; the spatial loops of Einsum %3 need at least %4.")
+      .arg(where.toHtmlEscaped(), formatCount(f.limit), einsum.toHtmlEscaped(), formatCount(f.used));
 }
 
 }  // namespace
@@ -86,11 +123,40 @@ QString explainNoMapping(const mapper::MapperResult& result) {
     if (worst.empty()) break;
     const auto [kind, where] = splitCause(worst);
     const double removed = static_cast<double>(s.removed.at(worst));
+    const auto over = s.smallest_over_limit.find(worst);
+    const QString figure = over == s.smallest_over_limit.end()
+                               ? QString()
+                               : decidingFigure(kind, where, einsum, over->second) + "<br>";
     return QObject::tr(
-               "<b>No valid mapping: %1 removed every pmapping of Einsum %2</b> (%3 of %4).<br>"
-               "What to try: %5")
+               "<b>No valid mapping: %1 removed every pmapping of Einsum %2</b> (%3 of %4).<br>%5"
+               "What to try: %6")
         .arg(QString::fromStdString(worst).toHtmlEscaped(), einsum, formatCount(removed),
-             formatCount(s.pmappings_total), advice(kind, where).toHtmlEscaped());
+             formatCount(s.pmappings_total), figure, advice(kind, where).toHtmlEscaped());
+  }
+  // Every Einsum has pmappings: the fused join removed the rest.
+  for (const auto& step : result.join_steps) {
+    if (step.rows_out > 0) continue;
+    std::string worst;
+    std::uint64_t most = 0;
+    for (const auto& stage : step.funnel())
+      if (stage.cause != "pareto" && step.removed_by(stage.cause) > most) {
+        most = step.removed_by(stage.cause);
+        worst = stage.cause;
+      }
+    if (worst.empty()) break;
+    const auto [kind, where] = splitCause(worst);
+    const QString what = kind == QLatin1String("capacity")
+                             ? QObject::tr(
+                                   "%1 is too small for the tiles the fused Einsums keep there together. "
+                                   "Try mapping unfused, fewer fused loops, or a larger %1.")
+                                   .arg(where)
+                             : advice(kind, where);
+    return QObject::tr(
+               "<b>No valid mapping: the fused join up to Einsum %1 removed every mapping</b> (%2 "
+               "removed %3 of %4 row pairs).<br>What to try: %5")
+        .arg(QString::fromStdString(step.einsum).toHtmlEscaped(),
+             QString::fromStdString(worst).toHtmlEscaped(), formatCount(static_cast<double>(most)),
+             formatCount(step.candidates()), what.toHtmlEscaped());
   }
   return QObject::tr("<b>No valid mapping.</b> %1")
       .arg(QString::fromStdString(result.failure).toHtmlEscaped());
@@ -148,22 +214,23 @@ FunnelPlot::FunnelPlot(QWidget* parent) : QWidget(parent) {
   // The legend in a row above the bars, so it never covers them.
   plot_->plotLayout()->insertRow(0);
   plot_->plotLayout()->addElement(0, 0, plot_->legend);
-  plot_->legend->setWrap(2);  // two by two: the tab is narrow
+  plot_->legend->setWrap(2);                                     // two by two: the tab is narrow
   plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);  // re-lays the items added above
   plot_->plotLayout()->setRowStretchFactor(0, 0.001);
   plot_->legend->setVisible(true);
   connect(plot_, &QWidget::customContextMenuRequested, this, &FunnelPlot::showContextMenu);
-  rebuild({});
+  rebuild({}, {});
 }
 
 void FunnelPlot::setProgress(const MapperProgressPtr& progress) {
   explanation_->hide();
-  rebuild(progress ? progress->stats : std::vector<mapper::EinsumStats>{});
+  if (!progress) return rebuild({}, {});
+  rebuild(progress->stats, progress->joinSteps);
 }
 
 void FunnelPlot::setRun(const MapRunPtr& run) {
   if (!run) return clear();
-  rebuild(run->result.stats);
+  rebuild(run->result.stats, run->result.join_steps);
   const QString why = explainNoMapping(run->result);
   explanation_->setText(why);
   explanation_->setVisible(!why.isEmpty());
@@ -171,30 +238,42 @@ void FunnelPlot::setRun(const MapRunPtr& run) {
 
 void FunnelPlot::clear() {
   explanation_->hide();
-  rebuild({});
+  rebuild({}, {});
 }
 
-void FunnelPlot::rebuild(const std::vector<mapper::EinsumStats>& stats) {
-  einsums_.clear();
-  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+void FunnelPlot::rebuild(const std::vector<mapper::EinsumStats>& stats,
+                         const std::vector<mapper::JoinStepStats>& joins) {
+  // Einsums at 0..n-1; the join's steps after a gap, behind a dashed line.
+  categories_.clear();
+  QList<double> keys;
   for (std::size_t i = 0; i < stats.size(); ++i) {
-    einsums_ << QString::fromStdString(stats[i].einsum);
-    ticker->addTick(static_cast<double>(i), einsums_.back());
+    categories_ << QString::fromStdString(stats[i].einsum);
+    keys << static_cast<double>(i);
   }
+  const double joinStart = static_cast<double>(stats.size()) + 0.5;
+  for (std::size_t k = 0; k < joins.size(); ++k) {
+    categories_ << joinLabel(joins[k].einsum);
+    keys << joinStart + static_cast<double>(k);
+  }
+  keys_ = keys;
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  for (qsizetype i = 0; i < categories_.size(); ++i) ticker->addTick(keys[i], categories_[i]);
   plot_->xAxis->setTicker(ticker);
   double top = 1;
   for (int stage = 0; stage < 4; ++stage) {
-    QVector<double> keys, values;
-    for (std::size_t i = 0; i < stats.size(); ++i) {
-      const double v = stageValue(stats[i], stage);
-      keys << static_cast<double>(i);
-      values << std::max(v, kLogFloor);  // a log axis has no 0: empty stages sit on the floor
+    QVector<double> values;
+    for (const auto& e : stats) values << stageValue(e, stage);
+    for (const auto& j : joins) values << stageValue(j, stage);
+    for (double& v : values) {
       top = std::max(top, v);
+      v = std::max(v, kLogFloor);  // a log axis has no 0: empty stages sit on the floor
     }
-    bars_[static_cast<std::size_t>(stage)]->setData(keys, values, true);
+    bars_[static_cast<std::size_t>(stage)]->setData(QVector<double>(keys.begin(), keys.end()), values, true);
   }
-  plot_->xAxis->setRange(-0.6, static_cast<double>(std::max<std::size_t>(stats.size(), 1)) - 0.4);
+  const double last = keys.isEmpty() ? 0.0 : keys.back();
+  plot_->xAxis->setRange(-0.6, last + 0.6);
   plot_->yAxis->setRange(kLogFloor, top * 4);
+  drawJoinDivider(joins.empty() ? -1 : joinStart - 0.75);
 
   causes_->clear();
   for (const auto& s : stats) {
@@ -203,26 +282,58 @@ void FunnelPlot::rebuild(const std::vector<mapper::EinsumStats>& stats) {
                   {},
                   formatCount(s.pmappings_total - static_cast<double>(s.pmappings_pareto)),
                   {}});
-    for (const auto& stage : s.funnel()) {
-      const auto [kind, where] = splitCause(stage.cause);
-      new QTreeWidgetItem(einsum, {kind, where, formatCount(static_cast<double>(s.removed.at(stage.cause))),
-                                   QString::number(stage.kept_rate, 'g', 3)});
-    }
+    for (const auto& stage : s.funnel())
+      addCause(einsum, stage, static_cast<double>(s.removed.at(stage.cause)));
     einsum->setExpanded(true);
   }
-  empty_->setVisible(stats.empty());
+  for (const auto& j : joins) {
+    auto* step = new QTreeWidgetItem(
+        causes_,
+        {joinLabel(j.einsum), {}, formatCount(j.candidates() - static_cast<double>(j.rows_out)), {}});
+    step->setToolTip(0, tr("The fused join of the Einsums up to %1: row pairs of compatible groups, "
+                           "merged, checked against the memories and Pareto-pruned.")
+                            .arg(QString::fromStdString(j.einsum)));
+    for (const auto& stage : j.funnel())
+      addCause(step, stage, static_cast<double>(j.removed_by(stage.cause)));
+    step->setExpanded(true);
+  }
+  const bool empty = stats.empty() && joins.empty();
+  empty_->setVisible(empty);
   empty_->setGeometry(plot_->rect());
-  plot_->legend->setVisible(!stats.empty());
+  plot_->legend->setVisible(!empty);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-double FunnelPlot::barValue(const QString& einsum, const QString& stage) const {
-  const auto e = einsums_.indexOf(einsum);
+void FunnelPlot::addCause(QTreeWidgetItem* parent, const mapper::EinsumStats::Stage& stage, double removed) {
+  const auto [kind, where] = splitCause(stage.cause);
+  new QTreeWidgetItem(parent, {kind, where, formatCount(removed), QString::number(stage.kept_rate, 'g', 3)});
+}
+
+void FunnelPlot::drawJoinDivider(double x) {
+  if (divider_) plot_->removeItem(divider_);  // deletes it; the QPointer clears
+  if (dividerLabel_) plot_->removeItem(dividerLabel_);
+  if (x < 0) return;
+  divider_ = new QCPItemStraightLine(plot_);  // owned by plot_
+  divider_->point1->setCoords(x, 1);
+  divider_->point2->setCoords(x, 10);
+  divider_->setPen(QPen(QColor(0x88, 0x88, 0x88), 1, Qt::DashLine));
+  dividerLabel_ = new QCPItemText(plot_);
+  dividerLabel_->position->setTypeX(QCPItemPosition::ptPlotCoords);
+  dividerLabel_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+  dividerLabel_->position->setCoords(x, 0);
+  dividerLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+  dividerLabel_->setPadding(QMargins(4, 2, 2, 2));
+  dividerLabel_->setColor(QColor(0x55, 0x55, 0x55));
+  dividerLabel_->setText(tr("fused join"));
+}
+
+double FunnelPlot::barValue(const QString& category, const QString& stage) const {
+  const auto e = categories_.indexOf(category);
   if (e < 0) return -1;
   for (int i = 0; i < 4; ++i)
     if (stage == QLatin1String(kStages[i].key)) {
       const auto data = bars_[static_cast<std::size_t>(i)]->data();
-      const auto it = data->findBegin(static_cast<double>(e), false);
+      const auto it = data->findBegin(keys_[e], false);
       return it == data->constEnd() ? -1 : it->value;
     }
   return -1;

@@ -1,17 +1,22 @@
 #pragma once
 // The keep-rate funnel of a mapper run, live: per Einsum, how many pmappings the search space
 // held, how many were valid, evaluated and Pareto-optimal (log axis), and the keep rate of
-// each removal cause per component (AccelForge's pmapping_keep_rates); when nothing survives,
+// each removal cause per component (AccelForge's pmapping_keep_rates), then the fused join's
+// steps on the same bars (row pairs, valid, merged, kept); when nothing survives,
 // a panel says which cause removed everything, where, and what to try.
+#include <QPointer>
 #include <QString>
 #include <QWidget>
 
 #include "controller/mapper_run.h"
 
 class QCPBars;
+class QCPItemStraightLine;
+class QCPItemText;
 class QCustomPlot;
 class QLabel;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace af::ui {
 
@@ -29,23 +34,30 @@ class FunnelPlot : public QWidget {
 
   // For tests.
   [[nodiscard]] QCustomPlot* customPlot() const { return plot_; }
-  // Bar value of one stage ("total", "valid", "evaluated", "pareto") of one Einsum; -1 if absent.
-  [[nodiscard]] double barValue(const QString& einsum, const QString& stage) const;
+  // Bar value of one stage ("total", "valid", "evaluated", "pareto") of one category: an
+  // Einsum's name or "join NAME" for the join step adding Einsum NAME; -1 if absent.
+  [[nodiscard]] double barValue(const QString& category, const QString& stage) const;
   [[nodiscard]] QTreeWidget* causes() const { return causes_; }
   [[nodiscard]] bool explanationVisible() const;
   [[nodiscard]] QString explanation() const;
   [[nodiscard]] bool showsEmptyState() const;
 
  private:
-  void rebuild(const std::vector<mapper::EinsumStats>& stats);
+  void rebuild(const std::vector<mapper::EinsumStats>& stats,
+               const std::vector<mapper::JoinStepStats>& joins);
+  static void addCause(QTreeWidgetItem* parent, const mapper::EinsumStats::Stage& stage, double removed);
+  void drawJoinDivider(double x);  // x < 0: none
   void showContextMenu(const QPoint& pos);
 
   QCustomPlot* plot_ = nullptr;
   QTreeWidget* causes_ = nullptr;
   QLabel* explanation_ = nullptr;
   QLabel* empty_ = nullptr;
-  std::vector<QCPBars*> bars_;  // total, valid, evaluated, pareto
-  QStringList einsums_;
+  std::vector<QCPBars*> bars_;             // total, valid, evaluated, pareto
+  QPointer<QCPItemStraightLine> divider_;  // between the Einsums and the join (owned by plot_)
+  QPointer<QCPItemText> dividerLabel_;
+  QStringList categories_;  // Einsums, then "join NAME" per join step
+  QList<double> keys_;      // their x positions
 };
 
 // Why a run found nothing, for a person: the cause that removed everything, where, and what

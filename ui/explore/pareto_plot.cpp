@@ -83,13 +83,12 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QWidget(parent) {
   plot_->setMouseTracking(true);
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   layout->addWidget(plot_, 1);
-  empty_ = new QLabel(tr("Run the mapper (Run ▶ in the Mapper panel) to see the Pareto front of energy "
-                         "against latency grow while it searches."),
-                      plot_);
+  empty_ = new QLabel(plot_);  // its text says why it is empty (rebuild)
   empty_->setObjectName("paretoEmpty");
   empty_->setAlignment(Qt::AlignCenter);
   empty_->setWordWrap(true);
   empty_->setEnabled(false);
+  empty_->setAutoFillBackground(true);  // covers the empty axes: the text never crosses a tick
 
   previousGraph_ = plot_->addGraph();
   previousGraph_->setName(tr("previous run"));
@@ -226,6 +225,12 @@ void ParetoPlot::rebuild() {
   fitAxis(plot_->yAxis, ylo, yhi);
 
   const bool empty = points_.empty() && previous_.empty();
+  if (empty)
+    empty_->setText(run_ && !run_->result.found && !run_->result.cancelled
+                        ? tr("No valid mapping: the keep-rate funnel says which check removed every "
+                             "pmapping, and what to try.")
+                        : tr("Run the mapper (Run ▶ in the Mapper panel) to see the Pareto front of energy "
+                             "against latency grow while it searches."));
   empty_->setVisible(empty);
   empty_->setGeometry(plot_->rect());
   plot_->legend->setVisible(!empty);

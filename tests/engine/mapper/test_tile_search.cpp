@@ -9,11 +9,14 @@
 #include <QtTest>
 #include <cmath>
 #include <fstream>
+#include <functional>
+#include <limits>
 #include <random>
 
 #include "candidate_chains.h"
 #include "components/cost_table.h"
 #include "front_oracle.h"
+#include "loader/load.h"
 #include "mapper/mapper.h"
 #include "mapper/problem.h"
 #include "mapper/templates.h"
@@ -21,7 +24,6 @@
 #include "mapper/tile_shapes.h"
 #include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
-#include "loader/load.h"
 #include "support/shared_corpus.h"
 
 using namespace af;
@@ -35,8 +37,8 @@ const std::string kWorkload = af::test::data_file("specs/matmul_chain.workload.y
 bool own_arch(const QString& arch) { return arch == "buffered_mac" || arch == "mac_row"; }
 
 // Skips the current test (row) when `arch` is AccelForge's and its corpus is absent.
-#define REQUIRE_ARCH(arch)                  \
-  do {                                      \
+#define REQUIRE_ARCH(arch)                    \
+  do {                                        \
     if (!own_arch(arch)) AF_REQUIRE_CORPUS(); \
   } while (false)
 
@@ -64,10 +66,12 @@ Loaded load(const QString& arch, const QString& workload, const QStringList& set
     files = {af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"), kWorkload};
   } else {
     const std::string ex = af::test::examples_dir().string() + "/";
-    files = {ex + "arches/" + arch.toStdString() + ".yaml", ex + "workloads/basic/" + workload.toStdString() + ".yaml"};
+    files = {ex + "arches/" + arch.toStdString() + ".yaml",
+             ex + "workloads/basic/" + workload.toStdString() + ".yaml"};
     if (arch != "snowcat") files.push_back(ex + "workloads/_renames_default.yaml");
     try {
-      costs = components::load_cost_table(af::test::reference_file("expected/component-costs.json#" + arch.toStdString()));
+      costs = components::load_cost_table(
+          af::test::reference_file("expected/component-costs.json#" + arch.toStdString()));
     } catch (const spec::SpecError&) {
     }
   }
@@ -288,6 +292,80 @@ class TestTileSearch : public QObject {
       }
     }
     qInfo("evaluated %.0f of %.0f pmappings with pruning", pruned, exhaustive);
+  }
+
+  // The figure a run with no valid mapping is explained by: per capacity cause, the fewest
+  // bits the search saw a memory asked to hold over its size. Pruned and exhaustive searches
+  // record the same least figure as every candidate tile evaluated one by one.
+  void smallest_over_limit_is_the_least_failing_figure_data() {
+    QTest::addColumn<QString>("size");
+    QTest::newRow("nothing fits") << "16";
+    QTest::newRow("some tiles fit") << "400";
+  }
+  void smallest_over_limit_is_the_least_failing_figure() {
+    QFETCH(QString, size);
+    QTemporaryDir dir;
+    Loaded l;
+    l.spec = matmul_on(dir, kKeepNonIntermediates,
+                       "    size: " + size.toStdString() + "\n    tensors: {keep: All}\n");
+    const auto& einsum = l.spec.workload.workload.einsums.front();
+    l.resolved.workload = l.spec.workload.workload;
+    l.resolved.arch_by_einsum[einsum.name] = l.spec.arch_by_einsum.at(einsum.name).arch;
+    l.problems = mapper::make_problems(l.spec, einsum);
+    l.options = mapper::options_from_spec(l.spec);
+    const std::string cause = "capacity GlobalBuffer";
+    double least = std::numeric_limits<double>::infinity();  // over every template
+    for (const auto& p : l.problems)
+      for (const auto& t : mapper::all_templates(p, l.options)) {
+        // Every pmapping of the template, one by one.
+        const auto per_rv = test::rank_variable_loops(t, p, l.options);
+        std::size_t n = 0;
+        for (const auto& [rv, r] : per_rv) n += r.loops.size();
+        model::CompiledPmapping compiled(l.resolved, mapper::to_mapping(t, std::vector<std::int64_t>(n, 1)));
+        double oracle = std::numeric_limits<double>::infinity();
+        std::vector<std::int64_t> tiles(n, 1);
+        const std::function<void(std::map<std::string, test::RankVariableLoops>::const_iterator)> each =
+            [&](auto it) {
+              if (it == per_rv.end()) {
+                const auto& q = compiled.evaluate(tiles);
+                if (q.failure == model::QuickEvaluation::Failure::Capacity &&
+                    compiled.failure_name(q) == cause) {
+                  QCOMPARE(q.limit, size.toDouble());
+                  oracle = std::min(oracle, q.used);
+                }
+                return;
+              }
+              for (const auto& chain : it->second.chains) {
+                for (std::size_t j = 0; j < it->second.loops.size(); ++j)
+                  tiles[it->second.loops[j]] = chain[j];
+                each(std::next(it));
+              }
+            };
+        each(per_rv.begin());
+        for (const bool prune : {false, true}) {
+          const auto r = mapper::explore_tile_shapes(t, p, l.resolved, l.options, nullptr, prune);
+          const auto it = r.stats.smallest_over_limit.find(cause);
+          if (std::isinf(oracle)) {
+            QVERIFY(it == r.stats.smallest_over_limit.end() || it->second.used >= oracle);
+            continue;
+          }
+          QVERIFY2(it != r.stats.smallest_over_limit.end(), t.describe().c_str());
+          QCOMPARE(it->second.used, oracle);
+          QCOMPARE(it->second.limit, size.toDouble());
+        }
+        least = std::min(least, oracle);
+      }
+    QVERIFY(std::isfinite(least));
+    qInfo("GlobalBuffer of %s bits: the least over it is %g bits", qPrintable(size), least);
+    // The whole run keeps the least over its templates.
+    const auto run = mapper::map_workload(l.spec, l.options);
+    QCOMPARE(run.stats.front().smallest_over_limit.at(cause).used, least);
+    QVERIFY(least > size.toDouble());
+    if (size == "16") {
+      // One 8-bit value each of T0, W0 and T1 is the least any tile can hold.
+      QCOMPARE(least, 24.0);
+      QVERIFY(!run.found);
+    }
   }
 
   // objective_tolerance trades accuracy for speed: never better than exact, never worse

@@ -9,8 +9,10 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QtTest>
 
+#include "controller/live_mapper_observer.h"
 #include "controller/project_controller.h"
 #include "editors/document_set.h"
 #include "explore/funnel_plot.h"
@@ -146,6 +148,96 @@ class TestExplore : public QObject {
     QVERIFY(funnel.explanationVisible());
     QVERIFY2(funnel.explanation().contains("capacity Scratchpad"), qPrintable(funnel.explanation()));
     QVERIFY(funnel.explanation().contains("What to try"));
+    // The figure that decided it: the size, and the least the search found the tiles need
+    // (one 8-bit value each of A, B and Z), as the engine recorded it.
+    const auto& over = run->result.stats.front().smallest_over_limit.at("capacity Scratchpad");
+    QCOMPARE(over.limit, 8.0);
+    QCOMPARE(over.used, 24.0);
+    QVERIFY2(funnel.explanation().contains("Scratchpad holds 8 b; the smallest tiles of Einsum"),
+             qPrintable(funnel.explanation()));
+    QVERIFY2(funnel.explanation().contains("need 24 b there"), qPrintable(funnel.explanation()));
+  }
+
+  // A fused run of two Einsums: after the Einsums' bars, the join's step on the same bars
+  // (row pairs, valid, merged, kept) with its causes, equal to the engine's join statistics.
+  void funnel_draws_the_join() {
+    QTemporaryDir dir;
+    ProjectController c(nullptr, dir.filePath("autosave"));
+    const QStringList files{QStringLiteral(AF_SOURCE_DIR "/tests/data/specs/buffered_mac.arch.yaml"),
+                            QStringLiteral(AF_SOURCE_DIR "/tests/data/specs/matmul_chain.workload.yaml")};
+    const auto result = load(c, files, {"N_EINSUMS=2", "M=8", "KN=8", "GlobalBufferSize=2048"});
+    QVERIFY2(result && result->valid(),
+             result && !result->diagnostics.empty() ? result->diagnostics.front().to_string().c_str() : "");
+    FunnelPlot funnel;
+    QObject::connect(&c, &ProjectController::mapperProgress, &funnel, &FunnelPlot::setProgress);
+    QSignalSpy mapped(&c, &ProjectController::mapped);
+    auto options = result->workspace->mapper_options();
+    options.unfused = false;
+    c.startMapper(options);
+    QVERIFY(mapped.wait(60000));
+    const auto run = mapped.last().at(0).value<MapRunPtr>();
+    QVERIFY2(run->result.found, run->result.failure.c_str());
+    QCOMPARE(run->result.join_steps.size(), std::size_t{1});
+    funnel.setRun(run);
+    const auto& step = run->result.join_steps.front();
+    const QString join = "join " + QString::fromStdString(step.einsum);
+    QCOMPARE(funnel.barValue(join, "total"), step.candidates());
+    QCOMPARE(funnel.barValue(join, "evaluated"), static_cast<double>(step.rows_paired));
+    QCOMPARE(funnel.barValue(join, "valid"), std::max(0.5, static_cast<double>(step.rows_valid())));
+    QCOMPARE(funnel.barValue(join, "pareto"), static_cast<double>(step.rows_out));
+    QVERIFY(step.rows_out > 0 && step.candidates() >= static_cast<double>(step.rows_paired));
+    // The Einsums keep their own bars.
+    for (const auto& s : run->result.stats)
+      QCOMPARE(funnel.barValue(QString::fromStdString(s.einsum), "pareto"),
+               static_cast<double>(s.pmappings_pareto));
+    // The causes list has the join with every row pair accounted for.
+    const auto items = funnel.causes()->findItems(join, Qt::MatchExactly);
+    QCOMPARE(items.size(), 1);
+    const auto stages = step.funnel();
+    QCOMPARE(items.front()->childCount(), static_cast<int>(stages.size()));
+    double removed = 0;
+    for (const auto& stage : stages) removed += static_cast<double>(step.removed_by(stage.cause));
+    QCOMPARE(removed + static_cast<double>(step.rows_out), step.candidates());
+  }
+
+  // The window's observer passes each join step on as it comes, for the live funnel.
+  void observer_keeps_join_steps() {
+    int changes = 0;
+    LiveMapperObserver observer([&] { ++changes; });
+    af::mapper::JoinStepStats step;
+    step.rows_paired = 6;
+    step.rows_out = 2;
+    observer.on_join_step(step);
+    observer.on_join_step(step);
+    const auto progress = observer.progress();
+    QCOMPARE(progress->stage, QStringLiteral("join"));
+    QCOMPARE(progress->joinSteps.size(), std::size_t{2});
+    QCOMPARE(progress->joinSteps.back().rows_out, std::uint64_t{2});
+    QCOMPARE(changes, 2);
+  }
+
+  // When every Einsum has pmappings but the join keeps none, the panel says so and names the
+  // cause with its count.
+  void join_that_keeps_nothing_explains_itself() {
+    af::mapper::MapperResult r;
+    const std::vector<std::string> names{"A", "B"};
+    for (const auto& name : names) {
+      auto& s = r.stats.emplace_back();
+      s.einsum = name;
+      s.templates = 1;
+      s.pmappings_total = 10;
+      s.pmappings_pareto = 2;
+    }
+    af::mapper::JoinStepStats step;
+    step.einsum = names[1];
+    step.rows_paired = 4;
+    step.rows_unmatched = 1;
+    step.removed = {{"capacity GlobalBuffer", 4}};
+    r.join_steps = {step};
+    const QString why = explainNoMapping(r);
+    QVERIFY2(why.contains("fused join up to Einsum B"), qPrintable(why));
+    QVERIFY2(why.contains("capacity GlobalBuffer removed 4 of 5 row pairs"), qPrintable(why));
+    QVERIFY2(why.contains("mapping unfused"), qPrintable(why));
   }
 };
 
