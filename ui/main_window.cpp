@@ -355,11 +355,13 @@ void MainWindow::connectSignals() {
   connect(tabs_, &EditorTabs::settled, this, &MainWindow::onDocumentSettled);
 
   connect(controller_, &ProjectController::variablesChanged, this, &MainWindow::updateVariables);
-  connect(variables_->model(), &VariablesModel::variablesEdited, this, [this](const QMap<QString, QString>& values) {
-    if (updatingVariables_) return;  // values re-applied by updateVariables, not a user edit
-    for (const auto& v : variables_->model()->variables()) controller_->setVariableValue(v.name, values.value(v.name));
-    revalidate();
-  });
+  connect(variables_->model(), &VariablesModel::variablesEdited, this,
+          [this](const QMap<QString, QString>& values) {
+            if (updatingVariables_) return;  // values re-applied by updateVariables, not a user edit
+            for (const auto& v : variables_->model()->variables())
+              controller_->setVariableValue(v.name, values.value(v.name));
+            revalidate();
+          });
 
   connect(controller_, &ProjectController::specLoaded, this, &MainWindow::applyResult);
   connect(controller_, &ProjectController::loadingChanged, this, [this](bool busy) {
@@ -371,14 +373,15 @@ void MainWindow::connectSignals() {
     const ProjectResultPtr& last = controller_->lastResult();
     showDiagnostics(last ? *last : ProjectResult{});
   });
-  connect(explore_, &ExploreSession::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+  connect(explore_, &ExploreSession::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, 8000); });
   connect(explore_, &ExploreSession::mappingOpened, this, [this] { showView("accesses"); });
   connect(controller_, &ProjectController::mapperStarted, this, [this] { showView("pareto"); });
-  connect(controller_, &ProjectController::mappingChanged, this, [this](bool running) {
-    jobState_->setText(running ? tr("Mapping…") : tr("Idle"));
+  connect(controller_, &ProjectController::mappingChanged, this,
+          [this](bool running) { jobState_->setText(running ? tr("Mapping…") : tr("Idle")); });
+  connect(controller_, &ProjectController::failed, this, [this](const QString& what) {
+    statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000);
   });
-  connect(controller_, &ProjectController::failed, this,
-          [this](const QString& what) { statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000); });
 
   // Tree edits splice into the document's current text, or rewrite the section when it moved on.
   mappingSync_->setDocumentText([this] {
@@ -432,13 +435,15 @@ void MainWindow::updateVariables() {
   model->setTemplateVariables(controller_->templateVariables());
   const QMap<QString, QString>& typed = controller_->variableValues();
   for (const QString& a : controller_->commandLineAssignments())
-    if (const auto eq = a.indexOf('='); eq > 0 && !typed.contains(a.left(eq))) model->setValue(a.left(eq), a.mid(eq + 1));
+    if (const auto eq = a.indexOf('='); eq > 0 && !typed.contains(a.left(eq)))
+      model->setValue(a.left(eq), a.mid(eq + 1));
   for (auto it = typed.cbegin(); it != typed.cend(); ++it) model->setValue(it.key(), it.value());
   updatingVariables_ = false;
 }
 
 QStringList MainWindow::viewNames() {
-  return {"editors", "architecture", "workload", "accesses", "occupancy", "latency", "table", "pareto", "funnel"};
+  return {"editors", "architecture", "workload", "accesses", "occupancy",
+          "latency", "table",        "pareto",   "funnel"};
 }
 
 bool MainWindow::showView(const QString& name) {
