@@ -44,6 +44,7 @@
 #include "mapping/mapping_tree_model.h"
 #include "mapping/mapping_tree_view.h"
 #include "models/accesses_model.h"
+#include "models/pinned_mapping.h"
 #include "models/si_format.h"
 #include "plots/accesses_plot.h"
 #include "plots/accesses_table_view.h"
@@ -199,7 +200,8 @@ void MainWindow::buildDocks() {
   table->setAccessesModel(accessesModel_);
   plots->addTab(plot_, tr("Accesses per buffer"));
   plots->addTab(table, tr("Table"));
-  compare_ = new CompareView(plots);
+  pin_ = new PinnedMapping(this);
+  compare_ = new CompareView(pin_, plots);
   compare_->setObjectName("compareView");
   plots->addTab(compare_, tr("Compare"));
   // The front and the funnel are the large plots of a mapper run: side by side in the centre,
@@ -505,7 +507,7 @@ void MainWindow::clearResults() {
   plot_->setData({});
   plot_->setDimmed(false);
   accessesModel_->setAccesses({});
-  compare_->setCurrent({});
+  pin_->setCurrent({});
   archView_->clear();
   workloadView_->clear();
   const DocumentSet* documents = controller_->documents();
@@ -570,7 +572,7 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
     plot_->setData(result->accesses);
     plot_->setDimmed(false);
     accessesModel_->setAccesses(result->accesses);
-    compare_->setCurrent(result->accesses);
+    pin_->setCurrent(result->accesses);
     const auto& ev = *result->evaluation;
     specState_->setText(tr("Valid — energy %1, latency %2 (evaluated in %3 ms)")
                             .arg(formatSi(ev.total_energy, "J"), formatSi(ev.total_latency, "s"),
