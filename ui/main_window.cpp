@@ -411,6 +411,14 @@ void MainWindow::connectSignals() {
   connect(mappingModel_, &QAbstractItemModel::modelReset, this, &MainWindow::updateInspectorState);
   connect(mappingModel_, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateInspectorState);
   connect(mappingModel_, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateInspectorState);
+  // Pin and compare: the pin lives in pin_; the plot's buttons and the Compare tab's change it,
+  // and the plot and the table draw it.
+  connect(plot_, &AccessesPlot::pinRequested, pin_, &PinnedMapping::pin);
+  connect(plot_, &AccessesPlot::unpinRequested, pin_, &PinnedMapping::unpin);
+  connect(pin_, &PinnedMapping::pinnedChanged, this, [this] {
+    plot_->setPinned(pin_->pinned());
+    accessesModel_->setPinned(pin_->pinned());
+  });
   connect(loopNest_, &LoopNestView::hoveredBuffer, plot_, &AccessesPlot::highlight);
   connect(loopNest_, &LoopNestView::hoveredBuffer, archView_,
           [this](const QString& component, const QString&) { archView_->highlight(component); });
@@ -508,6 +516,7 @@ void MainWindow::clearResults() {
   plot_->setDimmed(false);
   accessesModel_->setAccesses({});
   pin_->setCurrent({});
+  pin_->unpin();  // the project closed or no file is left: its pin goes with it
   archView_->clear();
   workloadView_->clear();
   const DocumentSet* documents = controller_->documents();
