@@ -44,6 +44,7 @@
 #include "mapping/mapping_tree_model.h"
 #include "mapping/mapping_tree_view.h"
 #include "models/accesses_model.h"
+#include "models/pinned_mapping.h"
 #include "models/si_format.h"
 #include "plots/accesses_plot.h"
 #include "plots/accesses_table_view.h"
@@ -199,7 +200,8 @@ void MainWindow::buildDocks() {
   table->setAccessesModel(accessesModel_);
   plots->addTab(plot_, tr("Accesses per buffer"));
   plots->addTab(table, tr("Table"));
-  compare_ = new CompareView(plots);
+  pin_ = new PinnedMapping(this);
+  compare_ = new CompareView(pin_, plots);
   compare_->setObjectName("compareView");
   plots->addTab(compare_, tr("Compare"));
   // The front and the funnel are the large plots of a mapper run: side by side in the centre,
@@ -355,11 +357,13 @@ void MainWindow::connectSignals() {
   connect(tabs_, &EditorTabs::settled, this, &MainWindow::onDocumentSettled);
 
   connect(controller_, &ProjectController::variablesChanged, this, &MainWindow::updateVariables);
-  connect(variables_->model(), &VariablesModel::variablesEdited, this, [this](const QMap<QString, QString>& values) {
-    if (updatingVariables_) return;  // values re-applied by updateVariables, not a user edit
-    for (const auto& v : variables_->model()->variables()) controller_->setVariableValue(v.name, values.value(v.name));
-    revalidate();
-  });
+  connect(variables_->model(), &VariablesModel::variablesEdited, this,
+          [this](const QMap<QString, QString>& values) {
+            if (updatingVariables_) return;  // values re-applied by updateVariables, not a user edit
+            for (const auto& v : variables_->model()->variables())
+              controller_->setVariableValue(v.name, values.value(v.name));
+            revalidate();
+          });
 
   connect(controller_, &ProjectController::specLoaded, this, &MainWindow::applyResult);
   connect(controller_, &ProjectController::loadingChanged, this, [this](bool busy) {
@@ -371,14 +375,15 @@ void MainWindow::connectSignals() {
     const ProjectResultPtr& last = controller_->lastResult();
     showDiagnostics(last ? *last : ProjectResult{});
   });
-  connect(explore_, &ExploreSession::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+  connect(explore_, &ExploreSession::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, 8000); });
   connect(explore_, &ExploreSession::mappingOpened, this, [this] { showView("accesses"); });
   connect(controller_, &ProjectController::mapperStarted, this, [this] { showView("pareto"); });
-  connect(controller_, &ProjectController::mappingChanged, this, [this](bool running) {
-    jobState_->setText(running ? tr("Mapping…") : tr("Idle"));
+  connect(controller_, &ProjectController::mappingChanged, this,
+          [this](bool running) { jobState_->setText(running ? tr("Mapping…") : tr("Idle")); });
+  connect(controller_, &ProjectController::failed, this, [this](const QString& what) {
+    statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000);
   });
-  connect(controller_, &ProjectController::failed, this,
-          [this](const QString& what) { statusBar()->showMessage(tr("Internal error: %1").arg(what), 10000); });
 
   // Tree edits splice into the document's current text, or rewrite the section when it moved on.
   mappingSync_->setDocumentText([this] {
@@ -406,6 +411,14 @@ void MainWindow::connectSignals() {
   connect(mappingModel_, &QAbstractItemModel::modelReset, this, &MainWindow::updateInspectorState);
   connect(mappingModel_, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateInspectorState);
   connect(mappingModel_, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateInspectorState);
+  // Pin and compare: the pin lives in pin_; the plot's buttons and the Compare tab's change it,
+  // and the plot and the table draw it.
+  connect(plot_, &AccessesPlot::pinRequested, pin_, &PinnedMapping::pin);
+  connect(plot_, &AccessesPlot::unpinRequested, pin_, &PinnedMapping::unpin);
+  connect(pin_, &PinnedMapping::pinnedChanged, this, [this] {
+    plot_->setPinned(pin_->pinned());
+    accessesModel_->setPinned(pin_->pinned());
+  });
   connect(loopNest_, &LoopNestView::hoveredBuffer, plot_, &AccessesPlot::highlight);
   connect(loopNest_, &LoopNestView::hoveredBuffer, archView_,
           [this](const QString& component, const QString&) { archView_->highlight(component); });
@@ -432,13 +445,15 @@ void MainWindow::updateVariables() {
   model->setTemplateVariables(controller_->templateVariables());
   const QMap<QString, QString>& typed = controller_->variableValues();
   for (const QString& a : controller_->commandLineAssignments())
-    if (const auto eq = a.indexOf('='); eq > 0 && !typed.contains(a.left(eq))) model->setValue(a.left(eq), a.mid(eq + 1));
+    if (const auto eq = a.indexOf('='); eq > 0 && !typed.contains(a.left(eq)))
+      model->setValue(a.left(eq), a.mid(eq + 1));
   for (auto it = typed.cbegin(); it != typed.cend(); ++it) model->setValue(it.key(), it.value());
   updatingVariables_ = false;
 }
 
 QStringList MainWindow::viewNames() {
-  return {"editors", "architecture", "workload", "accesses", "occupancy", "latency", "table", "pareto", "funnel"};
+  return {"editors", "architecture", "workload", "accesses", "occupancy",
+          "latency", "table",        "pareto",   "funnel"};
 }
 
 bool MainWindow::showView(const QString& name) {
@@ -500,7 +515,8 @@ void MainWindow::clearResults() {
   plot_->setData({});
   plot_->setDimmed(false);
   accessesModel_->setAccesses({});
-  compare_->setCurrent({});
+  pin_->setCurrent({});
+  pin_->unpin();  // the project closed or no file is left: its pin goes with it
   archView_->clear();
   workloadView_->clear();
   const DocumentSet* documents = controller_->documents();
@@ -565,7 +581,7 @@ void MainWindow::applyResult(const ProjectResultPtr& result) {
     plot_->setData(result->accesses);
     plot_->setDimmed(false);
     accessesModel_->setAccesses(result->accesses);
-    compare_->setCurrent(result->accesses);
+    pin_->setCurrent(result->accesses);
     const auto& ev = *result->evaluation;
     specState_->setText(tr("Valid — energy %1, latency %2 (evaluated in %3 ms)")
                             .arg(formatSi(ev.total_energy, "J"), formatSi(ev.total_latency, "s"),

@@ -36,6 +36,7 @@ class LoopNestView;
 class MappingSync;
 class MappingTreeModel;
 class MappingTreeView;
+class PinnedMapping;
 class ProjectActions;
 class ProjectController;
 class SpecDocument;
@@ -87,6 +88,7 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
   [[nodiscard]] ExploreSession* explore() const { return explore_; }
   [[nodiscard]] CompareView* compareView() const { return compare_; }
+  [[nodiscard]] PinnedMapping* pinnedMapping() const { return pin_; }
   [[nodiscard]] MappingTreeModel* mappingModel() const { return mappingModel_; }
   [[nodiscard]] MappingTreeView* mappingTree() const { return tree_; }
   [[nodiscard]] MappingSync* mappingSync() const { return mappingSync_; }
@@ -152,6 +154,7 @@ class MainWindow : public QMainWindow {
   DiagnosticsModel* diagnostics_ = nullptr;
   ExploreSession* explore_ = nullptr;
   CompareView* compare_ = nullptr;
+  PinnedMapping* pin_ = nullptr;  // the one pin: Compare tab, accesses plot and table follow it
   QLabel* specState_ = nullptr;
   QLabel* jobState_ = nullptr;
   QProgressBar* progress_ = nullptr;

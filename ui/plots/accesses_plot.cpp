@@ -9,6 +9,7 @@
 #include <QMenu>
 #include <QStackedWidget>
 #include <QTabBar>
+#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -22,7 +23,30 @@ namespace {
 
 constexpr double kStackedWidth = 0.6;
 constexpr double kGroupWidth = 0.8;
+// With a pin, stacked: a narrow pinned bar and the current stack share the category's width.
+constexpr double kPinnedStackedWidth = 0.28;
+constexpr double kPinnedStackWidth = 0.5;
 const QColor kLatencyColor(0x55, 0x55, 0x55);  // not a tensor colour: latency is per component
+// The pinned bar is hatched: grey alone would read as compute (TensorPalette::computeColor).
+const QColor kPinnedColor(0x55, 0x55, 0x55);
+const QColor kLessColor(0x1B, 0x7F, 0x3B);  // green: less than the pinned mapping
+const QColor kMoreColor(0xC6, 0x28, 0x28);  // red: more
+const QColor kSameColor(0x66, 0x66, 0x66);
+
+QColor changeColor(ChangeKind kind) {
+  switch (kind) {
+    case ChangeKind::Less:
+    case ChangeKind::Gone:
+      return kLessColor;
+    case ChangeKind::More:
+    case ChangeKind::New:
+      return kMoreColor;
+    case ChangeKind::None:
+    case ChangeKind::Same:
+      break;
+  }
+  return kSameColor;
+}
 
 // Replaces a combo's items, keeping the current data value when it still exists.
 void refill(QComboBox& combo, const QList<std::pair<QString, QString>>& items, const QString& current) {
@@ -112,6 +136,16 @@ void AccessesPlot::buildControls(QWidget* bar) {
   logCheck_ = new QCheckBox(tr("Log scale"), bar);
   logCheck_->setObjectName("logScaleCheck");
   row->addWidget(logCheck_);
+  pinButton_ = new QToolButton(bar);
+  pinButton_->setObjectName("plotPinButton");
+  pinButton_->setText(tr("Pin"));
+  pinButton_->setToolTip(tr("Pin this mapping: open another and each buffer shows both, with the change"));
+  row->addWidget(pinButton_);
+  unpinButton_ = new QToolButton(bar);
+  unpinButton_->setObjectName("plotUnpinButton");
+  unpinButton_->setText(tr("Unpin"));
+  unpinButton_->setToolTip(tr("Drop the pinned mapping"));
+  row->addWidget(unpinButton_);
 
   connect(viewTabs_, &QTabBar::currentChanged, this, [this](int i) { setView(static_cast<View>(i)); });
   connect(einsumCombo_, &QComboBox::activated, this,
@@ -124,6 +158,8 @@ void AccessesPlot::buildControls(QWidget* bar) {
     setArrangement(static_cast<Arrangement>(arrangementCombo_->itemData(i).toInt()));
   });
   connect(logCheck_, &QCheckBox::toggled, this, &AccessesPlot::setLogScale);
+  connect(pinButton_, &QToolButton::clicked, this, &AccessesPlot::pinRequested);
+  connect(unpinButton_, &QToolButton::clicked, this, &AccessesPlot::unpinRequested);
 }
 
 void AccessesPlot::setupPlot() {
@@ -167,6 +203,12 @@ void AccessesPlot::setData(const AccessesData& data) {
   rebuild();
 }
 
+void AccessesPlot::setPinned(const std::optional<AccessesData>& pinned) {
+  if (pinned == pinned_) return;
+  pinned_ = pinned;
+  rebuild();
+}
+
 void AccessesPlot::setDimmed(bool dimmed) {
   dimmed_ = dimmed;
   banner_->setVisible(dimmed_ && !data_.isEmpty());
@@ -185,9 +227,10 @@ QString AccessesPlot::title() const {
                        : view_ == View::Latency          ? tr("Latency per component")
                        : metric_ == AccessMetric::Energy ? tr("Energy per component")
                                                          : tr("Data moved per buffer");
-  if (view_ == View::Occupancy) return what;  // occupancy is the largest tile over all Einsums
+  const QString versus = pinned_ ? tr(", pinned vs current") : QString();
+  if (view_ == View::Occupancy) return what + versus;  // the largest tile over all Einsums
   const QString scope = einsum_ == QLatin1String(kTotalEinsum) ? tr("all Einsums") : einsum_;
-  return QStringLiteral("%1 (%2)").arg(what, scope);
+  return QStringLiteral("%1 (%2)%3").arg(what, scope, versus);
 }
 
 bool AccessesPlot::exportTo(const QString& path, QString* error) {
@@ -312,6 +355,8 @@ void AccessesPlot::syncControls() {
     w->setEnabled(!data_.isEmpty());
   arrangementCombo_->setEnabled(!data_.isEmpty() && !logScale());
   logCheck_->setEnabled(!data_.isEmpty() && view_ != View::Occupancy);
+  pinButton_->setEnabled(!data_.actions.isEmpty());
+  unpinButton_->setEnabled(pinned_.has_value());
 }
 
 bool AccessesPlot::showsEmptyState() const { return pages_->currentWidget() == emptyLabel_; }
@@ -322,6 +367,8 @@ void AccessesPlot::rebuild() {
   plot_->clearPlottables();
   plot_->clearItems();
   capacity_.clear();
+  changes_.clear();
+  changeLabels_.clear();
   if (!palette_) {  // standalone: colours from the tensors of this data, in a fixed way
     QStringList tensors;
     for (const auto& r : data_.actions)
@@ -343,8 +390,18 @@ void AccessesPlot::rebuild() {
       table_ = latencyBars(data_, einsum_);
       break;
   }
+  if (pinned_ && view_ != View::Occupancy) {
+    // The pinned mapping with the same filter; its buffers the current one lacks get a column.
+    const BarTable pinned = view_ == View::Latency ? latencyBars(*pinned_, einsum_)
+                                                   : accessBars(*pinned_, einsum_, action_, metric_);
+    table_ = withCategories(std::move(table_), pinned.categories);
+    changes_ = compareCategories(pinned, table_);
+  }
+  // Nothing left for this filter but the pinned mapping had some: draw its bars ("gone").
+  const bool pinnedShows = !data_.isEmpty() && std::any_of(changes_.begin(), changes_.end(),
+                                                           [](const auto& c) { return c.pinned != 0; });
 
-  if (table_.isEmpty()) {
+  if (table_.isEmpty() && !pinnedShows) {
     const QString perView[] = {tr("No accesses for this Einsum and action."),
                                tr("This result has no occupancy data."),
                                tr("This result has no latency data.")};
@@ -399,15 +456,21 @@ void AccessesPlot::rebuild() {
 
     drawBars(stacked());
     fitValueAxis(stacked());
+    if (!changes_.isEmpty()) drawChangeLabels(stacked());
     if (view_ == View::Accesses && metric_ == AccessMetric::Count) drawComputeNote();
   }
-  plot_->legend->setVisible(view_ != View::Latency);
+  plot_->legend->setVisible(view_ != View::Latency || !pinnedBars_.isNull());
   updateLabelRotation();
   applyHighlight();
 }
 
 void AccessesPlot::drawBars(bool stacked) {
-  const double width = stacked ? kStackedWidth : kGroupWidth / static_cast<double>(table_.series.size());
+  // A pin is one more member of the group: on the left, narrow beside a stack, or as wide as
+  // each grouped bar.
+  const bool pin = !changes_.isEmpty();
+  const auto members = static_cast<double>(table_.series.size() + (pin ? 1 : 0));
+  const double width = stacked ? (pin ? kPinnedStackWidth : kStackedWidth) : kGroupWidth / members;
+  if (pin) drawPinned(stacked ? kPinnedStackedWidth : width);
   QCPBars* below = nullptr;
   for (int s = 0; s < table_.series.size(); ++s) {
     auto* bars = new QCPBars(plot_->xAxis, plot_->yAxis);  // owned by plot_
@@ -420,10 +483,52 @@ void AccessesPlot::drawBars(bool stacked) {
     if (stacked) {
       if (below) bars->moveAbove(below);
       below = bars;
+      if (pin) bars->setBarsGroup(group_);  // each bar of the stack: the group offsets them all
     } else {
       bars->setBarsGroup(group_);
     }
   }
+}
+
+void AccessesPlot::drawPinned(double width) {
+  pinnedBars_ = new QCPBars(plot_->xAxis, plot_->yAxis);  // owned by plot_
+  pinnedBars_->setName(tr("pinned"));
+  pinnedBars_->setWidthType(QCPBars::wtPlotCoords);
+  pinnedBars_->setWidth(width);
+  for (int c = 0; c < changes_.size(); ++c)
+    if (const double v = changes_[c].pinned; v != 0) pinnedBars_->addData(c, v);
+  pinnedBars_->setBarsGroup(group_);  // first in the group: left of the current bars
+}
+
+void AccessesPlot::drawChangeLabels(bool stacked) {
+  QFont font = plot_->xAxis->tickLabelFont();
+  font.setBold(true);
+  for (int c = 0; c < changes_.size(); ++c) {
+    const CategoryChange& change = changes_[c];
+    const QString text = changeText(change.pinned, change.current);
+    double current = 0;  // the top of the current bars: a stack's height or the tallest bar
+    for (const auto& row : table_.values) current = stacked ? current + row[c] : std::max(current, row[c]);
+    const double top = std::max(change.pinned, current);
+    if (text.isEmpty() || top <= 0) {
+      changeLabels_ << nullptr;
+      continue;
+    }
+    auto* label = new QCPItemText(plot_);  // owned by plot_
+    label->position->setType(QCPItemPosition::ptPlotCoords);
+    label->position->setCoords(c, top);
+    label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    label->setPadding(QMargins(2, 0, 2, 3));
+    label->setText(text);
+    label->setFont(font);
+    label->setColor(changeColor(changeKind(change.pinned, change.current)));
+    label->setClipToAxisRect(true);
+    changeLabels_ << label;
+  }
+}
+
+QCPItemText* AccessesPlot::changeLabel(const QString& category) const {
+  const auto c = table_.categories.indexOf(category);
+  return c >= 0 && c < changeLabels_.size() ? changeLabels_[c].data() : nullptr;
 }
 
 void AccessesPlot::drawOccupancy() {
@@ -445,6 +550,10 @@ void AccessesPlot::drawOccupancy() {
       detail = tr("%1 held, no limit").arg(formatBits(used[c]));
     else if (cap > 0)
       detail = tr("%1 % of %2").arg(QString::number(100 * used[c] / cap, 'g', 3), formatBits(cap));
+    if (pinned_) {
+      const QString pinned = pinnedOccupancyText(table_.categories[c]);
+      detail += ' ' + (pinned.isEmpty() ? tr("(pinned: not used)") : tr("(pinned %1)").arg(pinned));
+    }
     rows->addTick(static_cast<double>(c), table_.categories[c] + '\n' + detail);
   }
   plot_->yAxis->setTicker(rows);
@@ -525,16 +634,32 @@ void AccessesPlot::fitValueAxis(bool stacked) {
     }
     top = std::max(top, sum);
   }
+  for (const auto& change : changes_) {
+    top = std::max(top, change.pinned);
+    if (change.pinned > 0) minPositive = std::min(minPositive, change.pinned);
+  }
   if (top <= 0) top = 1;
+  // With a pin, the share of the axis height above the tallest bar: a change label and the
+  // compute note above it, in pixels of the axis rect (estimated: the layout is only final
+  // after a replot, and a resize fits again).
+  double share = 0;
+  if (!changes_.isEmpty()) {
+    const QFontMetrics metrics(plot_->xAxis->tickLabelFont());
+    const double axisPixels = std::max(60, plot_->height() - 70);
+    share = std::clamp(2.0 * (metrics.height() + 6) / axisPixels, 0.15, 0.6);
+  }
   if (logScale()) {
     // Start at a whole decade (or power of two for bits) so the smallest bar is visible.
     const double base = valueFamily() == UnitFamily::Bits ? 2.0 : 10.0;
     const double smallest = std::isfinite(minPositive) ? minPositive : top;
     const double lower = std::pow(base, std::floor(std::log(smallest) / std::log(base)));
-    const double upper = std::max(top * 1.6, lower * base);
+    // On a log axis the room is a share of the decades shown, not of the top value.
+    const double upper =
+        share > 0 ? std::max({top * std::pow(top / lower, share / (1 - share)), top * 1.6, lower * base})
+                  : std::max(top * 1.6, lower * base);
     plot_->yAxis->setRange(lower, upper);
   } else {
-    plot_->yAxis->setRange(0, top * 1.12);  // room for the compute note
+    plot_->yAxis->setRange(0, share > 0 ? top / (1 - share) : top * 1.12);  // room for the compute note
   }
 }
 
@@ -553,8 +678,9 @@ void AccessesPlot::updateLabelRotation() {
 
 void AccessesPlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
-  if (!table_.isEmpty()) {
+  if (!showsEmptyState()) {
     updateLabelRotation();
+    if (!changes_.isEmpty()) fitValueAxis(stacked());  // the labels' room is in pixels
     plot_->replot(QCustomPlot::rpQueuedReplot);
   }
 }
@@ -588,6 +714,16 @@ void AccessesPlot::applyHighlight() {
   for (int i = 0; i < plot_->plottableCount(); ++i) {
     auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i));
     if (!bars || bars == track_) continue;
+    if (bars == pinnedBars_) {
+      // Hatched on white, dark outline: apart from every tensor colour and from compute's grey.
+      const bool faded = !highlightTensor_.isEmpty();
+      QColor color = kPinnedColor;
+      color.setAlpha((faded ? 110 : 255) * (dimmed_ ? 2 : 5) / 5);
+      QBrush hatch(color, Qt::BDiagPattern);
+      bars->setBrush(hatch);
+      bars->setPen(QPen(color, 1));
+      continue;
+    }
     QColor color = seriesColor(bars->name());
     const bool emphasised = !highlightTensor_.isEmpty() && bars->name() == highlightTensor_;
     const bool faded = !highlightTensor_.isEmpty() && !emphasised;
@@ -607,7 +743,7 @@ void AccessesPlot::applyHighlight() {
 QCPBars* AccessesPlot::barsFor(const QString& series) const {
   for (int i = 0; i < plot_->plottableCount(); ++i)
     if (auto* bars = qobject_cast<QCPBars*>(plot_->plottable(i));
-        bars && bars != track_ && bars->name() == series)
+        bars && bars != track_ && bars != pinnedBars_ && bars->name() == series)
       return bars;
   return nullptr;
 }
@@ -657,8 +793,23 @@ QString AccessesPlot::occupancyToolTip(int category, const QString& series) cons
             : std::isinf(cap) ? tr("capacity: \u221e (unbounded)")
                               : tr("capacity: unknown"));
   if (bounded) lines << tr("buffer used: %1 of its capacity").arg(share(used));
+  if (pinned_) {
+    const QString pinned = pinnedOccupancyText(component);
+    lines << (pinned.isEmpty() ? tr("pinned mapping: does not use this buffer")
+                               : tr("pinned mapping: %1").arg(pinned));
+  }
   lines << tr("largest tile of each tensor over all Einsums");
   return lines.join('\n');
+}
+
+QString AccessesPlot::pinnedOccupancyText(const QString& component) const {
+  const BarTable pinned = occupancyBars(*pinned_);
+  if (!pinned.categories.contains(component)) return {};
+  const double bits = categoryTotal(pinned, component);
+  const double cap = capacities(*pinned_, {component}).value(0);
+  if (std::isfinite(cap) && cap > 0)
+    return QStringLiteral("%1 %").arg(QString::number(100 * bits / cap, 'g', 3));
+  return tr("%1 held").arg(formatBits(bits));
 }
 
 QString AccessesPlot::toolTipAt(const QPoint& plotPos) const {
@@ -670,39 +821,60 @@ QString AccessesPlot::toolTipAt(const QPoint& plotPos) const {
     if (row < 0 || row >= table_.categories.size() || !plot_->axisRect()->rect().contains(plotPos)) return {};
     return occupancyToolTip(row, hit.bars && hit.bars != track_ ? hit.bars->name() : QString());
   }
-  if (!hit.bars || hit.category < 0 || hit.category >= table_.categories.size()) return {};
+  const QString scope = tr("Einsum: %1").arg(einsum_);
+  if (!hit.bars || hit.category < 0 || hit.category >= table_.categories.size()) {
+    // With a pin, anywhere in a category's column compares it (also where no bar is left).
+    if (changes_.isEmpty() || showsEmptyState() || !plot_->axisRect()->rect().contains(plotPos)) return {};
+    const auto column = std::lround(plot_->xAxis->pixelToCoord(plotPos.x()));
+    if (column < 0 || column >= changes_.size()) return {};
+    const int c = static_cast<int>(column);
+    return (QStringList{table_.categories[c]} + comparisonLines(c) + QStringList{scope}).join('\n');
+  }
   const QString component = table_.categories[hit.category];
+  if (hit.bars == pinnedBars_)
+    return (QStringList{tr("%1 \u2014 pinned mapping").arg(component)} + comparisonLines(hit.category) +
+            QStringList{scope})
+        .join('\n');
   const QString series = hit.bars->name();
   const double value = table_.value(series, component);
-  const UnitFamily family = valueFamily();
-  const QString unit = valueUnit();
   QStringList lines;
   if (view_ == View::Accesses) {
     lines << tr("%1 \u2014 %2").arg(component, series);
     const QString what = action_.isEmpty() ? tr("all actions") : action_;
-    const auto text = [&](double v) {
-      return metric_ == AccessMetric::Count
-                 ? QStringLiteral("%1 (%2)").arg(exactValue(v, family, unit), formatBits(v, 4))
-                 : exactValue(v, family, unit);
-    };
     lines << (metric_ == AccessMetric::Count ? tr("data moved (%1): %2") : tr("energy (%1): %2"))
-                 .arg(what, text(value));
+                 .arg(what, valueText(value));
     double total = 0;
     for (const auto& s : table_.series) total += table_.value(s, component);
-    if (table_.series.size() > 1) lines << tr("component total: %1").arg(text(total));
-    lines << tr("Einsum: %1").arg(einsum_);
+    // With a pin, "current" below is that total.
+    if (table_.series.size() > 1 && changes_.isEmpty())
+      lines << tr("component total: %1").arg(valueText(total));
   } else {
-    lines << component << tr("latency: %1").arg(exactValue(value, family, unit))
-          << tr("Einsum: %1").arg(einsum_);
+    lines << component << tr("latency: %1").arg(valueText(value));
   }
+  if (!changes_.isEmpty()) lines << comparisonLines(hit.category);
+  lines << scope;
   return lines.join('\n');
+}
+
+QString AccessesPlot::valueText(double value) const {
+  const UnitFamily family = valueFamily();
+  const QString exact = exactValue(value, family, valueUnit());
+  return family == UnitFamily::Bits ? QStringLiteral("%1 (%2)").arg(exact, formatBits(value, 4)) : exact;
+}
+
+QStringList AccessesPlot::comparisonLines(int category) const {
+  const CategoryChange& c = changes_.at(category);
+  const QString change = changeText(c.pinned, c.current);
+  return {tr("pinned: %1").arg(valueText(c.pinned)), tr("current: %1").arg(valueText(c.current)),
+          tr("change: %1").arg(change.isEmpty() ? tr("none") : change)};
 }
 
 void AccessesPlot::onMouseMove(QMouseEvent* event) {
   const Hit hit = hitAt(event->pos());
   const QString component = hit.bars ? table_.categories.value(hit.category) : QString();
-  const QString tensor =
-      hit.bars && hit.bars != track_ && view_ != View::Latency ? hit.bars->name() : QString();
+  const QString tensor = hit.bars && hit.bars != track_ && hit.bars != pinnedBars_ && view_ != View::Latency
+                             ? hit.bars->name()
+                             : QString();
   if (const QString text = toolTipAt(event->pos()); text.isEmpty())
     QToolTip::hideText();
   else

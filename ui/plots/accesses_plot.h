@@ -2,14 +2,19 @@
 // Per-buffer results of one evaluation as bar charts: data moved (bits) or energy per tensor,
 // stacked or grouped; occupancy as each buffer's own 0-100 % of capacity, one horizontal bar per
 // buffer stacked by tensor; latency per component. The value axis is linear unless the user ticks
-// Log scale, remembered per measure; log axes are never stacked. The widget only draws: numbers
-// come from models/accesses_query.h, colours from the window's TensorPalette.
+// Log scale, remembered per measure; log axes are never stacked. With a pinned mapping each
+// component also gets the pinned total (hatched grey, left of the current bar, same filter) and
+// the change above it; occupancy rows name the pinned share. The widget only draws: numbers
+// come from models/accesses_query.h and models/pin_comparison.h, colours from the window's
+// TensorPalette.
 #include <QPointer>
 #include <QWidget>
 #include <array>
+#include <optional>
 
 #include "models/accesses_data.h"
 #include "models/accesses_query.h"
+#include "models/pin_comparison.h"
 #include "models/tensor_palette.h"
 #include "plots/si_axis_ticker.h"
 
@@ -19,11 +24,13 @@ class QComboBox;
 class QCPBars;
 class QCPBarsGroup;
 class QCPItemRect;
+class QCPItemText;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
 class QStackedWidget;
 class QTabBar;
+class QToolButton;
 
 namespace af::ui {
 
@@ -37,6 +44,9 @@ class AccessesPlot : public QWidget {
 
   void setData(const AccessesData& data);
   [[nodiscard]] const AccessesData& data() const { return data_; }
+  // The mapping to compare with (the window's pin); nullopt draws the plain plot.
+  void setPinned(const std::optional<AccessesData>& pinned);
+  [[nodiscard]] const std::optional<AccessesData>& pinned() const { return pinned_; }
   // Results of the last valid spec: drawn faded with a banner saying so.
   void setDimmed(bool dimmed);
   [[nodiscard]] bool isDimmed() const { return dimmed_; }
@@ -73,6 +83,12 @@ class AccessesPlot : public QWidget {
   // For tests and the window's wiring.
   [[nodiscard]] QCustomPlot* customPlot() const { return plot_; }
   [[nodiscard]] QCPBars* barsFor(const QString& series) const;
+  // With a pin, accesses and latency views: the pinned totals, one bar per category.
+  [[nodiscard]] QCPBars* pinnedBars() const { return pinnedBars_; }
+  // With a pin: pinned and current total per category, in the order of table().categories.
+  [[nodiscard]] const QList<CategoryChange>& changes() const { return changes_; }
+  // The change label above a category (nullptr: none, e.g. without a pin).
+  [[nodiscard]] QCPItemText* changeLabel(const QString& category) const;
   // Occupancy view: the grey 0-100 % track behind each bounded buffer's bar.
   [[nodiscard]] QCPBars* capacityTrack() const { return track_; }
   // The axis the categories (components) sit on: x, or y in the occupancy view.
@@ -86,6 +102,9 @@ class AccessesPlot : public QWidget {
  signals:
   // The bar under the mouse changed (both empty when leaving the bars).
   void hovered(const QString& component, const QString& tensor);
+  // The Pin / Unpin buttons: the window owns the pin and answers with setPinned().
+  void pinRequested();
+  void unpinRequested();
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
@@ -101,9 +120,15 @@ class AccessesPlot : public QWidget {
   void rebuild();
   void drawBars(bool stacked);
   void drawOccupancy();
+  void drawPinned(double width);
+  void drawChangeLabels(bool stacked);
   void drawComputeNote();
   void fitValueAxis(bool stacked);
   [[nodiscard]] QString occupancyToolTip(int category, const QString& series) const;
+  [[nodiscard]] QString valueText(double value) const;
+  [[nodiscard]] QStringList comparisonLines(int category) const;
+  // The pinned mapping's use of a buffer ("12.5 %", or bits when unbounded); empty: unused.
+  [[nodiscard]] QString pinnedOccupancyText(const QString& component) const;
   void updateLabelRotation();
   void applyHighlight();
   [[nodiscard]] QColor seriesColor(const QString& series);
@@ -115,8 +140,10 @@ class AccessesPlot : public QWidget {
   void showContextMenu(const QPoint& pos);
 
   AccessesData data_;
+  std::optional<AccessesData> pinned_;
   BarTable table_;
-  QList<double> capacity_;  // occupancy view: per category
+  QList<CategoryChange> changes_;  // with a pin: per category of table_
+  QList<double> capacity_;         // occupancy view: per category
   const TensorPalette* palette_ = nullptr;
   TensorPalette ownPalette_;
   View view_ = View::Accesses;
@@ -135,6 +162,8 @@ class AccessesPlot : public QWidget {
   QComboBox* metricCombo_ = nullptr;
   QComboBox* arrangementCombo_ = nullptr;
   QCheckBox* logCheck_ = nullptr;
+  QToolButton* pinButton_ = nullptr;
+  QToolButton* unpinButton_ = nullptr;
   QLabel* banner_ = nullptr;
   QLabel* emptyLabel_ = nullptr;
   QStackedWidget* pages_ = nullptr;
@@ -142,6 +171,8 @@ class AccessesPlot : public QWidget {
   QCPBarsGroup* group_ = nullptr;
   QPointer<QCPItemRect> band_;
   QPointer<QCPBars> track_;
+  QPointer<QCPBars> pinnedBars_;
+  QList<QPointer<QCPItemText>> changeLabels_;  // per category of table_
 };
 
 }  // namespace af::ui

@@ -39,9 +39,21 @@ AccessesTableView::AccessesTableView(QWidget* parent) : QTableView(parent) {
 }
 
 void AccessesTableView::setAccessesModel(AccessesModel* model) {
+  if (model_) disconnect(model_, nullptr, this, nullptr);
   model_ = model;
   proxy_->setSourceModel(model);
   resizeColumnsToContents();
+  columns_ = model ? model->columnCount() : 0;
+  if (!model) return;
+  // Pinning adds columns and unpinning drops them: fit them, and forget a sort by a dropped one.
+  connect(model, &QAbstractItemModel::modelReset, this, [this] {
+    const int columns = model_->columnCount();
+    if (columns == columns_) return;
+    columns_ = columns;
+    if (horizontalHeader()->sortIndicatorSection() >= columns)
+      horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    resizeColumnsToContents();
+  });
 }
 
 QString AccessesTableView::selectionAsTsv() const {

@@ -30,6 +30,7 @@ class AccessesTableView : public QTableView {
 
   AccessesModel* model_ = nullptr;
   QSortFilterProxyModel* proxy_ = nullptr;
+  int columns_ = 0;  // the model's column count at its last reset
 };
 
 }  // namespace af::ui

@@ -12,39 +12,31 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "models/pin_comparison.h"
+#include "models/pinned_mapping.h"
 #include "models/si_format.h"
 #include "plots/si_axis_ticker.h"
 
 namespace af::ui {
 
-namespace {
-
-QString changeText(double pinned, double current) {
-  const double c = BufferComparison::change(pinned, current);
-  if (std::isinf(c)) return QObject::tr("new");
-  if (c == 0) return QObject::tr("same");
-  return QStringLiteral("%1%2 %").arg(c > 0 ? "+" : "").arg(c * 100, 0, 'f', std::abs(c) < 0.1 ? 1 : 0);
-}
-
-}  // namespace
-
-CompareView::CompareView(QWidget* parent) : QWidget(parent) {
+CompareView::CompareView(PinnedMapping* pin, QWidget* parent) : QWidget(parent), pin_(pin) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   auto* bar = new QHBoxLayout;
-  pin_ = new QPushButton(tr("Pin this mapping"), this);
-  pin_->setObjectName("comparePin");
-  pin_->setToolTip(tr("Keep the mapping on screen as the reference; open another to compare per buffer"));
-  unpin_ = new QPushButton(tr("Unpin"), this);
-  unpin_->setObjectName("compareUnpin");
+  pinButton_ = new QPushButton(tr("Pin this mapping"), this);
+  pinButton_->setObjectName("comparePin");
+  pinButton_->setToolTip(
+      tr("Keep the mapping on screen as the reference; open another to compare per buffer"));
+  unpinButton_ = new QPushButton(tr("Unpin"), this);
+  unpinButton_->setObjectName("compareUnpin");
   measure_ = new QComboBox(this);
   measure_->setObjectName("compareMeasure");
   measure_->addItem(tr("Energy (J)"));
   measure_->addItem(tr("Data moved (bits)"));
   hint_ = new QLabel(this);
   hint_->setWordWrap(true);
-  bar->addWidget(pin_);
-  bar->addWidget(unpin_);
+  bar->addWidget(pinButton_);
+  bar->addWidget(unpinButton_);
   bar->addWidget(measure_);
   bar->addWidget(hint_, 1);
   layout->addLayout(bar);
@@ -83,29 +75,12 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   plot_->xAxis->setSubTicks(false);
   plot_->xAxis->grid()->setVisible(false);
 
-  connect(pin_, &QPushButton::clicked, this, &CompareView::pin);
-  connect(unpin_, &QPushButton::clicked, this, &CompareView::unpin);
+  connect(pinButton_, &QPushButton::clicked, pin_, &PinnedMapping::pin);
+  connect(unpinButton_, &QPushButton::clicked, pin_, &PinnedMapping::unpin);
+  connect(pin_, &PinnedMapping::pinnedChanged, this, &CompareView::rebuild);
+  connect(pin_, &PinnedMapping::currentChanged, this, &CompareView::rebuild);
   connect(measure_, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
   rebuild();
-}
-
-void CompareView::setCurrent(const AccessesData& data) {
-  current_ = data;
-  rebuild();
-}
-
-void CompareView::pin() {
-  if (current_.actions.isEmpty()) return;
-  pinned_ = current_;
-  rebuild();
-  emit pinnedChanged(true);
-}
-
-void CompareView::unpin() {
-  if (!pinned_) return;
-  pinned_.reset();
-  rebuild();
-  emit pinnedChanged(false);
 }
 
 void CompareView::setMeasure(Measure measure) {
@@ -113,12 +88,12 @@ void CompareView::setMeasure(Measure measure) {
 }
 
 void CompareView::rebuild() {
-  pin_->setEnabled(!current_.actions.isEmpty());
-  unpin_->setEnabled(pinned_.has_value());
-  hint_->setText(!pinned_
+  pinButton_->setEnabled(pin_->canPin());
+  unpinButton_->setEnabled(pin_->isPinned());
+  hint_->setText(!pin_->isPinned()
                      ? tr("Pin a mapping, then open another (edit it, or click a point of the Pareto front).")
                      : tr("Grey: the pinned mapping; blue: the one on screen now."));
-  rows_ = pinned_ ? compareBuffers(*pinned_, current_) : QList<BufferComparison>{};
+  rows_ = pin_->isPinned() ? compareBuffers(*pin_->pinned(), pin_->current()) : QList<BufferComparison>{};
 
   const bool energy = measure_->currentIndex() == 0;
   QSharedPointer<QCPAxisTickerText> names(new QCPAxisTickerText);

@@ -1,12 +1,11 @@
 #pragma once
 // Pin and compare: pin the mapping on screen, open another (edit it, or click a point of the
 // Pareto front) and see both per buffer side by side — energy or data moved as paired bars, and
-// a table with each buffer's figures and the change.
+// a table with each buffer's figures and the change. The pin itself is the window's
+// PinnedMapping, shared with the accesses plot and table.
 #include <QList>
 #include <QWidget>
-#include <optional>
 
-#include "models/accesses_data.h"
 #include "models/buffer_comparison.h"
 
 class QCPBars;
@@ -18,16 +17,14 @@ class QTableWidget;
 
 namespace af::ui {
 
+class PinnedMapping;
+
 class CompareView : public QWidget {
   Q_OBJECT
  public:
-  explicit CompareView(QWidget* parent = nullptr);
-
-  // The evaluated mapping now on screen (empty data: none).
-  void setCurrent(const AccessesData& data);
-  void pin();  // the current mapping becomes the pinned one
-  void unpin();
-  [[nodiscard]] bool isPinned() const { return pinned_.has_value(); }
+  // `pin` (not owned) must outlive the view.
+  explicit CompareView(PinnedMapping* pin, QWidget* parent = nullptr);
+  [[nodiscard]] PinnedMapping* pinnedMapping() const { return pin_; }
 
   enum class Measure { Energy, DataMoved };
   void setMeasure(Measure measure);
@@ -36,20 +33,17 @@ class CompareView : public QWidget {
   [[nodiscard]] const QList<BufferComparison>& rows() const { return rows_; }
   [[nodiscard]] QCustomPlot* customPlot() const { return plot_; }
   [[nodiscard]] QTableWidget* table() const { return table_; }
-  [[nodiscard]] QPushButton* pinButton() const { return pin_; }
-
- signals:
-  void pinnedChanged(bool pinned);
+  [[nodiscard]] QPushButton* pinButton() const { return pinButton_; }
+  [[nodiscard]] QPushButton* unpinButton() const { return unpinButton_; }
 
  private:
   void rebuild();
 
-  AccessesData current_;
-  std::optional<AccessesData> pinned_;
+  PinnedMapping* pin_;
   QList<BufferComparison> rows_;
   QComboBox* measure_ = nullptr;
-  QPushButton* pin_ = nullptr;
-  QPushButton* unpin_ = nullptr;
+  QPushButton* pinButton_ = nullptr;
+  QPushButton* unpinButton_ = nullptr;
   QLabel* hint_ = nullptr;
   QCustomPlot* plot_ = nullptr;
   QTableWidget* table_ = nullptr;

@@ -5,7 +5,9 @@
 #include <QtTest>
 
 #include "models/buffer_comparison.h"
+#include "models/pinned_mapping.h"
 #include "plots/compare_view.h"
+#include "qt_warnings.h"
 
 using namespace af::ui;
 
@@ -24,6 +26,7 @@ AccessesData mapping(double bufferReads, double dramReads) {
 class TestCompare : public QObject {
   Q_OBJECT
  private slots:
+  void init() { af::ui::test::failOnQtWarnings(); }
   void buffers_pair_up_with_their_change() {
     const auto rows = compareBuffers(mapping(100, 50), mapping(200, 25));
     QCOMPARE(rows.size(), 3);
@@ -36,21 +39,28 @@ class TestCompare : public QObject {
   }
 
   void pinned_stays_while_current_changes() {
-    CompareView view;
+    PinnedMapping pin;
+    CompareView view(&pin);
     QVERIFY(!view.pinButton()->isEnabled());  // nothing evaluated yet
-    view.setCurrent(mapping(100, 50));
+    pin.setCurrent(mapping(100, 50));
     QVERIFY(view.pinButton()->isEnabled());
+    QVERIFY(!view.unpinButton()->isEnabled());
     QVERIFY(view.rows().isEmpty());  // nothing pinned: nothing to compare
-    view.pin();
-    QVERIFY(view.isPinned());
-    view.setCurrent(mapping(200, 25));
+    QSignalSpy changed(&pin, &PinnedMapping::pinnedChanged);
+    view.pinButton()->click();
+    QVERIFY(pin.isPinned());
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(view.unpinButton()->isEnabled());
+    pin.setCurrent(mapping(200, 25));
     QCOMPARE(view.rows().size(), 3);
     QCOMPARE(view.table()->rowCount(), 3);
     QCOMPARE(view.table()->item(1, 0)->text(), QString("Buffer"));
-    QCOMPARE(view.table()->item(1, 6)->text(), QString("+100 %"));
-    QCOMPARE(view.table()->item(0, 6)->text(), QString("-50 %"));
-    view.unpin();
+    // The change reads as in the accesses plot's labels (models/pin_comparison.h).
+    QCOMPARE(view.table()->item(1, 6)->text(), QString("2\u00d7"));
+    QCOMPARE(view.table()->item(0, 6)->text(), QString("\u221250 %"));
+    pin.unpin();
     QVERIFY(view.rows().isEmpty());
+    QVERIFY(!view.unpinButton()->isEnabled());
   }
 };
 
