@@ -25,6 +25,7 @@
 #include "components/cost_table.h"
 #include "loader/load.h"
 #include "mapper/mapper.h"
+#include "support/mapper_regression.h"
 
 namespace {
 
@@ -110,30 +111,18 @@ std::string costs_for(const std::string& arch) {
              : std::string();
 }
 
-std::string workload_file(const std::string& w) {
-  if (w == "mobilenet_28") return kEx + "workloads/cnns/mobilenet/mobilenet_28.yaml";
-  return kEx + "workloads/basic/" + w + ".yaml";
-}
-
 std::vector<Case> regression_cases() {
   std::vector<Case> out;
-  std::ifstream in(kRef + "expected/mapper-regression.json");
-  const auto ref = nlohmann::json::parse(in);
+  const auto ref = af::test::read_mapper_regression(kRef);
   for (const auto& [key, value] : ref.items()) {
-    std::vector<std::string> parts;
-    std::stringstream ss(key);
-    for (std::string p; std::getline(ss, p, '|');) parts.push_back(p);
+    const auto inputs = af::test::mapper_regression_case(kRef, key);
     Case c;
     c.name = key;
-    const std::string& arch = parts[0];
-    c.files = {kEx + "arches/" + arch + ".yaml", workload_file(parts[1])};
-    if (arch != "snowcat") c.files.push_back(kEx + "workloads/_renames_default.yaml");
-    std::stringstream js(parts[2]);
-    for (std::string p; std::getline(js, p, ',');)
-      if (!p.empty()) c.sets.push_back(p);
-    c.costs = costs_for(arch);
-    c.metric = arch == "snowcat" ? "energy" : "edp";
-    c.unfused = parts[3] == "unfused";
+    c.files = inputs.files;
+    c.sets = inputs.sets;
+    c.costs = costs_for(inputs.arch);
+    c.metric = inputs.arch == "snowcat" ? "energy" : "edp";
+    c.unfused = inputs.unfused;
     out.push_back(c);
   }
   return out;
@@ -141,34 +130,19 @@ std::vector<Case> regression_cases() {
 
 std::vector<Case> transformer_cases(bool all) {
   std::vector<Case> out;
-  const std::vector<std::string> prefill = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"};
-  std::vector<std::string> workloads = {"gpt/gpt3_6.7B"};
-  if (all)
-    workloads = {"gpt/gpt3_6.7B",
-                 "gpt/gpt3_175B",
-                 "llama/llama3_8B",
-                 "llama/llama4_maverick",
-                 "llama/llama4_scout",
-                 "mixtral/mixtral8x22B",
-                 "qwen/qwen3_8B",
-                 "qwen/qwen3_30B_A3B",
-                 "deepseek/deepseek_v3_671B",
-                 "mamba/mamba"};
-  for (const std::string arch : {"simple", "eyeriss", "simba", "tpu_v4i", "snowcat", "nvdla"})
-    for (const auto& w : workloads) {
-      if (w == "mamba/mamba" && (arch == "simba" || arch == "tpu_v4i" || arch == "nvdla")) continue;
-      for (const bool unfused : {false, true}) {
-        Case c;
-        c.name = arch + "|" + w + (unfused ? "|unfused" : "|fused");
-        c.files = {kEx + "arches/" + arch + ".yaml", kEx + "workloads/transformers/" + w + ".yaml"};
-        c.sets = prefill;
-        if (w.starts_with("llama/llama4")) c.sets.emplace_back("ATTENTION_TYPE=grouped_query");
-        c.costs = costs_for(arch);
-        c.metric = arch == "snowcat" ? "energy" : "edp";
-        c.unfused = unfused;
-        out.push_back(c);
-      }
+  for (const auto& t : af::test::transformer_cases(kRef)) {
+    if (!all && t.workload != "gpt/gpt3_6.7B") continue;
+    for (const bool unfused : {false, true}) {
+      Case c;
+      c.name = t.arch + "|" + t.workload + (unfused ? "|unfused" : "|fused");
+      c.files = t.files;
+      c.sets = t.sets;
+      c.costs = costs_for(t.arch);
+      c.metric = t.arch == "snowcat" ? "energy" : "edp";
+      c.unfused = unfused;
+      out.push_back(c);
     }
+  }
   // AccelForge's memory_size_vs_access_tradeoff notebook: "may take 3-15 minutes".
   for (const bool unfused : {false, true}) {
     Case c;

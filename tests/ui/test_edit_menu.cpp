@@ -7,10 +7,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
-#include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableWidget>
-#include <QTemporaryDir>
 #include <QUrl>
 #include <QtTest>
 
@@ -29,6 +26,7 @@
 #include "qt_warnings.h"
 #include "quick_guide.h"
 #include "shortcuts_dialog.h"
+#include "window_fixture.h"
 
 using namespace af::ui;
 
@@ -41,20 +39,13 @@ QStringList menuTexts(const QMenu* menu) {
   return texts;
 }
 
-struct Window {
-  QTemporaryDir examples;
-  MainWindow w;
-
+// The window, shown (the tests that need it active wait for that themselves).
+struct Window : test::WindowFixture {
   Window() {
-    w.controller()->setExamplesDirectory(examples.path());
     w.resize(1400, 900);
     w.show();
   }
-  bool openMatmul() {
-    QSignalSpy spy(&w, &MainWindow::resultApplied);
-    if (!w.projectActions()->openExample("two_level_matmul")) return false;
-    return spy.wait(30000);
-  }
+  bool openMatmul() { return openExample("two_level_matmul") != nullptr; }
   [[nodiscard]] SpecDocument* document(int i) const { return w.documents()->at(i); }
   [[nodiscard]] YamlEditor* editor(int i) const { return w.editorTabs()->editorFor(document(i)); }
   [[nodiscard]] QAction* action(const char* name) const { return w.findChild<QAction*>(name); }
@@ -66,9 +57,8 @@ class TestEditMenu : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
     QCoreApplication::setApplicationName("test_edit_menu");
+    test::useTestSettings();
   }
   void init() {
     af::ui::test::failOnQtWarnings();

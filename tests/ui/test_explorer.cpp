@@ -5,13 +5,12 @@
 // AccelForge's (those two tests skip without its reference corpus).
 #include <QDockWidget>
 #include <QElapsedTimer>
-#include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
 
+#include "controller/project_controller.h"
 #include "editors/diagnostics_model.h"
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
@@ -20,11 +19,12 @@
 #include "mapping/mapping_tree_model.h"
 #include "models/accesses_model.h"
 #include "plots/accesses_plot.h"
-#include "controller/project_controller.h"
-#include "support/shared_corpus.h"
 #include "qt_warnings.h"
+#include "support/shared_corpus.h"
+#include "window_fixture.h"
 
 using namespace af::ui;
+using af::ui::test::nextResult;
 
 namespace {
 
@@ -49,14 +49,6 @@ double shownCount(const AccessesModel* model, const QString& component, const QS
   return total;
 }
 
-// Waits for the next result the window applies.
-ProjectResultPtr nextResult(MainWindow& w, const std::function<void()>& trigger) {
-  QSignalSpy spy(&w, &MainWindow::resultApplied);
-  trigger();
-  if (!spy.wait(30000)) return nullptr;
-  return spy.takeLast().at(0).value<ProjectResultPtr>();
-}
-
 // The unfused mapping of the chain (N_EINSUMS=1) with an extra outer m loop, as plain YAML.
 const char* kTiledMapping = R"(mapping:
   nodes:
@@ -77,9 +69,7 @@ ProjectResultPtr openTiled(MainWindow& w, const QTemporaryDir& dir) {
   mapping.write(kTiledMapping);
   mapping.close();
   w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
-  return nextResult(w, [&] {
-    w.openFiles({kArch, kWorkload, path});
-  });
+  return nextResult(w, [&] { w.openFiles({kArch, kWorkload, path}); });
 }
 
 }  // namespace
@@ -88,11 +78,7 @@ class TestExplorer : public QObject {
   Q_OBJECT
  private slots:
   void init() { af::ui::test::failOnQtWarnings(); }
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
-    QSettings().clear();
-  }
+  void initTestCase() { test::useTestSettings(); }
 
   void unfused_mapping_shows_buffer_accesses() {
     MainWindow w;
@@ -150,9 +136,7 @@ class TestExplorer : public QObject {
   void syntax_error_keeps_last_result() {
     MainWindow w;
     w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
-    auto result = nextResult(w, [&] {
-      w.openFiles({kArch, kWorkload, kUnfusedMapping});
-    });
+    auto result = nextResult(w, [&] { w.openFiles({kArch, kWorkload, kUnfusedMapping}); });
     QVERIFY(result && result->evaluation);
     SpecDocument* workload = w.documents()->at(1);
     result = nextResult(w, [&] {
@@ -173,11 +157,9 @@ class TestExplorer : public QObject {
   void stale_results_are_dropped() {
     MainWindow w;
     w.setAssignments({"N_EINSUMS=1", "M=64", "KN=32"});
-    QSignalSpy spy(&w, &MainWindow::resultApplied);
-    w.openFiles({kArch, kWorkload, kUnfusedMapping});
-    QVERIFY(spy.wait(30000));
+    QVERIFY(nextResult(w, [&] { w.openFiles({kArch, kWorkload, kUnfusedMapping}); }));
     QTest::qWait(1000);  // let anything the opening triggered settle
-    spy.clear();
+    QSignalSpy spy(&w, &MainWindow::resultApplied);
     // A burst of edits: every job but the last is superseded and its result never shown.
     for (int i = 0; i < 5; ++i) w.revalidate();
     QVERIFY(spy.wait(30000));

@@ -1,8 +1,6 @@
 // A file that cannot be opened (binary, too large) is a load error in the Diagnostics pane,
 // not a file that silently disappears; closing the project forgets it.
 #include <QFile>
-#include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -11,13 +9,14 @@
 #include "editors/document_set.h"
 #include "editors/text_file.h"
 #include "main_window.h"
+#include "window_fixture.h"
 
 using namespace af::ui;
 
 class TestFileErrors : public QObject {
   Q_OBJECT
  private slots:
-  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void initTestCase() { test::useTestSettings(); }
 
   void unreadable_files_are_diagnostics() {
     QTemporaryDir dir;
@@ -29,14 +28,12 @@ class TestFileErrors : public QObject {
       QVERIFY(b.open(QIODevice::WriteOnly) && l.open(QIODevice::WriteOnly) && w.open(QIODevice::WriteOnly));
       b.write(QByteArray("\x00\x01\x02\xff\xfe binary", 12));
       l.write(QByteArray(kMaxSpecFileBytes + 1, 'x'));
-      QFile src(QStringLiteral(AF_SOURCE_DIR "/resources/examples/two_level_matmul/workload.yaml"));
-      QVERIFY(src.open(QIODevice::ReadOnly));
-      w.write(src.readAll());
+      const QByteArray text = test::exampleFile("two_level_matmul", "workload.yaml");
+      QVERIFY(!text.isEmpty());
+      w.write(text);
     }
     MainWindow window;
-    QSignalSpy applied(&window, &MainWindow::resultApplied);
-    window.openFiles({binary, large, workload});
-    QVERIFY(applied.wait(30000));
+    QVERIFY(test::nextResult(window, [&] { window.openFiles({binary, large, workload}); }));
     const auto rows = window.diagnosticsModel()->diagnostics();
     int fileRows = 0;
     for (const DiagnosticRow& r : rows)

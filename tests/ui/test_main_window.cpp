@@ -2,12 +2,12 @@
 #include <QDockWidget>
 #include <QProgressBar>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QtTest>
 
 #include "main_window.h"
 #include "qt_warnings.h"
+#include "window_fixture.h"
 
 using af::ui::MainWindow;
 
@@ -15,11 +15,7 @@ class TestMainWindow : public QObject {
   Q_OBJECT
  private slots:
   void init() { af::ui::test::failOnQtWarnings(); }
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);  // keep the user's settings out of tests
-    QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
-    QSettings().clear();
-  }
+  void initTestCase() { af::ui::test::useTestSettings(); }
 
   void constructs_with_docks() {
     MainWindow w;

@@ -9,7 +9,6 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStackedWidget>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -30,6 +29,7 @@
 #include "plots/accesses_plot.h"
 #include "project_actions.h"
 #include "qt_warnings.h"
+#include "window_fixture.h"
 
 using namespace af::ui;
 
@@ -57,9 +57,7 @@ QString bundled(const QString& example, const QString& file) {
 
 // A window whose examples are copied to a folder of the test's own and whose prompts answer
 // as the test says (and record what they were asked).
-struct Window {
-  QTemporaryDir examples;
-  MainWindow w;
+struct Window : test::WindowFixture {
   CloseChoice unsavedAnswer = CloseChoice::Discard;
   QStringList askedUnsaved;  // the files each question named
   bool revertAnswer = true;
@@ -69,7 +67,6 @@ struct Window {
   QStringList problems;
 
   Window() {
-    w.controller()->setExamplesDirectory(examples.path());
     ProjectPrompts prompts;
     prompts.askUnsaved = [this](const QStringList& files, const QString&) {
       askedUnsaved << files;
@@ -88,16 +85,6 @@ struct Window {
     w.setPrompts(prompts);
   }
 
-  // Runs `trigger` and waits for the window to apply the load it causes.
-  ProjectResultPtr result(const std::function<void()>& trigger) {
-    QSignalSpy spy(&w, &MainWindow::resultApplied);
-    trigger();
-    if (!spy.wait(30000)) return nullptr;
-    return spy.takeLast().at(0).value<ProjectResultPtr>();
-  }
-  ProjectResultPtr openExample(const QString& name) {
-    return result([&] { QVERIFY(w.projectActions()->openExample(name)); });
-  }
   [[nodiscard]] QString copyOf(const QString& example, const QString& file) const {
     return QFileInfo(examples.filePath(example + '/' + file)).absoluteFilePath();
   }
@@ -121,9 +108,8 @@ class TestProjectFlows : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
     QCoreApplication::setApplicationName("test_project_flows");
+    test::useTestSettings();
   }
   void init() {
     af::ui::test::failOnQtWarnings();

@@ -4,20 +4,16 @@
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QSettings>
-#include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QtTest>
 
-#include "controller/project_controller.h"
 #include "editors/document_set.h"
 #include "editors/editor_tabs.h"
 #include "editors/yaml_editor.h"
 #include "main_window.h"
-#include "project_actions.h"
 #include "qt_warnings.h"
 #include "views/variables_pane.h"
+#include "window_fixture.h"
 
 using namespace af::ui;
 
@@ -47,9 +43,8 @@ class TestSmallWindows : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
     QCoreApplication::setApplicationName("test_small_windows");
+    test::useTestSettings();
   }
   void init() {
     af::ui::test::failOnQtWarnings();
@@ -57,15 +52,10 @@ class TestSmallWindows : public QObject {
   }
 
   void layout_works_from_800x600_up() {
-    QTemporaryDir examples;
-    MainWindow w;
-    w.controller()->setExamplesDirectory(examples.path());
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy applied(&w, &MainWindow::resultApplied);
-    QVERIFY(w.projectActions()->openExample("two_level_matmul"));
-    QVERIFY(applied.wait(30000));
+    test::WindowFixture t;
+    MainWindow& w = t.w;
+    QVERIFY(t.show());
+    QVERIFY(t.openExample("two_level_matmul"));
     QTest::qWait(50);
     auto* plots = w.findChild<QDockWidget*>(MainWindow::kPlotsDock);
     const int plotsAtStart = plots->height();

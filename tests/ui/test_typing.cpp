@@ -4,9 +4,7 @@
 // variables section, so the loads are real and their results reach every view.
 #include <QElapsedTimer>
 #include <QFile>
-#include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -18,15 +16,13 @@
 #include "editors/yaml_editor.h"
 #include "main_window.h"
 #include "qt_warnings.h"
+#include "window_fixture.h"
 
 using namespace af::ui;
 
 namespace {
 
-QByteArray resource(const QString& name) {
-  QFile f(QStringLiteral(AF_SOURCE_DIR "/resources/examples/two_level_matmul/") + name);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+QByteArray resource(const QString& name) { return test::exampleFile("two_level_matmul", name); }
 
 // CPU time of the calling thread: what the GUI thread itself spent, whatever else runs.
 double threadCpuMs() {
@@ -46,11 +42,7 @@ class TestTyping : public QObject {
   Q_OBJECT
  private slots:
   void init() { af::ui::test::failOnQtWarnings(); }
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
-    QSettings().clear();
-  }
+  void initTestCase() { test::useTestSettings(); }
 
   void keystrokes_in_a_5000_line_spec_never_block() {
     QTemporaryDir dir;
@@ -59,18 +51,16 @@ class TestTyping : public QObject {
     big += "variables:\n";
     for (auto lines = big.count('\n'), i = decltype(lines){0}; lines < 5000; ++lines, ++i)
       big += "  v" + QByteArray::number(i) + ": " + QByteArray::number(i) + "\n";
-    const QStringList files = {dir.filePath("arch.yaml"), dir.filePath("workload.yaml"), dir.filePath("mapping.yaml")};
+    const QStringList files = {dir.filePath("arch.yaml"), dir.filePath("workload.yaml"),
+                               dir.filePath("mapping.yaml")};
     QVERIFY(write(files[0], resource("arch.yaml")));
     QVERIFY(write(files[1], big));
     QVERIFY(write(files[2], resource("mapping.yaml")));
 
-    MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy applied(&w, &MainWindow::resultApplied);
-    QVERIFY(w.openFiles(files).isEmpty());
-    QVERIFY(applied.wait(30000));
+    test::WindowFixture t;
+    MainWindow& w = t.w;
+    QVERIFY(t.show());
+    QVERIFY(t.openFiles(files));
     YamlEditor* editor = w.editorTabs()->editorFor(w.documents()->at(1));
     QVERIFY(editor);
     w.editorTabs()->setCurrentWidget(editor);
@@ -96,7 +86,7 @@ class TestTyping : public QObject {
     });
     clock.start();
     ticker.start();
-    applied.clear();
+    QSignalSpy applied(&w, &MainWindow::resultApplied);
     // A new variable, typed key by key with pauses long enough for loads to land in between.
     const QString line = QStringLiteral("  typed_variable: 12345 # comment\n");
     for (const QChar c : line) {

@@ -3,17 +3,15 @@
 // where the file computes with a number, a bad value from the command line is one error (not
 // a cascade), and no edit logs a Qt warning (the editor closes cleanly).
 #include <QLineEdit>
-#include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QtTest>
 
 #include "editors/diagnostics_model.h"
 #include "main_window.h"
-#include "project_actions.h"
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
+#include "window_fixture.h"
 
 using namespace af::ui;
 
@@ -43,11 +41,7 @@ void typeValue(QTableView* table, const QString& name, const QString& text) {
 class TestVariableEdits : public QObject {
   Q_OBJECT
  private slots:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
-    QSettings().clear();
-  }
+  void initTestCase() { test::useTestSettings(); }
 
   // Any Qt warning fails, but the offscreen platform's note about size hints.
   void init() {
@@ -55,18 +49,16 @@ class TestVariableEdits : public QObject {
   }
 
   void typedValuesApplyWithoutWarnings() {
-    MainWindow w;
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy applied(&w, &MainWindow::resultApplied);
-    QVERIFY(w.projectActions()->openExample("two_level_matmul"));
-    QTRY_VERIFY_WITH_TIMEOUT(!applied.isEmpty(), 30000);
+    test::WindowFixture t;
+    MainWindow& w = t.w;
+    QVERIFY(t.show());
+    QVERIFY(t.openExample("two_level_matmul"));
     auto* pane = w.findChild<VariablesPane*>("variablesPane");
     QVERIFY(pane);
     QTRY_VERIFY(rowOf(pane->model(), "N") >= 0);
 
     // A number applies (and re-evaluates); the editor closes without a warning.
-    applied.clear();
+    QSignalSpy applied(&w, &MainWindow::resultApplied);
     typeValue(pane->table(), "N", "64");
     QTRY_COMPARE(pane->model()->values().value("N"), QStringLiteral("64"));
     QTRY_VERIFY_WITH_TIMEOUT(!applied.isEmpty(), 30000);
@@ -116,15 +108,13 @@ class TestVariableEdits : public QObject {
   }
 
   void badCommandLineValueIsOneError() {
-    MainWindow w;
-    w.setAssignments({"N=abc"});
-    QSignalSpy applied(&w, &MainWindow::resultApplied);
-    QVERIFY(w.projectActions()->openExample("two_level_matmul"));
-    QTRY_VERIFY_WITH_TIMEOUT(!applied.isEmpty(), 30000);
-    QTRY_VERIFY_WITH_TIMEOUT(w.diagnosticsModel()->errorCount() > 0, 30000);
+    test::WindowFixture t;
+    t.w.setAssignments({"N=abc"});
+    QVERIFY(t.openExample("two_level_matmul"));
+    QTRY_VERIFY_WITH_TIMEOUT(t.w.diagnosticsModel()->errorCount() > 0, 30000);
     QStringList shown;
-    for (const auto& row : w.diagnosticsModel()->diagnostics()) shown << row.message;
-    QVERIFY2(w.diagnosticsModel()->errorCount() == 1, qPrintable(shown.join('\n')));
+    for (const auto& row : t.w.diagnosticsModel()->diagnostics()) shown << row.message;
+    QVERIFY2(t.w.diagnosticsModel()->errorCount() == 1, qPrintable(shown.join('\n')));
     QVERIFY(!shown.join('\n').contains("has no bound"));
   }
 };

@@ -5,15 +5,14 @@
 // workloads map, fused and unfused, with the same settings.
 #include <QtTest>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 
 #include "components/cost_table.h"
+#include "loader/load.h"
 #include "mapper/mapper.h"
 #include "model/evaluate.h"
-#include "loader/load.h"
+#include "support/mapper_regression.h"
 #include "support/shared_corpus.h"
 
 using namespace af;
@@ -41,11 +40,6 @@ const std::set<std::string> kFastTransformers = {"simple|gpt/gpt3_6.7B",
 bool close(double a, double b) {
   return std::abs(a - b) <= 0.01 * std::max(std::abs(a), std::abs(b)) ||
          (std::abs(a) < 1e-30 && std::abs(b) < 1e-30);
-}
-
-std::string workload_file(const std::string& w) {
-  if (w == "mobilenet_28") return "examples/workloads/cnns/mobilenet/mobilenet_28.yaml";
-  return "examples/workloads/basic/" + w + ".yaml";
 }
 
 // "('Matmul0', 'MainMemory', 'T0', 'read')" -> parts (None -> "").
@@ -96,29 +90,16 @@ double objective(const mapper::MapperResult& r, const std::string& arch) {
 
 // KEY = ARCH|WORKLOAD|JINJA|fused-or-unfused.
 spec::Spec load_key(const std::string& k) {
-  std::vector<std::string> parts;
-  std::stringstream ss(k);
-  for (std::string p; std::getline(ss, p, '|');) parts.push_back(p);
-  const std::string& arch = parts.at(0);
-  std::vector<std::string> files = {kRef + "examples/arches/" + arch + ".yaml",
-                                    kRef + workload_file(parts.at(1))};
-  if (arch != "snowcat") files.push_back(kRef + "examples/workloads/_renames_default.yaml");
-  std::vector<std::string> sets;
-  std::stringstream js(parts.at(2));
-  for (std::string p; std::getline(js, p, ',');)
-    if (!p.empty()) sets.push_back(p);
-  const auto costs = costs_for(arch);
-  return spec::load_spec(files, spec::parse_assignments(sets), {costs ? &*costs : nullptr, true});
+  const auto c = af::test::mapper_regression_case(af::test::reference_dir(), k);
+  const auto costs = costs_for(c.arch);
+  return spec::load_spec(c.files, spec::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
 }
 
 // The transformers at the regression settings: BATCH_SIZE=1, prefill, 256 new tokens.
 spec::Spec load_transformer(const std::string& arch, const std::string& workload) {
-  std::vector<std::string> sets = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"};
-  if (workload.starts_with("llama/llama4")) sets.emplace_back("ATTENTION_TYPE=grouped_query");
+  const auto c = af::test::transformer_case(af::test::reference_dir(), arch, workload);
   const auto costs = costs_for(arch);
-  return spec::load_spec({kRef + "examples/arches/" + arch + ".yaml",
-                          kRef + "examples/workloads/transformers/" + workload + ".yaml"},
-                         spec::parse_assignments(sets), {costs ? &*costs : nullptr, true});
+  return spec::load_spec(c.files, spec::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
 }
 
 }  // namespace
@@ -131,16 +112,14 @@ class TestMapperRegression : public QObject {
 
   void regression_data() {
     QTest::addColumn<QString>("key");
-    std::ifstream in(kRef + "expected/mapper-regression.json");
-    const auto ref = nlohmann::json::parse(in);
+    const auto ref = af::test::read_mapper_regression(af::test::reference_dir());
     for (const auto& [key, value] : ref.items()) QTest::newRow(key.c_str()) << QString::fromStdString(key);
   }
 
   void regression() {
     QFETCH(QString, key);
     const std::string k = key.toStdString();
-    std::ifstream in(kRef + "expected/mapper-regression.json");
-    const auto ref = nlohmann::json::parse(in).at(k);
+    const auto ref = af::test::read_mapper_regression(af::test::reference_dir()).at(k);
     std::optional<spec::Spec> s;
     try {
       s = load_key(k);
@@ -183,8 +162,7 @@ class TestMapperRegression : public QObject {
   // Fusion only adds options: the fused optimum is never worse than the unfused one.
   void fused_no_worse_data() {
     QTest::addColumn<QString>("key");
-    std::ifstream in(kRef + "expected/mapper-regression.json");
-    const auto ref = nlohmann::json::parse(in);
+    const auto ref = af::test::read_mapper_regression(af::test::reference_dir());
     for (const auto& [key, value] : ref.items())
       if (key.ends_with("|fused") && ref.contains(key.substr(0, key.size() - 5) + "unfused"))
         QTest::newRow(key.c_str()) << QString::fromStdString(key.substr(0, key.size() - 6));
@@ -209,24 +187,11 @@ class TestMapperRegression : public QObject {
     QTest::addColumn<QString>("arch");
     QTest::addColumn<QString>("workload");
     const bool slow = qEnvironmentVariableIntValue("AF_SLOW_TESTS") != 0;
-    const char* all[] = {"gpt/gpt3_6.7B",
-                         "gpt/gpt3_175B",
-                         "llama/llama3_8B",
-                         "llama/llama4_maverick",
-                         "llama/llama4_scout",
-                         "mixtral/mixtral8x22B",
-                         "qwen/qwen3_8B",
-                         "qwen/qwen3_30B_A3B",
-                         "deepseek/deepseek_v3_671B",
-                         "mamba/mamba"};
-    for (const char* arch : {"simple", "eyeriss", "simba", "tpu_v4i", "snowcat", "nvdla"})
-      for (const char* w : all) {
-        const std::string a = arch, wl = w;
-        // Mamba's workload has no renames; AccelForge cannot map it on these either.
-        if (wl == "mamba/mamba" && (a == "simba" || a == "tpu_v4i" || a == "nvdla")) continue;
-        if (!slow && !kFastTransformers.contains(a + "|" + wl)) continue;
-        QTest::newRow(qPrintable(QString::fromStdString(a + "|" + wl))) << arch << w;
-      }
+    for (const auto& c : af::test::transformer_cases(af::test::reference_dir())) {
+      const std::string name = c.arch + "|" + c.workload;
+      if (!slow && !kFastTransformers.contains(name)) continue;
+      QTest::newRow(name.c_str()) << QString::fromStdString(c.arch) << QString::fromStdString(c.workload);
+    }
   }
   void transformers() {
     QFETCH(QString, arch);

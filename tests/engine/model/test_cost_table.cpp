@@ -58,58 +58,48 @@ class TestCostTable : public QObject {
   }
 
   // Explicit spec values (scaled) win over the table (final, unscaled), which wins over
-  // Dummy; nothing at all is an error naming the component and the action.
-  void resolverPrecedence() {
-    const auto table = components::load_cost_table(af::test::data_file("costs/component_costs.json#edge_npu"));
-    components::ComponentCostInput in;
-    in.name = "GlobalBuffer";
-    in.component_class = "SmartBufferSRAM";
-    in.energy_scale = 2;
-    in.actions = {{"read", 3.0, std::nullopt, 1, 1}, {"write", std::nullopt, std::nullopt, 1, 1}};
-    const auto r = components::resolve_component_costs(in, &table);
-    QCOMPARE(r.actions[0].energy, 6.0);      // explicit value, scaled
-    QCOMPARE(r.actions[1].energy, 7.25e-13);  // table value, final
-    QCOMPARE(r.actions[1].throughput, 16000000000.0);
-    QCOMPARE(r.leak_power, 0.000375);
-
-    components::ComponentCostInput dummy;
-    dummy.name = "Extra";
-    dummy.component_class = "DUMMY";
-    dummy.actions = {{"read", std::nullopt, std::nullopt, 1, 1}};
-    const auto d = components::resolve_component_costs(dummy, &table);
-    QCOMPARE(d.actions[0].energy, 0.0);
-    QVERIFY(std::isinf(d.actions[0].throughput));
-
-    components::ComponentCostInput unknown = dummy;
-    unknown.component_class = "SmartBufferSRAM";
-    unknown.leak_power = 0;
-    try {
-      components::resolve_component_costs(unknown, &table);
-      QFAIL("expected SpecError");
-    } catch (const spec::SpecError& e) {
-      QVERIFY2(QString(e.what()).contains("Extra") && QString(e.what()).contains("'read'"), e.what());
-    }
+  // Dummy; nothing at all is an error naming the component and the action. On the project's
+  // table and on AccelForge's: a GlobalBuffer's figures from each.
+  void resolverPrecedence_data() {
+    QTest::addColumn<bool>("corpus");
+    QTest::addColumn<QString>("table");
+    QTest::addColumn<double>("writeEnergy");
+    QTest::addColumn<double>("writeThroughput");
+    QTest::addColumn<double>("leakPower");
+    QTest::newRow("project") << false
+                             << QString::fromStdString(
+                                    af::test::data_file("costs/component_costs.json#edge_npu"))
+                             << 7.25e-13 << 16000000000.0 << 0.000375;
+    QTest::newRow("reference") << true
+                               << QString::fromStdString(
+                                      af::test::reference_file("expected/component-costs.json#eyeriss"))
+                               << 9.122346940403464e-11 << 9846153846.153845 << 0.00025508039081958506;
   }
 
-  void resolverPrecedenceOnReferenceTable() {
-    AF_REQUIRE_CORPUS();
-    const std::string file = af::test::reference_file("expected/component-costs.json");
-    const auto table = components::load_cost_table(file + "#eyeriss");
+  void resolverPrecedence() {
+    QFETCH(bool, corpus);
+    QFETCH(QString, table);
+    QFETCH(double, writeEnergy);
+    QFETCH(double, writeThroughput);
+    QFETCH(double, leakPower);
+    if (corpus) AF_REQUIRE_CORPUS();
+    const auto costs = components::load_cost_table(table.toStdString());
     components::ComponentCostInput in;
     in.name = "GlobalBuffer";
     in.component_class = "SmartBufferSRAM";
     in.energy_scale = 2;
     in.actions = {{"read", 3.0, std::nullopt, 1, 1}, {"write", std::nullopt, std::nullopt, 1, 1}};
-    const auto r = components::resolve_component_costs(in, &table);
-    QCOMPARE(r.actions[0].energy, 6.0);  // explicit value, scaled
-    QCOMPARE(r.actions[1].energy, 9.122346940403464e-11);  // table value, final
-    QCOMPARE(r.leak_power, 0.00025508039081958506);
+    const auto r = components::resolve_component_costs(in, &costs);
+    QCOMPARE(r.actions[0].energy, 6.0);          // explicit value, scaled
+    QCOMPARE(r.actions[1].energy, writeEnergy);  // table value, final
+    QCOMPARE(r.actions[1].throughput, writeThroughput);
+    QCOMPARE(r.leak_power, leakPower);
 
     components::ComponentCostInput dummy;
     dummy.name = "Extra";
     dummy.component_class = "DUMMY";
     dummy.actions = {{"read", std::nullopt, std::nullopt, 1, 1}};
-    const auto d = components::resolve_component_costs(dummy, &table);
+    const auto d = components::resolve_component_costs(dummy, &costs);
     QCOMPARE(d.actions[0].energy, 0.0);
     QVERIFY(std::isinf(d.actions[0].throughput));
 
@@ -117,7 +107,7 @@ class TestCostTable : public QObject {
     unknown.component_class = "SmartBufferSRAM";
     unknown.leak_power = 0;
     try {
-      components::resolve_component_costs(unknown, &table);
+      components::resolve_component_costs(unknown, &costs);
       QFAIL("expected SpecError");
     } catch (const spec::SpecError& e) {
       QVERIFY2(QString(e.what()).contains("Extra") && QString(e.what()).contains("'read'"), e.what());
@@ -131,18 +121,20 @@ class TestCostTable : public QObject {
     QTemporaryDir compiled;
     if (!std::setlocale(LC_ALL, "de_DE.UTF-8")) {
       // Not installed system-wide: compile it into a folder of our own (needs the locales data).
-      const int rc = QProcess::execute("localedef", {"-i", "de_DE", "-f", "UTF-8", compiled.filePath("de_DE.UTF-8")});
+      const int rc =
+          QProcess::execute("localedef", {"-i", "de_DE", "-f", "UTF-8", compiled.filePath("de_DE.UTF-8")});
       qputenv("LOCPATH", compiled.path().toUtf8());
       if (rc != 0 || !std::setlocale(LC_ALL, "de_DE.UTF-8"))
         QSKIP("no decimal-comma locale: install Debian's `locales` package (packaging/common.sh does)");
     }
     QCOMPARE(std::localeconv()->decimal_point[0], ',');  // the trap is set
     const auto yaml = components::parse_cost_table(
-        "Buffer:\n  leak_power: 0.25\n  area: 1.5e-9\n  actions:\n    read: {energy: 2.5e-12, throughput: 1.5e9}\n",
+        "Buffer:\n  leak_power: 0.25\n  area: 1.5e-9\n  actions:\n    read: {energy: 2.5e-12, throughput: "
+        "1.5e9}\n",
         true, "", "inline.yaml");
     const auto json = components::parse_cost_table(
-        R"({"MAC": {"leak_power": "0.125", "actions": {"compute": {"energy": 3.75, "throughput": "2.5"}}}})", false,
-        "", "inline.json");
+        R"({"MAC": {"leak_power": "0.125", "actions": {"compute": {"energy": 3.75, "throughput": "2.5"}}}})",
+        false, "", "inline.json");
     std::setlocale(LC_ALL, previous.c_str());
     QCOMPARE(*yaml.find("Buffer")->leak_power, 0.25);
     QCOMPARE(*yaml.find("Buffer")->actions.at("read").energy, 2.5e-12);

@@ -59,11 +59,16 @@ MappingSpans spansOf(const std::string& text) {
   return *section.spans;
 }
 
-// `text` with line `n` (0-based) replaced.
-std::string withLine(const std::string& text, int n, const std::string& line) {
+// `text` with lines replaced: each pair is a line number (0-based, in `text`) and the text
+// that stands there instead (several lines where it holds '\n').
+std::string withLines(const std::string& text, std::initializer_list<std::pair<int, std::string>> replaced) {
   auto lines = QString::fromStdString(text).split('\n');
-  lines[n] = QString::fromStdString(line);
+  for (const auto& [n, line] : replaced) lines[n] = QString::fromStdString(line);
   return lines.join('\n').toStdString();
+}
+
+std::string withLine(const std::string& text, int n, const std::string& line) {
+  return withLines(text, {{n, line}});
 }
 
 spec::MappingNode temporal(const std::string& rv, std::int64_t tile) {
@@ -140,46 +145,17 @@ class TestMappingText : public QObject {
     MappingSpans spans = spansOf(kFlow);
     // k above n: the node's line moves; the comment stays with the node it introduced.
     QVERIFY(splice(spans, {MoveNode{{5}, 4}}));
-    QCOMPARE(spans.text, std::string(R"(# Weight-stationary mapping.
-mapping:
-  nodes:
-  - !Storage {tensors: [A, B, Z], component: DRAM}
-  - !Storage {tensors: [B], component: Scratchpad}  # B stays
-  - !Temporal {rank_variable: m, tile_shape: 1}
-  - !Storage {tensors: [A, Z], component: Scratchpad}
-  - !Temporal {rank_variable: k, tile_shape: 1}
-  - !Temporal {rank_variable: n, tile_shape: 1}
-  # the reduction
-  - !Compute {einsum: Matmul, component: MAC}
-)"));
+    const std::string moved = withLines(kFlow, {{7, "  - !Temporal {rank_variable: k, tile_shape: 1}"},
+                                                {8, "  - !Temporal {rank_variable: n, tile_shape: 1}"},
+                                                {9, "  # the reduction"}});
+    QCOMPARE(spans.text, moved);
     QVERIFY(splice(spans, {InsertNode{{}, 3, temporal("m", 1)}}));
-    QCOMPARE(spans.text, std::string(R"(# Weight-stationary mapping.
-mapping:
-  nodes:
-  - !Storage {tensors: [A, B, Z], component: DRAM}
-  - !Storage {tensors: [B], component: Scratchpad}  # B stays
-  - !Temporal {rank_variable: m, tile_shape: 1}
-  - !Temporal {rank_variable: m, tile_shape: 1}
-  - !Storage {tensors: [A, Z], component: Scratchpad}
-  - !Temporal {rank_variable: k, tile_shape: 1}
-  - !Temporal {rank_variable: n, tile_shape: 1}
-  # the reduction
-  - !Compute {einsum: Matmul, component: MAC}
-)"));
+    QCOMPARE(spans.text, withLine(moved, 5,
+                                  "  - !Temporal {rank_variable: m, tile_shape: 1}\n"
+                                  "  - !Temporal {rank_variable: m, tile_shape: 1}"));
     // The inserted node is located too: its tile can be edited next.
     QVERIFY(splice(spans, {SetScalar{{3}, "tile_shape", "2"}, RemoveNode{{2}}}));
-    QCOMPARE(spans.text, std::string(R"(# Weight-stationary mapping.
-mapping:
-  nodes:
-  - !Storage {tensors: [A, B, Z], component: DRAM}
-  - !Storage {tensors: [B], component: Scratchpad}  # B stays
-  - !Temporal {rank_variable: m, tile_shape: 2}
-  - !Storage {tensors: [A, Z], component: Scratchpad}
-  - !Temporal {rank_variable: k, tile_shape: 1}
-  - !Temporal {rank_variable: n, tile_shape: 1}
-  # the reduction
-  - !Compute {einsum: Matmul, component: MAC}
-)"));
+    QCOMPARE(spans.text, withLine(moved, 5, "  - !Temporal {rank_variable: m, tile_shape: 2}"));
     // Down to the end of the chain (before the Compute), then to the top.
     QVERIFY(splice(spans, {MoveNode{{1}, 6}, MoveNode{{5}, 0}}));
     QCOMPARE(reread(spans.text),
@@ -192,44 +168,22 @@ mapping:
   void blockStyleInsertsBlock() {
     MappingSpans spans = spansOf(kBlock);
     QVERIFY(splice(spans, {InsertNode{{}, 2, temporal("k", 1)}}));
-    QCOMPARE(spans.text, std::string(R"(mapping:
-  nodes:
-  - !Storage
-    tensors:
-    - A
-    - B
-    component: DRAM
-  - !Temporal
-    rank_variable: m
-    tile_shape: 1   # one row
-  - !Temporal
-    rank_variable: k
-    tile_shape: 1
-  - !Compute
-    einsum: Matmul
-    component: MAC
-)"));
+    // A block node before the Compute (line 10).
+    QCOMPARE(spans.text, withLine(kBlock, 10,
+                                  "  - !Temporal\n"
+                                  "    rank_variable: k\n"
+                                  "    tile_shape: 1\n"
+                                  "  - !Compute"));
   }
 
   void nestedChainsKeepTheirIndent() {
     MappingSpans spans = spansOf(kSequential);
     QVERIFY(
         splice(spans, {InsertNode{{1, 1}, 1, temporal("n2", 1)}, SetScalar{{1, 0, 0}, "tile_shape", "4"}}));
-    QCOMPARE(spans.text, std::string(R"(mapping:
-  nodes:
-  - !Storage {tensors: [T0, T1, T2], component: DRAM}
-  - !Sequential
-    nodes:
-    - !Nested
-      nodes:
-      - !Temporal {rank_variable: m, tile_shape: 4}
-      - !Compute {einsum: Matmul0, component: MAC}
-    - !Nested
-      nodes:
-      - !Temporal {rank_variable: m, tile_shape: 1}
-      - !Temporal {rank_variable: n2, tile_shape: 1}
-      - !Compute {einsum: Matmul1, component: MAC}
-)"));
+    QCOMPARE(spans.text, withLines(kSequential, {{7, "      - !Temporal {rank_variable: m, tile_shape: 4}"},
+                                                 {11,
+                                                  "      - !Temporal {rank_variable: m, tile_shape: 1}\n"
+                                                  "      - !Temporal {rank_variable: n2, tile_shape: 1}"}}));
   }
 
   void impossibleEditsChangeNothing() {

@@ -4,57 +4,31 @@
 #include <qcustomplot.h>
 
 #include <QAbstractGraphicsShapeItem>
-#include <QDir>
-#include <QSettings>
-#include <QSignalSpy>
-#include <QStandardPaths>
 #include <QtTest>
 
 #include "main_window.h"
 #include "plots/accesses_plot.h"
 #include "views/diagram_scene.h"
 #include "views/workload_view.h"
+#include "window_fixture.h"
 
 using namespace af::ui;
-
-namespace {
-
-QStringList example(const QString& name) {
-  const QDir dir(QStringLiteral(AF_SOURCE_DIR "/resources/examples/") + name);
-  QStringList files;
-  for (const QString f : {"arch.yaml", "workload.yaml", "mapping.yaml"}) files << dir.filePath(f);
-  return files;
-}
-
-bool openAndWait(MainWindow& w, const QStringList& files) {
-  QSignalSpy applied(&w, &MainWindow::resultApplied);
-  if (!w.openFiles(files).isEmpty()) return false;
-  return applied.count() > 0 || applied.wait(20000);
-}
-
-}  // namespace
 
 class TestWindowConsistency : public QObject {
   Q_OBJECT
  private slots:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("AccelForgeExplorerTests");
-    QSettings().clear();
-  }
+  void initTestCase() { test::useTestSettings(); }
   // Any Qt warning fails (the offscreen platform's own note about size hints aside).
   void init() {
     QTest::failOnWarning(QRegularExpression(QStringLiteral("^(?!This plugin does not support).*")));
   }
 
   void occupancy_shows_every_buffer_of_spatial_array_conv() {
-    MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(w.showView(QStringLiteral("occupancy")));
-    QVERIFY(openAndWait(w, example(QStringLiteral("spatial_array_conv"))));
-    AccessesPlot* plot = w.accessesPlot();
+    test::WindowFixture t;
+    QVERIFY(t.show());
+    QVERIFY(t.w.showView(QStringLiteral("occupancy")));
+    QVERIFY(t.openExample(QStringLiteral("spatial_array_conv")));
+    AccessesPlot* plot = t.w.accessesPlot();
     QVERIFY(!plot->showsEmptyState());
     plot->customPlot()->replot();
     const auto& table = plot->table();
@@ -76,14 +50,12 @@ class TestWindowConsistency : public QObject {
   }
 
   void one_palette_for_every_view_and_every_run() {
-    MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(openAndWait(w, example(QStringLiteral("spatial_array_conv"))));
-    auto* graph = w.findChild<WorkloadView*>(QStringLiteral("workloadView"));
+    test::WindowFixture t;
+    QVERIFY(t.show());
+    QVERIFY(t.openExample(QStringLiteral("spatial_array_conv")));
+    auto* graph = t.w.findChild<WorkloadView*>(QStringLiteral("workloadView"));
     QVERIFY(graph);
-    AccessesPlot* plot = w.accessesPlot();
+    AccessesPlot* plot = t.w.accessesPlot();
     QCOMPARE(&plot->tensorPalette(), &graph->tensorPalette());  // one object, lent to both
     QHash<QString, QColor> first;
     for (const QString t : {"I", "Wt", "O"}) {
@@ -92,7 +64,7 @@ class TestWindowConsistency : public QObject {
       QVERIFY2(oval, qPrintable(t));
       QVERIFY(oval->pen().color() == first[t].darker(115) || oval->pen().color() == first[t].darker(170));
     }
-    w.showView(QStringLiteral("occupancy"));
+    t.w.showView(QStringLiteral("occupancy"));
     for (const QString t : {"I", "Wt", "O"})
       if (const QCPBars* bars = plot->barsFor(t)) QCOMPARE(bars->brush().color().rgb(), first[t].rgb());
   }

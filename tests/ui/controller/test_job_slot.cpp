@@ -25,13 +25,36 @@ struct Log {
 using Value = std::shared_ptr<const int>;
 
 JobSlot<Value>::Handlers handlers(Log& log) {
-  return {.finished = [&log](int g, Value v) { log.finished.append({g, *v}); },
-          .failed = [&log](int g, const QString& e) { log.failed.append({g, e}); },
+  return {.finished =
+              [&log](int g, Value v) {
+                log.finished.append({g, *v});
+              },
+          .failed =
+              [&log](int g, const QString& e) {
+                log.failed.append({g, e});
+              },
           .stopped = [&log](int g) { log.stopped.append(g); },
           .progress = [&log](int, int, const QString&) { ++log.progress; }};
 }
 
 Value value(int v) { return std::make_shared<const int>(v); }
+
+// A slot on a pool of its own, logging what its handlers receive.
+struct Fixture {
+  QObject context;
+  QThreadPool pool;
+  Log log;
+  JobSlot<Value> slot{&context, &pool, handlers(log)};
+};
+
+// Work that runs until asked to stop, then returns `result`; it sets `*started` first.
+JobSlot<Value>::Work untilStopped(int result, std::atomic<bool>* started = nullptr) {
+  return [result, started](QPromise<Value>&, std::stop_token stop) {
+    if (started) *started = true;
+    while (!stop.stop_requested()) std::this_thread::sleep_for(1ms);
+    return value(result);
+  };
+}
 
 }  // namespace
 
@@ -41,42 +64,33 @@ class TestJobSlot : public QObject {
   void init() { af::ui::test::failOnQtWarnings(); }
 
   void finishes_with_result_and_generation() {
-    QObject context;
-    QThreadPool pool;
-    Log log;
-    JobSlot<Value> slot(&context, &pool, handlers(log));
-    const int gen = slot.start([](QPromise<Value>&, std::stop_token) { return value(42); });
+    Fixture t;
+    const int gen = t.slot.start([](QPromise<Value>&, std::stop_token) { return value(42); });
     QVERIFY(gen > 0);
-    QCOMPARE(slot.current(), gen);
-    QTRY_COMPARE(log.finished.size(), 1);
-    QCOMPARE(log.finished[0], (QPair<int, int>{gen, 42}));
-    QVERIFY(!slot.busy());
-    QCOMPARE(slot.start([](QPromise<Value>&, std::stop_token) { return value(0); }), gen + 1);
+    QCOMPARE(t.slot.current(), gen);
+    QTRY_COMPARE(t.log.finished.size(), 1);
+    QCOMPARE(t.log.finished[0], (QPair<int, int>{gen, 42}));
+    QVERIFY(!t.slot.busy());
+    QCOMPARE(t.slot.start([](QPromise<Value>&, std::stop_token) { return value(0); }), gen + 1);
   }
 
   void stale_result_is_dropped() {
-    QObject context;
-    QThreadPool pool;
-    Log log;
-    JobSlot<Value> slot(&context, &pool, handlers(log));
-    const int first = slot.start([](QPromise<Value>&, std::stop_token) {
+    Fixture t;
+    const int first = t.slot.start([](QPromise<Value>&, std::stop_token) {
       std::this_thread::sleep_for(100ms);  // ignores the token on purpose: finishes late
       return value(1);
     });
-    const int second = slot.start([](QPromise<Value>&, std::stop_token) { return value(2); });
-    QTRY_COMPARE(log.finished.size() + log.stopped.size(), 2);
-    QCOMPARE(log.finished.size(), 1);
-    QCOMPARE(log.finished[0], (QPair<int, int>{second, 2}));
-    QCOMPARE(log.stopped, QList<int>{first});
+    const int second = t.slot.start([](QPromise<Value>&, std::stop_token) { return value(2); });
+    QTRY_COMPARE(t.log.finished.size() + t.log.stopped.size(), 2);
+    QCOMPARE(t.log.finished.size(), 1);
+    QCOMPARE(t.log.finished[0], (QPair<int, int>{second, 2}));
+    QCOMPARE(t.log.stopped, QList<int>{first});
   }
 
   void stop_takes_effect_within_100ms_and_keeps_the_result() {
-    QObject context;
-    QThreadPool pool;
-    Log log;
-    JobSlot<Value> slot(&context, &pool, handlers(log));
+    Fixture t;
     std::atomic<bool> started{false};
-    const int gen = slot.start([&started](QPromise<Value>&, std::stop_token stop) {
+    const int gen = t.slot.start([&started](QPromise<Value>&, std::stop_token stop) {
       started = true;
       int steps = 0;
       while (!stop.stop_requested()) {
@@ -88,104 +102,79 @@ class TestJobSlot : public QObject {
     QTRY_VERIFY(started.load());
     QElapsedTimer clock;
     clock.start();
-    slot.stop();
-    QTRY_VERIFY_WITH_TIMEOUT(!slot.busy(), 1000);
+    t.slot.stop();
+    QTRY_VERIFY_WITH_TIMEOUT(!t.slot.busy(), 1000);
     QVERIFY2(clock.elapsed() < 100, qPrintable(QStringLiteral("stop took %1 ms").arg(clock.elapsed())));
-    QCOMPARE(log.finished.size(), 1);
-    QCOMPARE(log.finished[0].first, gen);
+    QCOMPARE(t.log.finished.size(), 1);
+    QCOMPARE(t.log.finished[0].first, gen);
   }
 
   void cancel_drops_what_the_job_returns() {
-    QObject context;
-    QThreadPool pool;
-    Log log;
-    JobSlot<Value> slot(&context, &pool, handlers(log));
+    Fixture t;
     std::atomic<bool> started{false};
-    const int gen = slot.start([&started](QPromise<Value>&, std::stop_token stop) {
-      started = true;
-      while (!stop.stop_requested()) std::this_thread::sleep_for(1ms);
-      return value(7);  // a result, but for inputs the caller no longer has
-    });
+    const int gen = t.slot.start(untilStopped(7, &started));  // a result, for inputs the caller no longer has
     QTRY_VERIFY(started.load());
-    slot.cancel();
-    QCOMPARE(slot.current(), 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!slot.busy(), 1000);
-    QVERIFY(log.finished.isEmpty());
-    QCOMPARE(log.stopped, QList<int>{gen});
+    t.slot.cancel();
+    QCOMPARE(t.slot.current(), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!t.slot.busy(), 1000);
+    QVERIFY(t.log.finished.isEmpty());
+    QCOMPARE(t.log.stopped, QList<int>{gen});
   }
 
   void null_result_counts_as_stopped() {
-    QObject context;
-    QThreadPool pool;
-    Log log;
-    JobSlot<Value> slot(&context, &pool, handlers(log));
-    const int gen = slot.start([](QPromise<Value>&, std::stop_token) { return Value(); });
-    QTRY_COMPARE(log.stopped, QList<int>{gen});
-    QVERIFY(log.finished.isEmpty());
+    Fixture t;
+    const int gen = t.slot.start([](QPromise<Value>&, std::stop_token) { return Value(); });
+    QTRY_COMPARE(t.log.stopped, QList<int>{gen});
+    QVERIFY(t.log.finished.isEmpty());
   }
 
   void exception_reports_failure() {
-    QObject context;
-    QThreadPool pool;
-    Log log;
-    JobSlot<Value> slot(&context, &pool, handlers(log));
-    const int gen = slot.start([](QPromise<Value>&, std::stop_token) -> Value {
-      throw std::runtime_error("no valid mapping");
-    });
-    QTRY_COMPARE(log.failed.size(), 1);
-    QCOMPARE(log.failed[0], (QPair<int, QString>{gen, QStringLiteral("no valid mapping")}));
-    QVERIFY(log.finished.isEmpty());
+    Fixture t;
+    const int gen = t.slot.start(
+        [](QPromise<Value>&, std::stop_token) -> Value { throw std::runtime_error("no valid mapping"); });
+    QTRY_COMPARE(t.log.failed.size(), 1);
+    QCOMPARE(t.log.failed[0], (QPair<int, QString>{gen, QStringLiteral("no valid mapping")}));
+    QVERIFY(t.log.finished.isEmpty());
   }
 
   void progress_is_coalesced() {
-    QObject context;
-    QThreadPool pool;
-    Log log;
-    JobSlot<Value> slot(&context, &pool, handlers(log));
+    Fixture t;
     QElapsedTimer clock;
     clock.start();
-    slot.start([](QPromise<Value>& promise, std::stop_token) {
+    t.slot.start([](QPromise<Value>& promise, std::stop_token) {
       promise.setProgressRange(0, 1'000'000);
       const auto end = std::chrono::steady_clock::now() + 500ms;
       int i = 0;
       while (std::chrono::steady_clock::now() < end) promise.setProgressValue(++i);
       return value(i);
     });
-    QTRY_COMPARE_WITH_TIMEOUT(log.finished.size(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(t.log.finished.size(), 1, 5000);
     const double seconds = static_cast<double>(clock.elapsed()) / 1000.0;
-    QVERIFY2(log.progress >= 2, qPrintable(QString::number(log.progress)));
-    QVERIFY2(log.progress <= static_cast<int>(seconds * 30) + 2, qPrintable(QString::number(log.progress)));
-    QVERIFY(log.finished[0].second > log.progress);
+    QVERIFY2(t.log.progress >= 2, qPrintable(QString::number(t.log.progress)));
+    QVERIFY2(t.log.progress <= static_cast<int>(seconds * 30) + 2,
+             qPrintable(QString::number(t.log.progress)));
+    QVERIFY(t.log.finished[0].second > t.log.progress);
   }
 
   void superseded_queued_job_never_delivers() {
-    QObject context;
-    QThreadPool pool;
-    pool.setMaxThreadCount(1);
-    Log log;
-    JobSlot<Value> slot(&context, &pool, handlers(log));
+    Fixture t;
+    t.pool.setMaxThreadCount(1);
     auto ran = std::make_shared<std::atomic<int>>(0);
-    slot.start([](QPromise<Value>&, std::stop_token stop) {
-      while (!stop.stop_requested()) std::this_thread::sleep_for(1ms);
-      return value(0);
-    });
-    slot.start([ran](QPromise<Value>&, std::stop_token stop) {
+    t.slot.start(untilStopped(0));
+    t.slot.start([ran](QPromise<Value>&, std::stop_token stop) {
       if (!stop.stop_requested()) ++*ran;  // superseded before it ran: sees the stop
       return value(1);
     });
-    const int last = slot.start([](QPromise<Value>&, std::stop_token) { return value(2); });
-    QTRY_COMPARE(log.finished.size(), 1);
-    QCOMPARE(log.finished[0].first, last);
-    QTRY_COMPARE(log.stopped.size(), 2);
+    const int last = t.slot.start([](QPromise<Value>&, std::stop_token) { return value(2); });
+    QTRY_COMPARE(t.log.finished.size(), 1);
+    QCOMPARE(t.log.finished[0].first, last);
+    QTRY_COMPARE(t.log.stopped.size(), 2);
     QCOMPARE(ran->load(), 0);
   }
 
   void gui_event_loop_keeps_running() {
-    QObject context;
-    QThreadPool pool;
-    Log log;
-    JobSlot<Value> slot(&context, &pool, handlers(log));
-    slot.start([](QPromise<Value>&, std::stop_token) {
+    Fixture t;
+    t.slot.start([](QPromise<Value>&, std::stop_token) {
       const auto end = std::chrono::steady_clock::now() + 300ms;
       volatile double x = 0;
       while (std::chrono::steady_clock::now() < end) x = x + 1;
@@ -194,12 +183,12 @@ class TestJobSlot : public QObject {
     QElapsedTimer clock;
     clock.start();
     qint64 last = 0, worst = 0;
-    while (log.finished.isEmpty() && clock.elapsed() < 5000) {
+    while (t.log.finished.isEmpty() && clock.elapsed() < 5000) {
       QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
       worst = std::max(worst, clock.elapsed() - last);
       last = clock.elapsed();
     }
-    QCOMPARE(log.finished.size(), 1);
+    QCOMPARE(t.log.finished.size(), 1);
     QVERIFY2(worst < 50, qPrintable(QStringLiteral("max gap %1 ms").arg(worst)));
   }
 };

@@ -7,7 +7,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -18,15 +17,13 @@
 #include "explore/funnel_plot.h"
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
+#include "window_fixture.h"
 
 using namespace af::ui;
 
 namespace {
 
-QByteArray resource(const QString& name) {
-  QFile f(QStringLiteral(AF_SOURCE_DIR "/resources/examples/two_level_matmul/") + name);
-  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+QByteArray resource(const QString& name) { return test::exampleFile("two_level_matmul", name); }
 
 // arch + workload of the bundled matmul in `dir` (no mapping: the mapper finds one).
 QStringList matmulProject(const QTemporaryDir& dir, const QByteArray& arch) {
@@ -55,7 +52,7 @@ ProjectResultPtr load(ProjectController& c, const QStringList& files, const QStr
 class TestExplore : public QObject {
   Q_OBJECT
  private slots:
-  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void initTestCase() { test::useTestSettings(); }
 
   void front_and_funnel_fill_while_mapping() {
     QTemporaryDir dir;

@@ -7,7 +7,6 @@
 
 #include <QFile>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -24,6 +23,7 @@
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
 #include "main_window.h"
+#include "window_fixture.h"
 #include "workspace/workspace.h"
 
 using namespace af::ui;
@@ -42,11 +42,6 @@ QStringList chainProject(const QTemporaryDir& dir) {
     files << to;
   }
   return files;
-}
-
-ProjectResultPtr waitForLoad(MainWindow& w) {
-  QSignalSpy applied(&w, &MainWindow::resultApplied);
-  return applied.wait(30000) ? applied.last().at(0).value<ProjectResultPtr>() : nullptr;
 }
 
 // Resident set size in KiB (Linux), 0 where unknown. Freed heap is handed back first, so the
@@ -93,17 +88,16 @@ MapRunPtr mapFromWindow(MainWindow& w, qint64* maxGapMs = nullptr, qint64* first
 class TestExploreWindow : public QObject {
   Q_OBJECT
  private slots:
-  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+  void initTestCase() { test::useTestSettings(); }
 
   void run_click_export_from_the_window() {
     QTemporaryDir dir;
     const QStringList files = chainProject(dir);
     QCOMPARE(files.size(), 2);
-    MainWindow w;
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(w.openFiles(files).isEmpty());
-    const auto loaded = waitForLoad(w);
+    test::WindowFixture t;
+    MainWindow& w = t.w;
+    QVERIFY(t.show());
+    const auto loaded = t.openFiles(files);
     QVERIFY(loaded && loaded->valid());
     QVERIFY(w.explore()->runPanel()->runButton()->isEnabled());
     w.explore()->runPanel()->setMetric(af::mapper::kEdp);
@@ -176,10 +170,10 @@ class TestExploreWindow : public QObject {
   // use is what a leak would grow, so that is held to 5%; RSS is logged.
   void ten_runs_keep_memory_flat() {
     QTemporaryDir dir;
-    MainWindow w;
-    w.show();
-    QVERIFY(w.openFiles(chainProject(dir)).isEmpty());
-    QVERIFY(waitForLoad(w));
+    test::WindowFixture t;
+    MainWindow& w = t.w;
+    QVERIFY(t.show());
+    QVERIFY(t.openFiles(chainProject(dir)));
     QVERIFY(mapFromWindow(w));
     const std::size_t first = heapInUse();
     qInfo("after run 1: heap in use %zu KiB, RSS %ld KiB", first >> 10, residentKiB());
