@@ -737,6 +737,13 @@ void AccessesPlot::applyHighlight() {
         view_ == View::Occupancy ? QPen(Qt::NoPen) : QPen(QColor(255, 255, 255, dimmed_ ? 120 : 255), 1);
     bars->setPen(emphasised ? QPen(QColor(0x22, 0x22, 0x22), 2) : edge);
   }
+  // The change labels fade with the bars when the results are stale.
+  for (const auto& label : changeLabels_) {
+    if (!label) continue;
+    QColor color = label->color();
+    color.setAlpha(dimmed_ ? 100 : 255);
+    label->setColor(color);
+  }
   plot_->replot();
 }
 
@@ -889,7 +896,8 @@ void AccessesPlot::onMouseMove(QMouseEvent* event) {
 void AccessesPlot::showContextMenu(const QPoint& pos) {
   auto* menu = new QMenu(this);
   menu->setAttribute(Qt::WA_DeleteOnClose);
-  addExportActions(*menu, [this] { return plotFigure(*plot_, title()); }, this);
+  addExportActions(
+      *menu, [this] { return plotFigure(*plot_, title()); }, this);
   menu->popup(plot_->mapToGlobal(pos));
 }
 

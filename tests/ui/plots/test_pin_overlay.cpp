@@ -173,6 +173,12 @@ class TestPinOverlay : public QObject {
     plot.setAction("read");
     check();
     QCOMPARE(labelText(plot, "Buffer"), QStringLiteral("+50 %"));  // reads only: 1500 vs 1000
+    // Stale results fade their change labels with the bars, and a fresh one restores them.
+    QCOMPARE(plot.changeLabel("Buffer")->color().alpha(), 255);
+    plot.setDimmed(true);
+    QVERIFY(plot.changeLabel("Buffer")->color().alpha() < 255);
+    plot.setDimmed(false);
+    QCOMPARE(plot.changeLabel("Buffer")->color().alpha(), 255);
   }
 
   void pinned_bar_never_overlaps_the_current_bars() {
