@@ -455,6 +455,9 @@ void AccessesPlot::rebuild() {
     values->setLabel(log ? tr("%1, log scale").arg(label) : label);
 
     drawBars(stacked());
+    // Latency has one series; beside a pinned bar its key says which mapping it is.
+    if (view_ == View::Latency && pinned_)
+      if (auto* latency = barsFor(QStringLiteral("latency"))) latency->setName(tr("current"));
     fitValueAxis(stacked());
     if (!changes_.isEmpty()) drawChangeLabels(stacked());
     if (view_ == View::Accesses && metric_ == AccessMetric::Count) drawComputeNote();

@@ -225,6 +225,7 @@ class TestPinOverlay : public QObject {
     QCOMPARE(labelText(plot, "DRAM"), QStringLiteral("\u221250 %"));
     QCOMPARE(labelText(plot, "MAC"), QStringLiteral("same"));
     QVERIFY(plot.customPlot()->legend->visible());  // pinned vs latency needs the key
+    QVERIFY(plot.barsFor("current") != nullptr);    // the key names both mappings
 
     plot.setView(AccessesPlot::View::Occupancy);
     QVERIFY(plot.pinnedBars() == nullptr);
