@@ -1,19 +1,18 @@
 // Typing into a 5,000-line spec never blocks the event loop: every keystroke, and every
 // load result that follows it, leaves the GUI thread free within 30 ms (measured by a 2 ms
-// ticker, not assumed). The spec is the bundled two-level matmul with a 5,000-line
+// ticker, not assumed: the GUI thread's own work between ticks always, the wall-clock gap
+// when the machine has a core to spare). The spec is the bundled two-level matmul with a 5,000-line
 // variables section, so the loads are real and their results reach every view.
-#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTimer>
 #include <QtTest>
-#include <ctime>
 
 #include "editors/document_set.h"
 #include "editors/editor_tabs.h"
 #include "editors/spec_document.h"
 #include "editors/yaml_editor.h"
+#include "event_loop_watch.h"
 #include "main_window.h"
 #include "qt_warnings.h"
 #include "window_fixture.h"
@@ -23,13 +22,6 @@ using namespace af::ui;
 namespace {
 
 QByteArray resource(const QString& name) { return test::exampleFile("two_level_matmul", name); }
-
-// CPU time of the calling thread: what the GUI thread itself spent, whatever else runs.
-double threadCpuMs() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
-}
 
 bool write(const QString& path, const QByteArray& text) {
   QFile f(path);
@@ -69,23 +61,8 @@ class TestTyping : public QObject {
     cursor.movePosition(QTextCursor::End);
     editor->setTextCursor(cursor);
 
-    QElapsedTimer clock;
-    qint64 last = 0, worst = 0;
-    double lastCpu = threadCpuMs(), worstCpu = 0;  // the GUI thread's own work in the worst gap
-    QTimer ticker;
-    ticker.setInterval(2);
-    QObject::connect(&ticker, &QTimer::timeout, [&] {
-      const qint64 now = clock.elapsed();
-      const double cpu = threadCpuMs();
-      if (now - last > worst) {
-        worst = now - last;
-        worstCpu = cpu - lastCpu;
-      }
-      last = now;
-      lastCpu = cpu;
-    });
-    clock.start();
-    ticker.start();
+    test::EventLoopWatch watch(2);
+    watch.start();
     QSignalSpy applied(&w, &MainWindow::resultApplied);
     // A new variable, typed key by key with pauses long enough for loads to land in between.
     const QString line = QStringLiteral("  typed_variable: 12345 # comment\n");
@@ -98,13 +75,21 @@ class TestTyping : public QObject {
     }
     QTRY_VERIFY_WITH_TIMEOUT(applied.count() >= 2, 30000);
     QTest::qWait(500);  // the last result lands while the ticker runs
-    ticker.stop();
+    watch.stop();
     QVERIFY(w.documents()->at(1)->text().contains(QStringLiteral("typed_variable: 12345")));
     QVERIFY2(applied.last().at(0).value<ProjectResultPtr>()->valid(), "the typed spec stays valid");
-    qInfo("worst event-loop gap while typing: %lld ms (%.1f ms of GUI-thread work)", worst, worstCpu);
-    QVERIFY2(worst <= 30, qPrintable(QStringLiteral("the event loop stalled for %1 ms (%2 ms of it working)")
-                                         .arg(worst)
-                                         .arg(worstCpu, 0, 'f', 1)));
+    qInfo(
+        "worst event-loop gap while typing: %lld ms (%.1f ms of GUI-thread work), most work in one gap "
+        "%.1f ms, load %.1f",
+        watch.worstGapMs(), watch.worstGapWorkMs(), watch.worstWorkMs(), test::loadAverage());
+    QVERIFY2(watch.worstWorkMs() <= 30,
+             qPrintable(QStringLiteral("the GUI thread worked %1 ms without returning to the event loop")
+                            .arg(watch.worstWorkMs(), 0, 'f', 1)));
+    if (test::machineBusy()) return;  // the wall-clock gap then measures the scheduler (see above)
+    QVERIFY2(watch.worstGapMs() <= 30,
+             qPrintable(QStringLiteral("the event loop stalled for %1 ms (%2 ms of it working)")
+                            .arg(watch.worstGapMs())
+                            .arg(watch.worstGapWorkMs(), 0, 'f', 1)));
   }
 };
 
