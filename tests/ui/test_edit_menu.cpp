@@ -106,6 +106,9 @@ class TestEditMenu : public QObject {
     Window t;
     QWidget* guide = t.w.helpActions()->showQuickGuide();
     QVERIFY(guide && guide->isVisible());
+    // It says how to run the mapper and where its results are.
+    QVERIFY(QuickGuide::html().contains(QStringLiteral("Run › Map</b> (F6)")));
+    QVERIFY(QuickGuide::html().contains(QStringLiteral("Mapper results")));
     guide->close();
     QUrl opened;
     t.w.helpActions()->setOpenUrl([&opened](const QUrl& url) {
