@@ -688,20 +688,14 @@ JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMe
     out.steps.push_back(step);
     if (observer) observer->on_join_step(out.steps.back());
     if (next.empty()) {
-      std::string worst;
-      std::uint64_t most = 0;
-      for (const auto& [cause, count] : step.removed)
-        if (cause != "pareto" && count > most) {
-          most = count;
-          worst = cause;
-        }
+      const std::string worst = step.worst_cause();
       out.failure = "no joined mapping of the Einsums up to " + right_einsum.name + " is valid";
       if (worst.starts_with("capacity "))
         out.failure += ": every one exceeds " + worst.substr(9);
+      else if (worst == "loops differ")
+        out.failure += ": the loops they share never iterate alike";
       else if (!worst.empty())
         out.failure += " (most were removed by " + worst + ")";
-      else if (step.rows_unmatched > 0)
-        out.failure += ": the loops they share never iterate alike";
       return out;
     }
     left = std::move(next);

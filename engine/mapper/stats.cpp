@@ -78,6 +78,17 @@ std::uint64_t JoinStepStats::removed_by(const std::string& cause) const {
   return it == removed.end() ? 0 : it->second;
 }
 
+std::string JoinStepStats::worst_cause() const {
+  std::string worst;
+  std::uint64_t most = 0;
+  for (const auto& stage : funnel())
+    if (stage.cause != "pareto" && removed_by(stage.cause) > most) {
+      most = removed_by(stage.cause);
+      worst = stage.cause;
+    }
+  return worst;
+}
+
 std::uint64_t JoinStepStats::rows_valid() const {
   std::uint64_t gone = 0;
   for (const auto& [cause, n] : removed)

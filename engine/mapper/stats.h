@@ -87,6 +87,8 @@ struct JoinStepStats {
   [[nodiscard]] std::uint64_t rows_valid() const;
   // Pmappings a funnel stage removed.
   [[nodiscard]] std::uint64_t removed_by(const std::string& cause) const;
+  // The funnel stage that removed the most rows, Pareto aside ("" if none).
+  [[nodiscard]] std::string worst_cause() const;
 };
 
 }  // namespace af::mapper

@@ -136,14 +136,9 @@ QString explainNoMapping(const mapper::MapperResult& result) {
   // Every Einsum has pmappings: the fused join removed the rest.
   for (const auto& step : result.join_steps) {
     if (step.rows_out > 0) continue;
-    std::string worst;
-    std::uint64_t most = 0;
-    for (const auto& stage : step.funnel())
-      if (stage.cause != "pareto" && step.removed_by(stage.cause) > most) {
-        most = step.removed_by(stage.cause);
-        worst = stage.cause;
-      }
+    const std::string worst = step.worst_cause();
     if (worst.empty()) break;
+    const std::uint64_t most = step.removed_by(worst);
     const auto [kind, where] = splitCause(worst);
     const QString what = kind == QLatin1String("capacity")
                              ? QObject::tr(

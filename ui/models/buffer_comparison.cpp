@@ -1,13 +1,6 @@
 #include "models/buffer_comparison.h"
 
-#include <limits>
-
 namespace af::ui {
-
-double BufferComparison::change(double pinned, double current) {
-  if (pinned == 0) return current == 0 ? 0.0 : std::numeric_limits<double>::infinity();
-  return (current - pinned) / pinned;
-}
 
 QList<BufferComparison> compareBuffers(const AccessesData& pinned, const AccessesData& current) {
   QList<BufferComparison> rows;

@@ -12,8 +12,6 @@ struct BufferComparison {
   QString component;
   double pinnedEnergy = 0, currentEnergy = 0;
   double pinnedBits = 0, currentBits = 0;
-  // current - pinned, as a fraction of pinned; +inf when only the current uses the buffer.
-  [[nodiscard]] static double change(double pinned, double current);
 };
 
 // Every component either mapping uses, in the order they first appear (pinned first).

@@ -235,6 +235,10 @@ class TestExplore : public QObject {
     QVERIFY2(why.contains("fused join up to Einsum B"), qPrintable(why));
     QVERIFY2(why.contains("capacity GlobalBuffer removed 4 of 5 row pairs"), qPrintable(why));
     QVERIFY2(why.contains("mapping unfused"), qPrintable(why));
+    // The stage that removed the most decides, whether a cause of the merged rows or not.
+    r.join_steps.front().rows_unmatched = 10;
+    const QString loops = explainNoMapping(r);
+    QVERIFY2(loops.contains("loops differ removed 10 of 14 row pairs"), qPrintable(loops));
   }
 };
 
