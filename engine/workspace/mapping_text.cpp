@@ -266,8 +266,11 @@ class Splicer {
     // A block list stays one: `- a` lines under the first one's column.
     const std::size_t column = range->begin - line_start(range->begin);
     std::string text;
-    for (std::size_t i = 0; i < e.items.size(); ++i)
-      text += (i ? "\n" + std::string(column, ' ') : std::string()) + "- " + scalar_text(e.items[i], false);
+    for (std::size_t i = 0; i < e.items.size(); ++i) {  // appends: see the note in text/expr/value.h
+      if (i > 0) text.append(1, '\n').append(column, ' ');
+      text += "- ";
+      text += scalar_text(e.items[i], false);
+    }
     replace(*range, text);
     return true;
   }

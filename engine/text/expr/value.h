@@ -44,7 +44,14 @@ class ObjectLike {
   // For "did you mean" suggestions.
   [[nodiscard]] virtual std::vector<std::string> attribute_names() const { return {}; }
   [[nodiscard]] virtual std::string type_name() const { return "object"; }
-  [[nodiscard]] virtual std::string repr() const { return "<" + type_name() + ">"; }
+  // Appends rather than `"<" + type_name()`: GCC 12 at -O3 warns (falsely, -Wrestrict, GCC bug
+  // 105329) on operator+(const char*, std::string&&).
+  [[nodiscard]] virtual std::string repr() const {
+    std::string out(1, '<');
+    out += type_name();
+    out += '>';
+    return out;
+  }
 };
 
 enum class SequenceKind { List, Tuple, Set };
