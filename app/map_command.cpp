@@ -87,15 +87,16 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
                   "Jinja data NAME=VALUE (value read as a YAML scalar); repeatable")
       ->type_name("NAME=VALUE");
   cmd->add_option("--metric", args.metric,
-                  "Objective: energy, latency or edp (default: the spec's mapper.metrics)")
-      ->type_name("energy|latency|edp");
+                  "Objective: energy, latency, edp, or a list such as energy,latency for the front of "
+                  "both (default: the spec's mapper.metrics)")
+      ->type_name("M[,M...]");
   cmd->add_option("--max-fused-loops", args.max_fused_loops, "At most N fused loops per pmapping")
       ->type_name("N")
       ->check(number_in(0, 1e9, true, "a whole number, 0 or more"));
   cmd->add_flag("--unfused", args.unfused, "The outermost memory keeps every tensor (no fusion)");
   cmd->add_option("--threads", args.threads, "Worker threads (default: all cores)")
       ->type_name("N")
-      ->check(number_in(0, kMaxThreads, true, fmt::format("between 1 and {} (0 = all cores)", kMaxThreads)));
+      ->check(number_in(0, kMaxThreads, true, fmt::format("a whole number from 0 (all cores) to {}", kMaxThreads)));
   cmd->add_option("--objective-tolerance", args.objective_tolerance,
                   "Objectives within a factor 1+T count as equal when pruning (faster, at most (1+T)x worse; "
                   "default: the spec's mapper.objective_tolerance, else 0)")

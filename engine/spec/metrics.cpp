@@ -25,7 +25,9 @@ unsigned parse_metrics(const std::string& text) {
   unsigned out = 0;
   std::size_t start = 0;
   while (start <= text.size()) {
-    const auto bar = text.find('|', start);
+    // AccelForge's specs join metrics with '|' (Metrics.ENERGY | Metrics.LATENCY); on a command
+    // line ',' is easier to type. Both mean "the front of all of them".
+    const auto bar = text.find_first_of("|,", start);
     const std::string raw =
         trim(text.substr(start, bar == std::string::npos ? std::string::npos : bar - start));
     std::string part = upper(raw);
@@ -43,12 +45,11 @@ unsigned parse_metrics(const std::string& text) {
     // Reporting-only metrics do not change what is optimized here.
     else if (part == "ACTIONS" || part == "RESOURCE_USAGE" || part == "DETAILED_MEMORY_USAGE") {
     } else
-      throw std::invalid_argument("unknown metric '" + raw +
-                                  "' (energy, latency, edp, dynamic_energy, leak_energy)");
+      throw std::invalid_argument("unknown metric '" + raw + "'; " + std::string(kMetricsGrammar));
     if (bar == std::string::npos) break;
     start = bar + 1;
   }
-  if (out == 0) throw std::invalid_argument("no optimization metric given");
+  if (out == 0) throw std::invalid_argument("no optimization metric given; " + std::string(kMetricsGrammar));
   return out;
 }
 

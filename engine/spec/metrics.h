@@ -2,6 +2,7 @@
 // The mapper's optimization metrics as AccelForge's Metrics bit flags (a spec field, so the
 // loader validates `mapper.metrics` and the mapper reads the flags).
 #include <string>
+#include <string_view>
 
 namespace af::spec {
 
@@ -23,8 +24,15 @@ enum Metric : unsigned {
   return (m & (kEnergy | kLeakEnergy | kEdp)) != 0;
 }
 
-// "energy", "latency", "edp", "ENERGY | LATENCY", "Metrics.ENERGY_DELAY_PRODUCT", ...
-// Throws std::invalid_argument naming the unknown metric.
+// The one grammar of the spec's `mapper.metrics`, `accelforge map --metric` and the explorer's
+// `--metric`, said in the error for a wrong one.
+inline constexpr std::string_view kMetricsGrammar =
+    "the accepted forms are energy, latency, edp, dynamic_energy or leak_energy (any case, "
+    "Metrics.X too), or a list of them joined by ',' or '|' for a front of several, such as "
+    "energy,latency";
+
+// "energy", "latency", "edp", "energy,latency", "ENERGY | LATENCY", "Metrics.ENERGY_DELAY_PRODUCT"
+// ... Throws std::invalid_argument naming the unknown metric and the accepted forms.
 [[nodiscard]] unsigned parse_metrics(const std::string& text);
 [[nodiscard]] std::string metrics_name(unsigned metrics);
 

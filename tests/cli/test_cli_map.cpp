@@ -220,6 +220,19 @@ class TestCliMap : public QObject {
                               QStringList{"map"} + matmul_files() + kSets + QStringList{"--metric", "speed"});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("speed"), qPrintable(r.err));
+    // The error lists what is accepted, including the list form.
+    QVERIFY2(r.err.contains("energy,latency") && r.err.contains("edp"), qPrintable(r.err));
+  }
+
+  // One grammar with the explorer's --metric and the spec's mapper.metrics: a list asks for
+  // the front of both, written with ',' or with AccelForge's '|'.
+  void metric_list_gives_the_front_of_both() {
+    for (const QString& list : {QString("energy,latency"), QString("ENERGY | latency")}) {
+      const auto r = runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + kSets +
+                                                QStringList{"--metric", list});
+      QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+      QVERIFY2(r.out.contains("metric energy|latency"), qPrintable(r.out));
+    }
   }
 };
 
