@@ -13,24 +13,30 @@ namespace af {
 
 namespace {
 
-// The text of a spec file as the loader will see it: the unsaved buffer, else the file (read
-// with the loader's cap; a file it cannot read is the load's error to report).
-std::optional<std::string> source_text(const SpecInputs& in, const std::string& path) {
-  if (const auto it = in.unsaved.find(path); it != in.unsaved.end()) return it->second;
-  try {
-    return util::read_file_bounded(path);
-  } catch (const util::ReadError&) {
-    return std::nullopt;
+// Each spec file's text, read once: the unsaved buffer, else the file ("-" is standard input).
+// The variable scan and the load both read these texts, so a pipe, a process substitution or
+// stdin works (it can be read only once) and the two cannot see different versions of a file.
+// A file that cannot be read is left out: the load reports it with its place.
+std::map<std::string, std::string> read_texts(const SpecInputs& in) {
+  std::map<std::string, std::string> texts = in.unsaved;
+  for (const auto& path : in.files) {
+    if (texts.contains(path)) continue;
+    try {
+      texts.emplace(path, util::read_file_bounded(path == "-" ? "/dev/stdin" : path));
+    } catch (const util::ReadError&) {
+    }
   }
+  return texts;
 }
 
-std::vector<spec::TemplateVariable> scan_variables(const SpecInputs& in) {
+std::vector<spec::TemplateVariable> scan_variables(const SpecInputs& in,
+                                                   const std::map<std::string, std::string>& texts) {
   std::vector<std::vector<spec::TemplateVariable>> per_file;
   for (const auto& path : in.files) {
-    const auto text = source_text(in, path);
-    if (!text) continue;
+    const auto text = texts.find(path);
+    if (text == texts.end()) continue;
     try {
-      per_file.push_back(spec::template_variables(*text, path));
+      per_file.push_back(spec::template_variables(text->second, path));
     } catch (const spec::SpecError&) {
       // The load reports the template's syntax error with its place; nothing to list here.
     }
@@ -48,14 +54,15 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   Workspace ws;
   ws.inputs_ = std::move(inputs);
   const SpecInputs& in = ws.inputs_;
-  ws.variables_ = scan_variables(in);
+  ws.texts_ = read_texts(in);
+  ws.variables_ = scan_variables(in, ws.texts_);
   if (stop.stop_requested()) return ws;
   try {
     std::optional<components::CostTable> costs;
     if (!in.component_costs.empty()) costs = components::load_cost_table(in.component_costs);
     auto spec = std::make_shared<spec::Spec>(
         spec::load_spec(in.files, spec::parse_assignments(in.assignments),
-                        {costs ? &*costs : nullptr, in.costs_required}, &in.unsaved));
+                        {costs ? &*costs : nullptr, in.costs_required}, &ws.texts_));
     ws.diagnostics_ = spec->warnings;
     ws.resolved_ = std::make_shared<const spec::ResolvedSpec>(spec->resolved());
     ws.spec_ = std::move(spec);

@@ -48,10 +48,14 @@ class Workspace {
  public:
   // Runs the whole load sequence: cost table, `--set` assignments, rendering, parsing,
   // merging, building the typed spec. Never throws for bad input: errors land in
-  // diagnostics(). `stop` abandons the load between files (the result is then invalid).
+  // diagnostics(). Each file is read once. `stop`, checked after the files are read and
+  // scanned, abandons the load before the spec is built (the result is then invalid).
   [[nodiscard]] static Workspace load(SpecInputs inputs, std::stop_token stop = {});
 
   [[nodiscard]] const SpecInputs& inputs() const { return inputs_; }
+  // Each spec file's text as the load read it (once; "-" is standard input), by path as given
+  // in inputs().files; a file that could not be read is absent (its error is in diagnostics()).
+  [[nodiscard]] const std::map<std::string, std::string>& texts() const { return texts_; }
   // Errors (when the spec is invalid) and warnings, in file order.
   [[nodiscard]] const std::vector<spec::Diagnostic>& diagnostics() const { return diagnostics_; }
   [[nodiscard]] std::size_t error_count() const;
@@ -81,6 +85,7 @@ class Workspace {
 
  private:
   SpecInputs inputs_;
+  std::map<std::string, std::string> texts_;
   std::vector<spec::Diagnostic> diagnostics_;
   std::shared_ptr<const spec::Spec> spec_;
   std::shared_ptr<const spec::ResolvedSpec> resolved_;

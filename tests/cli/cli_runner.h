@@ -18,9 +18,15 @@ struct ProcessResult {
 
 // `memoryBytes` > 0 caps the child's address space (setrlimit RLIMIT_AS in the child), so a
 // runaway allocation fails inside the child instead of exhausting the machine.
+// `unset` names environment variables the child does not get (DISPLAY, to run as over SSH).
 inline ProcessResult runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000,
-                                qint64 memoryBytes = 0) {
+                                qint64 memoryBytes = 0, const QStringList& unset = {}) {
   QProcess p;
+  if (!unset.isEmpty()) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& name : unset) env.remove(name);
+    p.setProcessEnvironment(env);
+  }
   if (memoryBytes > 0)
     p.setChildProcessModifier([memoryBytes] {
       const rlimit limit{static_cast<rlim_t>(memoryBytes), static_cast<rlim_t>(memoryBytes)};

@@ -29,6 +29,31 @@ class TestCli : public QObject {
     QVERIFY2(r.err.contains("Usage"), qPrintable(r.err));
   }
 
+  // Each input is read once, so a spec file may come from a pipe: standard input as "-", or
+  // bash's process substitution (a /dev/fd path that can be read only once).
+  void spec_files_from_pipes() {
+    const QString ex = QStringLiteral(AF_SOURCE_DIR "/resources/examples/two_level_matmul/");
+    const auto file = runProcess(AF_CLI_EXE, {"evaluate", ex + "arch.yaml", ex + "workload.yaml", ex + "mapping.yaml"});
+    QVERIFY2(file.exitCode == 0, qPrintable(file.err));
+
+    QProcess fromStdin;
+    fromStdin.setStandardInputFile(ex + "arch.yaml");
+    fromStdin.start(AF_CLI_EXE, {"evaluate", "-", ex + "workload.yaml", ex + "mapping.yaml"});
+    QVERIFY(fromStdin.waitForFinished(60000));
+    QVERIFY2(fromStdin.exitCode() == 0, fromStdin.readAllStandardError().constData());
+    QCOMPARE(QString::fromUtf8(fromStdin.readAllStandardOutput()), file.out);
+
+    const auto validate = runProcess(
+        "bash", {"-c", QStringLiteral("cat '%1arch.yaml' | '%2' validate - '%1workload.yaml'").arg(ex, AF_CLI_EXE)});
+    QVERIFY2(validate.exitCode == 0, qPrintable(validate.err));
+
+    const auto substituted = runProcess(
+        "bash", {"-c", QStringLiteral("'%2' evaluate <(cat '%1arch.yaml') '%1workload.yaml' <(cat '%1mapping.yaml')")
+                           .arg(ex, AF_CLI_EXE)});
+    QVERIFY2(substituted.exitCode == 0, qPrintable(substituted.err));
+    QCOMPARE(substituted.out, file.out);
+  }
+
 #ifdef AF_EXPLORER_EXE
   void explorer_version_and_help() {
     const auto v = runProcess(AF_EXPLORER_EXE, {"--version"});
@@ -37,6 +62,26 @@ class TestCli : public QObject {
     const auto h = runProcess(AF_EXPLORER_EXE, {"--help"});
     QCOMPARE(h.exitCode, 0);
     QVERIFY(h.out.contains("--screenshot"));
+  }
+
+  // Over SSH or in CI there is no display: --help, --version and --screenshot still work (the
+  // explorer picks the offscreen platform itself) and a plain launch says why it cannot open.
+  void explorer_without_a_display() {
+    const QStringList noDisplay{"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"};
+    const auto v = runProcess(AF_EXPLORER_EXE, {"--version"}, 60000, 0, noDisplay);
+    QVERIFY2(v.exitCode == 0 && v.out.contains("accelforge-explorer"), qPrintable(v.err));
+    const auto h = runProcess(AF_EXPLORER_EXE, {"--help"}, 60000, 0, noDisplay);
+    QVERIFY2(h.exitCode == 0 && h.out.contains("--screenshot"), qPrintable(h.err));
+    const auto bad = runProcess(AF_EXPLORER_EXE, {"--metric", "speed"}, 60000, 0, noDisplay);
+    QCOMPARE(bad.exitCode, 2);
+    const auto plain = runProcess(AF_EXPLORER_EXE, {}, 60000, 0, noDisplay);
+    QCOMPARE(plain.exitCode, 1);
+    QVERIFY2(plain.err.contains("no display") && plain.err.contains("--screenshot"), qPrintable(plain.err));
+    QTemporaryDir dir;
+    const QString out = dir.filePath("shot.png");
+    const auto shot = runProcess(AF_EXPLORER_EXE, {"--screenshot", out, "--size", "800x600"}, 60000, 0, noDisplay);
+    QVERIFY2(shot.exitCode == 0, qPrintable(shot.err));
+    QCOMPARE(QImage(out).size(), QSize(800, 600));
   }
 
   void explorer_bad_flag_is_a_usage_error() {

@@ -78,7 +78,9 @@ LoadedSpec load_spec_files(const std::vector<std::string>& paths, const RenderFn
       const bool duplicate = std::any_of(result.files.begin(), result.files.end(),
                                          [&](const std::string& seen) { return same_file(seen, file); });
       if (duplicate) continue;
-      if (!spec_extension(file))
+      // Standard input ("-") and pipes (/dev/fd/N from `<(...)`) have no name to choose.
+      const bool piped = file == "-" || file.starts_with("/dev/") || file.starts_with("/proc/");
+      if (!spec_extension(file) && !piped)
         result.warnings.push_back(
             Diagnostic{{file, 0, 0},
                        {},
