@@ -5,6 +5,7 @@
 #include <QSize>
 #include <QTimer>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 
@@ -18,9 +19,23 @@
 
 namespace {
 constexpr int kUsageError = 2;
+constexpr int kNoDisplay = 1;
+
+// True when Qt would find no display to connect to (over SSH, in CI): no X or Wayland server
+// named, and no platform chosen by the user. QApplication aborts then, so main chooses the
+// offscreen platform itself, which is enough for --help, --version, usage errors and
+// --screenshot.
+bool noDisplay(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "-platform") == 0) return false;
+  return qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+         qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
+}  // namespace
 
 int main(int argc, char** argv) {
+  const bool headless = noDisplay(argc, argv);
+  if (headless) qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
   QApplication::setApplicationName("accelforge-explorer");
   QApplication::setOrganizationName("AccelForge Explorer");
@@ -72,10 +87,8 @@ int main(int argc, char** argv) {
   std::optional<unsigned> metrics;
   if (parser.isSet(metricOption)) {
     try {
-      // A list ("energy,latency") asks for the front of both.
-      metrics = 0u;
-      for (const QString& m : parser.value(metricOption).split(',', Qt::SkipEmptyParts))
-        *metrics |= af::mapper::parse_metrics(m.trimmed().toStdString());
+      // The CLI's grammar: a list ("energy,latency") asks for the front of both.
+      metrics = af::mapper::parse_metrics(parser.value(metricOption).toStdString());
     } catch (const std::invalid_argument& e) {
       std::fprintf(stderr, "accelforge-explorer: --metric: %s\n", e.what());
       return kUsageError;
@@ -86,6 +99,13 @@ int main(int argc, char** argv) {
   if (!threadsOk || threads < 0 || threads > 1024) {
     std::fprintf(stderr, "accelforge-explorer: --threads takes a whole number from 0 (all cores) to 1024\n");
     return kUsageError;
+  }
+
+  if (headless && !parser.isSet(screenshotOption)) {
+    std::fprintf(stderr,
+                 "accelforge-explorer: no display to open the window on (DISPLAY and WAYLAND_DISPLAY are "
+                 "not set); run it in a desktop session, or save a picture with --screenshot OUT.png\n");
+    return kNoDisplay;
   }
 
   af::ui::MainWindow window;
