@@ -5,40 +5,52 @@ set -euo pipefail
 AF_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 AF_BUILD_DIR="${AF_BUILD_DIR:-$AF_ROOT/build}"
 
-# clang, its runtime libraries and llvm-symbolizer are for the sanitizer and fuzz stages of
-# run-tests.sh (--sanitize builds with GCC's ASan/UBSan, --fuzz with clang's libFuzzer);
-# locales holds the locale sources from which a test compiles de_DE (decimal comma) with localedef.
-AF_PACKAGES=(
-  build-essential cmake ninja-build pkg-config git file dpkg-dev
+# What each command installs. The first command (run-explorer.sh) needs only what builds and
+# runs the CLI and the explorer; the test command adds what the tests use; the CI stages add
+# their own tools when they run (af_install_deps in each stage).
+AF_RUN_PACKAGES=(
+  build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl1-mesa-dev libqcustomplot-dev
   libisl-dev libyaml-cpp-dev libtbb-dev nlohmann-json3-dev libfmt-dev libcli11-dev
-  fonts-dejavu-core xvfb xauth
-  clang libclang-rt-14-dev llvm locales
+  fonts-dejavu-core
 )
+# locales: the locale sources from which a test compiles de_DE (decimal comma) with localedef.
+AF_TEST_PACKAGES=(locales)
+# The sanitizer stage builds with GCC's ASan/UBSan and symbolizes with llvm-symbolizer; the fuzz
+# stage builds with clang's libFuzzer.
+AF_SANITIZE_PACKAGES=(llvm)
+AF_FUZZ_PACKAGES=(clang libclang-rt-14-dev llvm)
+# The package stage: dpkg-shlibdeps (dpkg-dev) finds the .deb's dependencies; lintian,
+# desktop-file-validate and appstreamcli check it; man reads the installed page.
+AF_PACKAGE_PACKAGES=(dpkg-dev file lintian desktop-file-utils appstream man-db)
 
 # ccache, when installed, speeds up re-runs; CMake reads this variable when it first
 # configures a build folder.
 if [ -z "${CMAKE_CXX_COMPILER_LAUNCHER:-}" ] && command -v ccache >/dev/null 2>&1; then
   export CMAKE_CXX_COMPILER_LAUNCHER=ccache
+  # The libraries use precompiled headers (AF_PCH); ccache caches their users only with these.
+  export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
 fi
 # AF_NICE=10 compiles at a lower priority (a machine shared with other builds); tests keep theirs.
 af_nice=()
 if [ -n "${AF_NICE:-}" ]; then af_nice=(nice -n "$AF_NICE"); fi
 
+# af_install_deps PACKAGE...: installs the ones that are missing (one apt-get run).
 af_install_deps() {
   local missing=()
-  for p in "${AF_PACKAGES[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -eq 0 ]; then
-    echo "af: all ${#AF_PACKAGES[@]} Debian packages present"
+    echo "af: all $# Debian packages present"
     return
   fi
-  echo "af: installing ${missing[*]}"
+  echo "af: installing ${#missing[@]} Debian packages: ${missing[*]}"
   local sudo=()
   if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
   "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+    >"${AF_APT_LOG:-/dev/null}"
 }
 
 af_build() {
@@ -47,6 +59,32 @@ af_build() {
     cmake -S "$AF_ROOT" -B "$AF_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release "${extra[@]}"
   fi
   "${af_nice[@]}" cmake --build "$AF_BUILD_DIR" -j "${AF_JOBS:-2}"
+}
+
+# af_build_quietly DIR TARGET...: builds the targets in DIR and prints "building X of Y" about
+# every tenth of the way (in place on a terminal) instead of every compiler line; the whole log
+# is in DIR/build.log, and its end is printed if the build fails.
+af_build_quietly() {
+  local dir="$1" rc=0
+  shift
+  local log="$dir/build.log"
+  set +e
+  NINJA_STATUS="[%f/%t] " "${af_nice[@]}" cmake --build "$dir" -j "${AF_JOBS:-2}" --target "$@" 2>&1 |
+    tee "$log" | awk -v tty="$([ -t 1 ] && echo 1 || echo 0)" '
+      match($0, /^\[[0-9]+\/[0-9]+\]/) {
+        split(substr($0, 2, RLENGTH - 2), n, "/")
+        step = int(n[1] * 10 / n[2])
+        if (tty) { printf "\raf: building %d of %d", n[1], n[2]; fflush() }
+        else if (step > last || n[1] == 1) { printf "af: building %d of %d\n", n[1], n[2]; fflush(); last = step }
+      }
+      END { if (tty) printf "\n" }'
+  rc=${PIPESTATUS[0]}
+  set -e
+  if [ "$rc" -ne 0 ]; then
+    echo "af: the build failed; the end of $log:"
+    tail -n 40 "$log"
+  fi
+  return "$rc"
 }
 
 # af_build_in DIR [CMAKE_ARGS...] [-- TARGETS...]: configure DIR (always, it is cheap) and

@@ -10,20 +10,24 @@
 #               AccelForge mapper regression, too slow under the sanitizers)
 #   --fuzz      also build the libFuzzer targets with clang in build-fuzz/ and run each for
 #               AF_FUZZ_SECONDS (60) seconds, seeded with the project's own specs; a crash fails
-#   --ci        both, and warnings in project code are errors in the Release build.
+#   --package   also build the .deb, check it with lintian, install it with apt, run the installed
+#               programs on an installed example, then remove it (needs root or sudo)
+#   --ci        all three, and warnings in project code are errors in the Release build.
+# Each stage installs the Debian packages it needs (common.sh lists them) when it starts.
 # CI=true (as .ci/run sets it) means --ci. CTEST_ARGS go to the Release CTest run.
 # Every stage prints a header and its wall time; a summary of the times ends the run. A failed
 # stage does not stop the stages that do not need it; the run then exits 1.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-sanitize=false fuzz=false werror=false
-if [ "${CI:-}" = "true" ]; then sanitize=true fuzz=true werror=true; fi
+sanitize=false fuzz=false package=false werror=false
+if [ "${CI:-}" = "true" ]; then sanitize=true fuzz=true package=true werror=true; fi
 ctest_args=()
 for arg in "$@"; do
   case "$arg" in
     --sanitize) sanitize=true ;;
     --fuzz) fuzz=true ;;
-    --ci) sanitize=true fuzz=true werror=true ;;
+    --package) package=true ;;
+    --ci) sanitize=true fuzz=true package=true werror=true ;;
     *) ctest_args+=("$arg") ;;
   esac
 done
@@ -39,7 +43,7 @@ trap af_stage_summary EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-af_stage "install" af_install_deps
+af_stage "install" af_install_deps "${AF_RUN_PACKAGES[@]}" "${AF_TEST_PACKAGES[@]}"
 if ! $AF_STAGE_OK; then exit 1; fi
 
 if $werror; then
@@ -47,16 +51,30 @@ if $werror; then
 else
   af_stage "build" af_build -DAF_WERROR=OFF
 fi
+build_ok=$AF_STAGE_OK
 if $AF_STAGE_OK; then
   af_stage "tests" af_ctest "$AF_BUILD_DIR" "${ctest_args[@]}"
 else
   af_stage_skipped "tests" "build failed"
 fi
 
+# The .deb made from the Release build, checked and installed as a user would.
+if $package; then
+  if $build_ok; then
+    af_stage "package" bash "$AF_ROOT/packaging/check-package.sh" "$AF_BUILD_DIR"
+  else
+    af_stage_skipped "package" "build failed"
+  fi
+fi
+
 if $sanitize; then
   # Debug keeps assertions on; -O1 -g1 keeps the instrumented tests fast enough and the
   # reports readable (file:line) at a moderate compile time.
-  af_stage "asan build" af_build_in "$AF_ASAN_DIR" -DCMAKE_BUILD_TYPE=Debug \
+  asan_build() {
+    af_install_deps "${AF_SANITIZE_PACKAGES[@]}"
+    af_build_in "$@"
+  }
+  af_stage "asan build" asan_build "$AF_ASAN_DIR" -DCMAKE_BUILD_TYPE=Debug \
     "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DAF_SANITIZE=ON
   asan_tests() {
     # Any report fails the test that made it: ASan and LSan always stop with an error exit,
@@ -73,7 +91,11 @@ fi
 
 if $fuzz; then
   fuzzers=(fuzz_expr fuzz_jinja fuzz_yaml)
-  af_stage "fuzz build" af_build_in "$AF_FUZZ_DIR" -DCMAKE_BUILD_TYPE=Release \
+  fuzz_build() {
+    af_install_deps "${AF_FUZZ_PACKAGES[@]}"
+    af_build_in "$@"
+  }
+  af_stage "fuzz build" fuzz_build "$AF_FUZZ_DIR" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER=clang++ "-DCMAKE_CXX_FLAGS=-gline-tables-only" -DAF_FUZZ=ON -DAF_BUILD_GUI=OFF \
     -- "${fuzzers[@]}"
   fuzz_runs() {

@@ -115,8 +115,14 @@ QList<FileError> ProjectController::restoreProject(const AutosaveProject& projec
   return autosaver_->restoreProject(project);
 }
 
+QString ProjectController::examplesSource() {
+  const QString installed = QStandardPaths::locate(
+      QStandardPaths::GenericDataLocation, QStringLiteral("accelforge-explorer/examples"), QStandardPaths::LocateDirectory);
+  return installed.isEmpty() ? QStringLiteral(":/examples") : installed;
+}
+
 QStringList ProjectController::exampleNames() {
-  return QDir(":/examples").entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+  return QDir(examplesSource()).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
 }
 
 QString ProjectController::examplesDirectory() const {
@@ -132,11 +138,11 @@ QStringList ProjectController::copyExample(const QString& name, bool overwrite,
   const QString target = exampleCopy(name);
   QDir().mkpath(target);
   QStringList files;
-  for (const QString& file : QDir(":/examples/" + name).entryList(QDir::Files, QDir::Name)) {
+  for (const QString& file : QDir(examplesSource() + '/' + name).entryList(QDir::Files, QDir::Name)) {
     const QString out = target + '/' + file;
     if (overwrite) QFile::remove(out);
     if (!QFileInfo::exists(out)) {
-      if (!QFile::copy(":/examples/" + name + '/' + file, out))
+      if (!QFile::copy(examplesSource() + '/' + name + '/' + file, out))
         errors << FileError{out, FileProblem::WriteFailed, tr("Cannot copy the example file to %1").arg(out)};
       // Resource files are read-only; the copy is the user's to edit.
       QFile::setPermissions(out, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
@@ -182,11 +188,11 @@ QString ProjectController::currentExample() const {
 
 bool ProjectController::exampleEdited(const QString& name) const {
   // Small text files: reading them here is cheaper than a job and parses nothing.
-  for (const QString& file : QDir(":/examples/" + name).entryList(QDir::Files, QDir::Name)) {
+  for (const QString& file : QDir(examplesSource() + '/' + name).entryList(QDir::Files, QDir::Name)) {
     const QString copy = exampleCopy(name) + '/' + file;
     if (const SpecDocument* open = documents_->findByPath(copy); open && open->isModified()) return true;
     if (!QFileInfo::exists(copy)) continue;  // copied again when opened
-    const auto original = readTextFile(":/examples/" + name + '/' + file);
+    const auto original = readTextFile(examplesSource() + '/' + name + '/' + file);
     const auto current = readTextFile(copy);
     const auto* a = std::get_if<TextFileContents>(&original);
     const auto* b = std::get_if<TextFileContents>(&current);

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# CI's package stage: the .deb as a Debian user meets it.
+#
+#   bash packaging/check-package.sh [BUILD_DIR]
+#
+# Builds the .deb from a Release build (cpack), checks it with lintian (errors fail), checks the
+# desktop entry and the AppStream metainfo, installs it with apt (its dependencies come from the
+# archive), runs the installed programs on an installed example (--version, validate, evaluate,
+# man, the explorer's screenshot without a display), then removes it. Needs root or sudo.
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+build="${1:-$AF_BUILD_DIR}"
+start=$SECONDS
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+
+af_install_deps "${AF_PACKAGE_PACKAGES[@]}"
+
+echo "af: building the .deb"
+rm -f "$build"/accelforge-explorer_*.deb
+(cd "$build" && cpack -G DEB >cpack.log 2>&1) || {
+  cat "$build/cpack.log"
+  exit 1
+}
+deb="$(ls "$build"/accelforge-explorer_*.deb)"
+echo "af: $(basename "$deb"), $(du -k "$deb" | cut -f1) KiB; depends: $(dpkg-deb -f "$deb" Depends)"
+
+echo "af: lintian"
+# Errors fail the stage; warnings are printed. The package is built by CPack, not
+# dpkg-buildpackage, so there is no source package to check.
+lintian --fail-on error --no-tag-display-limit "$deb"
+
+echo "af: desktop-file-validate and appstreamcli validate"
+desktop-file-validate "$AF_ROOT/packaging/accelforge-explorer.desktop"
+appstreamcli validate --no-net --explain "$AF_ROOT/packaging/io.github.accelforge_explorer.metainfo.xml"
+
+echo "af: installing it with apt"
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$deb" >/dev/null
+remove() { "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get remove -y -qq accelforge-explorer >/dev/null; }
+trap remove EXIT
+
+ex=/usr/share/accelforge-explorer/examples
+# From a folder outside the checkout, so nothing of the build tree is used.
+cd "$(mktemp -d)"
+echo "af: installed: $(command -v accelforge) $(/usr/bin/accelforge --version)"
+/usr/bin/accelforge validate "$ex"/two_level_matmul/*.yaml >validate.txt
+/usr/bin/accelforge evaluate "$ex"/two_level_matmul/*.yaml --json evaluation.json >evaluate.txt
+grep -q '"energy"' evaluation.json
+echo "af: accelforge validate and evaluate on $ex/two_level_matmul: ok ($(head -n 1 evaluate.txt))"
+man -P cat accelforge 2>/dev/null | grep -q "accelforge validate"
+man -P cat accelforge-explorer 2>/dev/null | grep -q "screenshot"
+echo "af: man accelforge, man accelforge-explorer: ok"
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM /usr/bin/accelforge-explorer --version
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM /usr/bin/accelforge-explorer "$ex"/spatial_array_conv/*.yaml \
+  --screenshot "$PWD/shot.png" --size 1000x700
+test -s shot.png
+echo "af: the installed explorer's screenshot without a display: ok"
+
+remove
+trap - EXIT
+if dpkg-query -W -f='${Status}' accelforge-explorer 2>/dev/null | grep -q "install ok installed"; then
+  echo "af: the package is still installed after apt-get remove"
+  exit 1
+fi
+echo "af: removed; the package stage took $((SECONDS - start)) s"
