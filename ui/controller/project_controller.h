@@ -52,6 +52,10 @@ class ProjectController : public QObject {
   void closeProject();
 
   [[nodiscard]] static QStringList exampleNames();
+  // Where the bundled examples are read from: the installed copy (the .deb puts it in
+  // /usr/share/accelforge-explorer/examples, beside the CLI's users) when there is one, else the
+  // copy compiled into the program (":/examples", for a build tree).
+  [[nodiscard]] static QString examplesSource();
   // Where examples are copied to (AppDataLocation/examples unless set, e.g. by tests).
   [[nodiscard]] QString examplesDirectory() const;
   void setExamplesDirectory(const QString& directory) { examplesDirectory_ = directory; }
