@@ -61,6 +61,28 @@ af_build() {
   "${af_nice[@]}" cmake --build "$AF_BUILD_DIR" -j "${AF_JOBS:-2}"
 }
 
+# Reads ninja's "[done/total] ..." lines and prints "af: building X of Y": in place on a
+# terminal, else once per tenth of the way. A shell loop, not awk: Debian's mawk reads a pipe in
+# blocks, so its lines would come minutes late.
+af_progress_lines() {
+  local line done total tenth last=-1 tty=false
+  if [ -t 1 ]; then tty=true; fi
+  while IFS= read -r line; do
+    [[ "$line" =~ ^\[([0-9]+)/([0-9]+)\] ]] || continue
+    done=${BASH_REMATCH[1]} total=${BASH_REMATCH[2]}
+    if $tty; then
+      printf '\raf: building %d of %d' "$done" "$total"
+    else
+      tenth=$((done * 10 / total))
+      if [ "$tenth" -gt "$last" ]; then
+        echo "af: building $done of $total"
+        last=$tenth
+      fi
+    fi
+  done
+  if $tty; then echo; fi
+}
+
 # af_build_quietly DIR TARGET...: builds the targets in DIR and prints "building X of Y" about
 # every tenth of the way (in place on a terminal) instead of every compiler line; the whole log
 # is in DIR/build.log, and its end is printed if the build fails.
@@ -70,14 +92,7 @@ af_build_quietly() {
   local log="$dir/build.log"
   set +e
   NINJA_STATUS="[%f/%t] " "${af_nice[@]}" cmake --build "$dir" -j "${AF_JOBS:-2}" --target "$@" 2>&1 |
-    tee "$log" | awk -v tty="$([ -t 1 ] && echo 1 || echo 0)" '
-      match($0, /^\[[0-9]+\/[0-9]+\]/) {
-        split(substr($0, 2, RLENGTH - 2), n, "/")
-        step = int(n[1] * 10 / n[2])
-        if (tty) { printf "\raf: building %d of %d", n[1], n[2]; fflush() }
-        else if (step > last || n[1] == 1) { printf "af: building %d of %d\n", n[1], n[2]; fflush(); last = step }
-      }
-      END { if (tty) printf "\n" }'
+    tee "$log" | af_progress_lines
   rc=${PIPESTATUS[0]}
   set -e
   if [ "$rc" -ne 0 ]; then
