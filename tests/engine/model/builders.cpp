@@ -5,6 +5,9 @@ namespace af::test {
 using spec::AffineExpr;
 
 namespace {
+// "T3": appends, since GCC 12 warns falsely (-Wrestrict) on `"T" + std::to_string(3)`.
+std::string numbered(const char* prefix, int i) { return std::string(prefix).append(std::to_string(i)); }
+
 spec::TensorAccess access(const std::string& t, const std::vector<std::string>& rvs, bool output,
                           double bpv) {
   spec::TensorAccess a;
@@ -23,12 +26,12 @@ spec::TensorAccess access(const std::string& t, const std::vector<std::string>& 
 spec::Workload matmuls(int n_einsums, int M, int KN, double bpv) {
   spec::Workload w;
   for (int i = 0; i < n_einsums; ++i) {
-    const auto n0 = "n" + std::to_string(i), n1 = "n" + std::to_string(i + 1);
+    const auto n0 = numbered("n", i), n1 = numbered("n", i + 1);
     spec::Einsum e;
-    e.name = "Matmul" + std::to_string(i);
-    e.accesses.push_back(access("T" + std::to_string(i), {"m", n0}, false, bpv));
-    e.accesses.push_back(access("W" + std::to_string(i), {n0, n1}, false, bpv));
-    e.accesses.push_back(access("T" + std::to_string(i + 1), {"m", n1}, true, bpv));
+    e.name = numbered("Matmul", i);
+    e.accesses.push_back(access(numbered("T", i), {"m", n0}, false, bpv));
+    e.accesses.push_back(access(numbered("W", i), {n0, n1}, false, bpv));
+    e.accesses.push_back(access(numbered("T", i + 1), {"m", n1}, true, bpv));
     e.rank_variable_bounds = {{"m", M}, {n0, KN}, {n1, KN}};
     w.einsums.push_back(std::move(e));
   }
