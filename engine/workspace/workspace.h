@@ -48,7 +48,9 @@ class Workspace {
  public:
   // Runs the whole load sequence: cost table, `--set` assignments, rendering, parsing,
   // merging, building the typed spec. Never throws for bad input: errors land in
-  // diagnostics(). `stop` abandons the load between files (the result is then invalid).
+  // diagnostics(). `stop` is checked once, after the variable scan: if it is set then, the
+  // load ends there and the result is invalid (no spec, no diagnostics); once the spec is
+  // being built, the load runs to the end.
   [[nodiscard]] static Workspace load(SpecInputs inputs, std::stop_token stop = {});
 
   [[nodiscard]] const SpecInputs& inputs() const { return inputs_; }
