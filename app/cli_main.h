@@ -7,7 +7,8 @@
 
 namespace af::cli {
 
-// Exit codes of the command-line contract (docs: ARCHITECTURE.md).
+// Exit codes of the command line (the top-level README.md, 'Command line'). A signal ends
+// the process with 128 + its number instead (interrupt.h).
 enum ExitCode : int { kOk = 0, kInvalidInput = 1, kUsage = 2, kNoMapping = 3 };
 
 // Runs the CLI on `args` (args[0] is the program name). Never throws. `commit_lock` (may be

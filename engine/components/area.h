@@ -1,5 +1,5 @@
 #pragma once
-// Chip area of an architecture (§5.3): each component's area times the instances the
+// Chip area of an architecture (README: Area and leak): each component's area times the instances the
 // fanouts above it create (AccelForge counts the fanouts of the nodes before it, not its own).
 #include <map>
 #include <string>

@@ -208,7 +208,7 @@ ResolvedComponentCost resolve_component_costs(const ComponentCostInput& in, cons
                        ": set it in the spec or give a --component-costs table that lists it");
   };
   ResolvedComponentCost out;
-  // Explicit values are scaled (§5.3); table values are already final; Dummy is 0 / inf.
+  // Explicit values are scaled (README: Cost resolution); table values are already final; Dummy is 0 / inf.
   if (in.leak_power)
     out.leak_power = *in.leak_power * in.leak_power_scale * in.n_parallel_instances;
   else if (row && row->leak_power)

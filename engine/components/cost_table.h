@@ -1,6 +1,6 @@
 #pragma once
 // Component cost tables (--component-costs FILE[#SECTION]) and per-action cost resolution
-// (§5.3): explicit spec values win, else the table, else Dummy (energy 0, throughput inf),
+// (README: Cost resolution): explicit spec values win, else the table, else Dummy (energy 0, throughput inf),
 // else an error naming the component and the action.
 #include <map>
 #include <optional>

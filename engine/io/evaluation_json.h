@@ -1,5 +1,5 @@
 #pragma once
-// The `--json` object of ARCHITECTURE.md for one evaluated mapping: totals, action counts,
+// The `--json` object (io/README.md, 'The `--json` object') for one evaluated mapping: totals, action counts,
 // energy and latency breakdowns keyed as AccelForge keys them, and the mapping tree.
 #include <nlohmann/json.hpp>
 #include <optional>

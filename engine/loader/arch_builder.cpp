@@ -171,7 +171,7 @@ class ArchBuilder {
     if (const YamlNode* cls = node.find("component_class"); cls && cls->is_scalar())
       c.component_class = cls->as_string();
 
-    // The object's own scope: its evaluated fields become visible to later fields (§2.2).
+    // The object's own scope: its evaluated fields become visible to later fields (README: Evaluation order).
     SymbolTable scope = table_;
     SymbolTable fields;
     fields["name"] = Value(c.name);
@@ -420,7 +420,8 @@ class ArchBuilder {
     }
   }
 
-  // The mapper's constraints on one spatial dimension: min_usage and loop_bounds (§2.8).
+  // The mapper's constraints on one spatial dimension: min_usage and loop_bounds (spec/README.md,
+  // 'Mapper constraints').
   SpatialRules spatial_rules(const YamlNode& dim, const SymbolTable& scope, const std::string& path) {
     SpatialRules rules;
     if (const YamlNode* mu = dim.find("min_usage"); mu && !mu->is_null())
@@ -507,8 +508,9 @@ class ArchBuilder {
     }
   }
 
-  // Evaluates the listed actions, adds the default ones (§5.2) and resolves every cost
-  // through the component-cost rules (spec value, else table, else Dummy, else error).
+  // Evaluates the listed actions, adds the default ones (README: Default actions and costs)
+  // and resolves every cost through the component-cost rules (spec value, else table, else
+  // Dummy, else error).
   void actions(const YamlNode& node, const SymbolTable& scope, const std::string& prefix, Component& c,
                components::ComponentCostInput cost_input) {
     std::vector<std::string> defaults;
@@ -600,7 +602,8 @@ class ArchBuilder {
   }
 
   LatencyEvaluator latency_evaluator(const SymbolTable& fields) const {
-    // Table: arch variables, then spec variables shadow them, then component fields (§7.8).
+    // Table: arch variables, then spec variables shadow them, then component fields
+    // (README: Latency table).
     SymbolTable table = arch_variables_;
     for (const auto& [k, v] : table_)
       if (!v.is_name_set() && !v.is_object()) table[k] = v;
@@ -662,7 +665,8 @@ class ArchBuilder {
     return out;
   }
 
-  // §5.1: per Compute, the leaves from the root to it (Forks entered only if they hold it).
+  // Per Compute, the leaves from the root to it, Forks entered only if they hold it
+  // (spec/README.md, 'Flattening').
   std::map<std::string, std::vector<std::size_t>> paths_from(const YamlNode& nodes,
                                                              const ResolvedArch& arch) {
     std::map<std::string, std::vector<std::size_t>> out;

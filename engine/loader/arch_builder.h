@@ -1,7 +1,7 @@
 #pragma once
 // From the `arch:` section to a ResolvedArch for one Einsum: every expression evaluated with
-// that Einsum's symbols (§2.2), default actions added, costs resolved (§5.3), and the
-// root-to-compute paths flattened (§5.1).
+// that Einsum's symbols, default actions added, costs resolved, and the root-to-compute paths
+// flattened (README: Evaluation order; Default actions and costs; spec/README.md, 'Flattening').
 #include <functional>
 #include <optional>
 #include <string>

@@ -22,7 +22,7 @@ namespace {
   throw SpecError(Diagnostic{where, std::string(field), std::move(message)});
 }
 
-// eval_expression (§2.2) with the YAML scalar's place added to any error.
+// eval_expression (README: Field values) with the YAML scalar's place added to any error.
 Value evaluate_value(const Value& raw, const SymbolTable& table, const SourceLocation& where,
                      std::string_view field) {
   try {

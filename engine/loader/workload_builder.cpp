@@ -472,7 +472,7 @@ class WorkloadBuilder {
     return out;
   }
 
-  // Only the workload-level entry named `default` applies to every Einsum (§3).
+  // Only the workload-level entry named `default` applies to every Einsum (README: Set symbols and renames).
   std::vector<RenameEntry> default_renames(const YamlNode* renames) {
     std::vector<RenameEntry> out;
     const YamlNode* einsums = renames && renames->is_map() ? renames->find("einsums") : nullptr;
@@ -554,7 +554,7 @@ class WorkloadBuilder {
     }
   }
 
-  // {set-expression: number} with disjoint keys and an optional `Other` (§3).
+  // {set-expression: number} with disjoint keys and an optional `Other` (README: Set symbols and renames).
   std::map<std::string, double> set_keyed_numbers(const YamlNode& dict, const SymbolTable& table,
                                                   const std::string& path, const Einsum& einsum) {
     std::map<std::string, double> out;

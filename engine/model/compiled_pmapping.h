@@ -108,7 +108,7 @@ class CompiledPmapping {
 
   // Where a rank variable's tiles reach the model, for the mapper's per-rank-variable
   // dominance (tile_shapes.cpp). With every projection entry that uses it being the bare
-  // variable, every count the model forms (§7.5) at a storage or toll node is the fill
+  // variable, every count the model forms (README: Reuse per node) at a storage or toll node is the fill
   // there times the iteration counts of the loops above; per rank variable that is its
   // bound when it indexes the node's tensor, else bound / (its tile there) (times spatial
   // loop counts where parent accesses are shared). Occupancies at reservations grow with

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: latency (§7.8) and leak energy with power gating (§7.9) for one Einsum.
+// Internal: latency and leak energy with power gating (README: Latency; Energy and leak) for one Einsum.
 #include "model/prepared_einsum.h"
 
 namespace af::model::detail {

@@ -10,7 +10,8 @@ void leak_energies(const PreparedEinsum& p, EinsumNumbers& out) {
   // (including the node's own) scale the proportion; after the compute they gate fully.
   // The reference divides the already-normalised usage by the fanout again; reproduced.
   double porp = 1;
-  double preceding_fanout = 1;  // total_leak_power excludes the node's own fanout (§5.3)
+  // total_leak_power excludes the node's own fanout (components/README.md, 'Area and leak').
+  double preceding_fanout = 1;
   bool found_compute = false;
   for (std::size_t a = 0; a < all.size(); ++a) {
     const auto& node = all[a];

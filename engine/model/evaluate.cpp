@@ -1,4 +1,5 @@
-// Driver (§7.1): split into pmappings, run the per-Einsum model, join sequentially (§7.12).
+// Driver: split into pmappings, run the per-Einsum model, join sequentially (README:
+// Pmappings and normalising; Joining Einsums).
 #include "model/evaluate.h"
 
 #include <algorithm>
@@ -91,7 +92,7 @@ void evaluate_einsum(const spec::ResolvedSpec& spec, const std::vector<const spe
            first_node(p.nodes, NodeKind::Storage, static_cast<int>(c)));
   }
 
-  // Actions (§7.9); counts × actions_scale × instances.
+  // Actions (README: Energy and leak); counts × actions_scale × instances.
   for (const auto& b : num.buffets) {
     if (b.level == ctx.compute) continue;
     const auto& comp = *ctx.flat[static_cast<std::size_t>(b.level)];
@@ -145,7 +146,7 @@ Evaluation evaluate(const spec::ResolvedSpec& spec, const spec::Mapping& mapping
   for (const auto& chain : split_into_pmappings(mapping)) evaluate_einsum(spec, chain, ev, join);
   ev.total_energy = ev.dynamic_energy + ev.leak_energy_total;
 
-  // Sequential join of reservations (inferred, §7.12): non-persistent buffers are freed
+  // Sequential join of reservations (inferred; README: Joining Einsums): non-persistent buffers are freed
   // between Einsums; persistent ones stay.
   for (const auto& [memory, size] : join.size) {
     double used = join.max_nonpersistent[memory];

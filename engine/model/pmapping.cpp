@@ -149,7 +149,7 @@ PNode make_loop(const EinsumContext& ctx, const spec::MappingNode& node, const s
     fail("loop over rank variable '" + rv + "', which Einsum " + ctx.einsum->name + " does not have", &node,
          "rank_variable");
   if (tile <= 0) fail("tile_shape must be positive", &node, "tile_shape");
-  // A rank variable of bound 1 always has tile 1 (§7.2).
+  // A rank variable of bound 1 always has tile 1 (README: Pmappings and normalising).
   p.tile = ctx.bounds[static_cast<std::size_t>(p.rv)] == 1 ? 1.0 : static_cast<double>(tile);
   return p;
 }
@@ -165,7 +165,8 @@ void add_holder(const EinsumContext& ctx, const spec::MappingNode& node,
          &node, "component");
   if (ctx.flat[static_cast<std::size_t>(c)]->kind != want)
     fail("component '" + component + "' is not a " + (toll ? "Toll" : "Memory"), &node, "component");
-  // Split per tensor in listed order; tensors of other Einsums are dropped (§7.1).
+  // Split per tensor in listed order; tensors of other Einsums are dropped (README: Pmappings
+  // and normalising).
   for (const auto& t : tensors) {
     const int ti = ctx.tensor_index(t);
     if (ti < 0) continue;
@@ -240,7 +241,7 @@ void check_complete(const EinsumContext& ctx, const std::vector<PNode>& out,
                " has no backing storage (no Storage node keeps it)",
            compute_src);
 
-  // Every rank variable with bound > 1 needs a tile-1 loop: Compute is one operation (§6).
+  // Every rank variable with bound > 1 needs a tile-1 loop: Compute is one operation (README: Validity).
   std::vector<std::string> missing;
   for (std::size_t r = 0; r < ctx.rvs.size(); ++r) {
     if (ctx.bounds[r] <= 1) continue;

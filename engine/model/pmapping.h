@@ -61,7 +61,8 @@ struct EinsumContext {
   [[nodiscard]] int tensor_index(const std::string& t) const;
   [[nodiscard]] int rv_index(const std::string& rv) const;
   [[nodiscard]] int flat_index(const std::string& component) const;
-  // dense_tile_occupancy (§7.5) with S given per rv index: the product of rank_extent.
+  // dense_tile_occupancy (spec/README.md, 'Dense tile') with S given per rv index: the
+  // product of rank_extent.
   [[nodiscard]] double dense_tile(int tensor, const std::vector<double>& shape) const;
   // One rank's extent of that tile.
   [[nodiscard]] double rank_extent(int tensor, std::size_t rank, const std::vector<double>& shape) const {
@@ -77,21 +78,22 @@ std::vector<std::vector<const spec::MappingNode*>> split_into_pmappings(const sp
 
 EinsumContext make_context(const spec::ResolvedSpec& spec, const spec::MappingNode& compute_node);
 
-// §7.1 steps 1 and 3: drop foreign tensors and user reservations, split holders per tensor,
-// mark backing, check names and rank variables.
+// Drops foreign tensors and user reservations, splits holders per tensor, marks backing,
+// checks names and rank variables (README: Pmappings and normalising).
 std::vector<PNode> normalise(const EinsumContext& ctx, const std::vector<const spec::MappingNode*>& chain);
-// §6 validity of a normalised pmapping: every tensor has a backing holder, every rank
-// variable of bound > 1 a tile-1 loop (`compute` is the node errors point at).
+// Validity of a normalised pmapping (README: Validity): every tensor has a backing holder,
+// every rank variable of bound > 1 a tile-1 loop (`compute` is the node errors point at).
 void check_complete(const EinsumContext& ctx, const std::vector<PNode>& nodes,
                     const spec::MappingNode* compute);
 
-// §7.6: copy Einsums keep holders only down to the last backing holder.
+// Copy Einsums keep holders only down to the last backing holder (README: Copy Einsums).
 std::vector<PNode> prepare_copy(const EinsumContext& ctx, std::vector<PNode> nodes);
 
-// §7.3 reservation lowering.
+// Reservation lowering (README: Reservations).
 std::vector<PNode> insert_reservations(const EinsumContext& ctx, std::vector<PNode> nodes);
 
-// §7.4: indices into `nodes` forming tensor t's view (t = -1: loops and Compute only).
+// Indices into `nodes` forming tensor t's view (t = -1: loops and Compute only; README:
+// Per-tensor views).
 std::vector<int> single_tensor_mapping(const EinsumContext& ctx, const std::vector<PNode>& nodes, int tensor);
 
 // Throws InvalidMapping at `node`, at the line of its `field` when given and known.

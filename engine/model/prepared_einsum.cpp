@@ -114,7 +114,7 @@ void set_loop_tile(PreparedEinsum& p, std::size_t loop, double tile) {
 
 namespace {
 
-// Actions and dynamic energy (§7.9): per buffet read then write, then the compute.
+// Actions and dynamic energy (README: Energy and leak): per buffet read then write, then the compute.
 double dynamic_energy(const PreparedEinsum& p, const EinsumNumbers& out) {
   const auto& ctx = p.ctx;
   double dynamic = 0;
@@ -148,8 +148,8 @@ void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_fa
   out.failure = Failure::None;
   out.loops = analyze_loops(ctx, p.nodes, p.loop_view);
 
-  // Spatial usage (§7.7): default 1 instance when no loop uses a dim. Checked before the
-  // tensors are analysed since it needs only the loops.
+  // Spatial usage (README: Capacity and spatial usage): default 1 instance when no loop uses
+  // a dim. Checked before the tensors are analysed since it needs only the loops.
   out.usage.resize(n_flat);
   for (std::size_t c = 0; c < n_flat; ++c) {
     const auto& comp = *ctx.flat[c];
@@ -185,7 +185,7 @@ void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_fa
     out.buffets = std::move(merged);
   }
 
-  // Capacity (§7.7): per-instance occupancy of every non-compute buffet.
+  // Capacity (README: Capacity and spatial usage): per-instance occupancy of every non-compute buffet.
   const double k = ctx.n_instances;
   out.memory_used.assign(n_flat, 0.0);
   out.memory_present.assign(n_flat, 0);

@@ -38,7 +38,7 @@ PreparedEinsum prepare_einsum(const spec::ResolvedSpec& spec,
                               const std::vector<const spec::MappingNode*>& chain,
                               Checks checks = Checks::All);
 
-// Sets the i-th loop's tile (mapping order), with the bound-1 rule of §7.2.
+// Sets the i-th loop's tile (mapping order), with the bound-1 rule (README: Pmappings and normalising).
 void set_loop_tile(PreparedEinsum& p, std::size_t loop, double tile);
 
 enum class Failure { None, Fanout, Capacity };

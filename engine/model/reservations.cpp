@@ -1,4 +1,4 @@
-// §7.3 reservation lowering: where each holder's buffer is sized. Mirrors
+// Reservation lowering (README: Reservations): where each holder's buffer is sized. Mirrors
 // insert_reservation_nodes, including the order in which reservations are inserted.
 #include "model/pmapping.h"
 

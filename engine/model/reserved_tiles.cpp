@@ -1,5 +1,6 @@
 // The reservations insert_reservations placed, read back with the tile shape the tensor's
-// own view (§7.4) reaches there: the same walk analyze_tensor does before sizing a buffet.
+// own view (README: Per-tensor views) reaches there: the same walk analyze_tensor does
+// before sizing a buffet.
 #include "model/reserved_tiles.h"
 
 #include <cmath>
@@ -38,7 +39,7 @@ SizedBy sized_by(const EinsumContext& ctx, const std::vector<PNode>& nodes, std:
   return SizedBy::Holder;
 }
 
-// The dense tile of tensor `t` at `shape`, per rank and in all (§7.5).
+// The dense tile of tensor `t` at `shape`, per rank and in all (spec/README.md, 'Dense tile').
 double extents_at(const EinsumContext& ctx, std::size_t t, const std::vector<double>& shape,
                   std::vector<std::int64_t>& extents) {
   double values = 1;

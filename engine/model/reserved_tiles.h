@@ -1,5 +1,5 @@
 #pragma once
-// Where each holder's buffer is sized and how big it is (§7.3 "lowering",
+// Where each holder's buffer is sized and how big it is (README: Reservations;
 // insert_reservation_nodes): the tile the model counts against the component's capacity
 // (Evaluation::occupancy), with what placed it there, for views that show and explain it.
 #include <cstdint>

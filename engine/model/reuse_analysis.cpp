@@ -74,7 +74,7 @@ LoopPass analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes
 
   // Top-down: actual counts n = S/tile (fractional when the tile does not divide: the
   // "average tile" model); the outermost loop of a simple rank variable records
-  // ceil(bound/tile) for irrelevant-loop use in the tensor passes (§7.5).
+  // ceil(bound/tile) for irrelevant-loop use in the tensor passes (README: Reuse per node).
   std::vector<double> shape = ctx.bounds;
   std::vector<char> rv_seen(ctx.rvs.size(), 0);
   std::vector<double> n_at(nodes.size(), 1.0);
@@ -198,7 +198,7 @@ void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes, c
         const auto& child = out[out.size() - 2].stats;
         const bool toll = p.kind == NodeKind::Toll;
         const bool has_parent = p.has_parent;
-        // Copy Einsums: backing detection is effectively off in the reference (§7.6).
+        // Copy Einsums: backing detection is effectively off in the reference (README: Copy Einsums).
         const bool below_backing = has_parent && !ctx.is_copy;
         const bool is_backing = !has_parent && !ctx.is_copy;
         const bool skip = (toll || comp->skip_initial_output_write) && !ctx.is_copy;

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the per-node recursion of §7.5, done as one top-down pass (tile shapes and
+// Internal: the per-node recursion (README: Reuse per node), done as one top-down pass (tile shapes and
 // iteration counts) and one bottom-up pass (stats), since a pmapping is a chain.
 #include <vector>
 
@@ -21,7 +21,7 @@ struct BuffetStats {
 
   void repeat_temporal(double n, bool fully_relevant);
   void repeat_spatial(double n, bool reuse_parent_accesses);
-  // Copy Einsums: per field min, but a zero anywhere wins (§7.6).
+  // Copy Einsums: per field min, but a zero anywhere wins (README: Copy Einsums).
   void min_take_zero(const BuffetStats& other);
 };
 

@@ -1,5 +1,5 @@
-// §7.4: the node list one tensor's analysis sees. Spatial loops move to just above the
-// first of the tensor's holders (or the Compute) at or below their arch level; runs of
+// The node list one tensor's analysis sees (README: Per-tensor views). Spatial loops move to
+// just above the first of the tensor's holders (or the Compute) at or below their arch level; runs of
 // consecutive loops keep their original relative order.
 #include <algorithm>
 

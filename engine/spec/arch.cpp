@@ -52,7 +52,7 @@ const Component* ResolvedArch::find(const std::string& name) const {
 
 std::vector<std::size_t> ResolvedArch::path_for(const std::string& compute) const {
   if (const auto it = paths.find(compute); it != paths.end()) return it->second;
-  // Plain list flattening (§5.1): every non-compute leaf, skipping other computes.
+  // Plain list flattening (README: Flattening): every non-compute leaf, skipping other computes.
   std::vector<std::size_t> path;
   for (std::size_t i = 0; i < components.size(); ++i) {
     const auto& c = components[i];

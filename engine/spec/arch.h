@@ -91,7 +91,7 @@ struct Component {
     return kind == ComponentKind::Memory || kind == ComponentKind::Toll;
   }
   [[nodiscard]] TollDirection direction_for(const std::string& tensor) const;
-  // §5.3 TensorHolder._get_values_per_action.
+  // TensorHolder._get_values_per_action (README: Actions in values).
   [[nodiscard]] double values_per_action_for(const Action& action, const std::string& tensor,
                                              double workload_bits_per_value) const;
   [[nodiscard]] double bits_per_value_for(const std::string& tensor, double workload_bits_per_value) const;

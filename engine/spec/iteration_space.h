@@ -8,7 +8,7 @@
 namespace af::spec {
 
 struct IterationSpace {
-  // Box hull per rank variable: max - min + 1 (what the model uses, §4).
+  // Box hull per rank variable: max - min + 1 (what the model uses; README: Rank-variable bounds).
   std::map<std::string, std::int64_t> bounds;
   // Exact number of integer points (e.g. a triangular cut counts less than the box), when it
   // fits in 64 bits; 0 when it does not (a matmul of three 2^21 ranks has 2^63 points).

@@ -1,5 +1,5 @@
 #pragma once
-// Mapping tree (§6) as plain values. A Nested holds a chain: each node is the parent of the
+// Mapping tree (README: Mapping tree) as plain values. A Nested holds a chain: each node is the parent of the
 // next; only the last may branch (Sequential/Pipeline/Split) or be another Nested.
 #include <cstdint>
 #include <optional>
@@ -27,7 +27,7 @@ struct TollNode {
 struct TemporalNode {
   std::string rank_variable;
   std::int64_t tile_shape = 1;
-  std::optional<std::int64_t> initial_tile_shape;  // ignored for user mappings (§7.2)
+  std::optional<std::int64_t> initial_tile_shape;  // ignored for user mappings (README: Mapping tree)
 };
 struct SpatialNode {
   std::string rank_variable;

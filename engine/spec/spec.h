@@ -21,7 +21,8 @@ namespace af::spec {
 
 struct BuiltWorkload {
   Workload workload;
-  // Per Einsum: every set symbol of §3 (tensors, rank variables, renames, All, ...).
+  // Per Einsum: every set symbol (tensors, rank variables, renames, All, ...; loader/README.md,
+  // 'Set symbols and renames').
   std::map<std::string, SymbolTable> einsum_symbols;
   // Workload-level rank sizes after evaluation (R -> size), for summaries.
   std::map<std::string, std::int64_t> rank_sizes;
@@ -39,12 +40,13 @@ struct HolderTensorChoices {
 struct HolderTensorRules {
   std::optional<CompiledExpression> keep, may_keep, back;
   std::set<std::string> no_refetch_from_above, no_resend_to_below;  // evaluated for the Einsum
-  // `tile_shape` comparisons: read and checked, never enforced (as in AccelForge, §2.8).
+  // `tile_shape` comparisons: read and checked, never enforced (as in AccelForge; README:
+  // Mapper constraints).
   std::size_t tile_shape_constraints = 0;
 };
 
-// One `loop_bounds` entry of a spatial dimension (§2.8): the loops over `rank_variables`,
-// their bound (outer tile / tile) or its product, compared with `value`.
+// One `loop_bounds` entry of a spatial dimension (README: Mapper constraints): the loops over
+// `rank_variables`, their bound (outer tile / tile) or its product, compared with `value`.
 struct LoopBound {
   std::set<std::string> rank_variables;
   std::string op;  // == <= >= < >, or product== ... product>

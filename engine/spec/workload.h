@@ -25,7 +25,7 @@ struct AffineExpr {
 
   static AffineExpr variable(std::string var) { return AffineExpr{{{std::move(var), 1}}, 0}; }
   [[nodiscard]] bool contains(const std::string& var) const;
-  // One additive term, no constant (`m`, `2*p`): the rv is Relevant (§4).
+  // One additive term, no constant (`m`, `2*p`): the rv is Relevant (README: Relevancy).
   [[nodiscard]] bool single_term() const { return terms.size() == 1 && constant == 0; }
   // Exactly `v` (coefficient 1, no constant): "directly indexing".
   [[nodiscard]] bool is_plain_variable() const { return single_term() && terms.front().coeff == 1; }
@@ -63,7 +63,7 @@ struct Einsum {
   [[nodiscard]] bool is_output(const std::string& tensor) const;
   [[nodiscard]] std::vector<std::string> tensor_names() const;  // access order
   [[nodiscard]] std::set<std::string> rank_variables() const;   // from projections and bounds
-  // §4: first projection entry containing rv decides; none -> Irrelevant.
+  // First projection entry containing rv decides; none -> Irrelevant (README: Relevancy).
   [[nodiscard]] Relevancy relevancy(const std::string& rank_variable, const std::string& tensor) const;
   // Rank variables never used inside a multi-term (or scaled) expression.
   [[nodiscard]] std::set<std::string> simple_rank_variables() const;
@@ -72,7 +72,7 @@ struct Einsum {
   [[nodiscard]] std::int64_t bound(const std::string& rank_variable) const;  // 1 if unknown
 };
 
-// §7.5 Reservation: Π over ranks (expr with each rv replaced by S[rv]-1) + 1, in values.
+// Dense tile (README: Dense tile): Π over ranks (expr with each rv replaced by S[rv]-1) + 1, in values.
 // `shape` gives S per rank variable; rank variables missing from it count as S = 1.
 double dense_tile_occupancy(const TensorAccess& access, const std::map<std::string, double>& shape);
 

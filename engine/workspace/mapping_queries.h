@@ -37,7 +37,9 @@ using Shape = std::map<std::string, std::int64_t>;
                              const spec::NodePath& path);
 
 struct TileChoiceOptions {
-  bool imperfect = false;  // the mapper's imperfect candidates (§3.4), not only divisors
+  // The mapper's imperfect candidates (mapper/README.md, 'How the tile-shape search works'),
+  // not only divisors.
+  bool imperfect = false;
   double coarseness = 1;   // <= 1: every candidate
 };
 
@@ -72,7 +74,7 @@ struct InsertAt {
 };
 
 // A tile a loop may take and what else choosing it takes. The Compute is one operation, so
-// every rank variable needs a loop of tile 1 (§6, _assert_valid_pmapping): when the loop is
+// every rank variable needs a loop of tile 1 (model/README.md, 'Validity'): when the loop is
 // the innermost over its rank variable, a tile above 1 comes with a new `for rv` of tile 1
 // inserted at `inner_loop` (the end of the loop's chain, just above what ends it).
 struct TileChoice {

@@ -48,8 +48,9 @@ class Workspace {
  public:
   // Runs the whole load sequence: cost table, `--set` assignments, rendering, parsing,
   // merging, building the typed spec. Never throws for bad input: errors land in
-  // diagnostics(). Each file is read once. `stop`, checked after the files are read and
-  // scanned, abandons the load before the spec is built (the result is then invalid).
+  // diagnostics(). Each file is read once. `stop` is checked once, after the files are read
+  // and their variables scanned: if it is set then, the load ends there and the result is
+  // invalid (no spec, no diagnostics); once the spec is being built, the load runs to the end.
   [[nodiscard]] static Workspace load(SpecInputs inputs, std::stop_token stop = {});
 
   [[nodiscard]] const SpecInputs& inputs() const { return inputs_; }

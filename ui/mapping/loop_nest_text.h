@@ -5,9 +5,9 @@
 //   for m in [0, 64) step 16:
 //     parallel-for n1 in [0, 32) step 8:  # X of PEArray
 //       T1[m, n1] += T0[m, n0] * W0[n0, n1]  # Matmul0 on MAC
-// A buffer line shows the tile each tensor's buffer reserves as the engine places it (§7.3
-// lowering, reserved_tiles()), the same bits the occupancy plot counts; without the engine's
-// placement (no architecture) it names the tensors only.
+// A buffer line shows the tile each tensor's buffer reserves as the engine places it
+// (reserved_tiles(); engine/model/README.md, 'Reservations'), the same bits the occupancy
+// plot counts; without the engine's placement (no architecture) it names the tensors only.
 #include <QList>
 #include <QString>
 

@@ -3,7 +3,8 @@
 // branch's (Nested) rows are its chain. The model owns a copy of the mapping; every accepted
 // edit emits mappingChanged() and says what it changed in text terms (lastEdits()), so the
 // file is spliced, not rewritten. Rejected edits return (and emit) the reason. Storage rows
-// show the tile each buffer reserves, placed by the engine (reserved_tiles(), §7.3).
+// show the tile each buffer reserves, placed by the engine (reserved_tiles();
+// engine/model/README.md, 'Reservations').
 #include <QAbstractItemModel>
 #include <memory>
 #include <optional>

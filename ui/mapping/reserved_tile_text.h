@@ -1,7 +1,7 @@
 #pragma once
-// The tile each buffer reserves (the engine's reserved_tiles(), §7.3 lowering) as the tree and
-// the loop nest write it, and the hover that explains why a buffer holds less than the loops
-// above it leave. Numbers come from the engine; this file only words them.
+// The tile each buffer reserves (the engine's reserved_tiles(); engine/model/README.md,
+// 'Reservations') as the tree and the loop nest write it, and the hover that explains why a
+// buffer holds less than the loops above it leave. Numbers come from the engine; this file only words them.
 #include <QString>
 #include <vector>
 

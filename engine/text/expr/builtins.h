@@ -1,5 +1,5 @@
 #pragma once
-// AccelForge's MATH_FUNCS (domain spec §2.2): the names every spec expression can use.
+// AccelForge's MATH_FUNCS (text/README.md, 'Expressions'): the names every spec expression can use.
 #include <vector>
 
 #include "text/expr/environment.h"

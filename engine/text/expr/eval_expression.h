@@ -1,5 +1,5 @@
 #pragma once
-// AccelForge's eval_expression (domain spec §2.2): numeric cast, whole-string symbol
+// AccelForge's eval_expression (text/README.md, 'Expressions'): numeric cast, whole-string symbol
 // lookup, else parse and evaluate with MATH_FUNCS behind the symbol table.
 #include "text/expr/environment.h"
 #include "text/expr/evaluator.h"

@@ -1,6 +1,6 @@
 #pragma once
-// Recursive-descent parser for the Python expression subset of spec files (domain spec
-// §2.3) and, in Jinja mode, for Jinja expressions (filters `|`, tests `is`, `~`).
+// Recursive-descent parser for the Python expression subset of spec files (text/README.md,
+// 'Expressions') and, in Jinja mode, for Jinja expressions (filters `|`, tests `is`, `~`).
 #include <cstddef>
 #include <string_view>
 #include <vector>

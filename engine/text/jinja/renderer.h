@@ -1,5 +1,5 @@
 #pragma once
-// Renders a Jinja template the way AccelForge's loader does (domain spec §1.4):
+// Renders a Jinja template the way AccelForge's loader does (text/README.md, 'Jinja'):
 // StrictUndefined, no trim/lstrip, trailing newline dropped, `{% assert %}`, and the
 // globals include/include_all/include_text/add_to_path/find_path/find_paths/path_exists/cwd.
 #include <string>

@@ -1,4 +1,5 @@
-// load_spec_files / combine_top_level: several spec files into one top-level mapping (§1.2).
+// load_spec_files / combine_top_level: several spec files into one top-level mapping
+// (text/README.md, 'Several files').
 #include <fmt/format.h>
 #include <glob.h>
 

@@ -139,7 +139,7 @@ std::vector<std::string> key_parts(const std::string& key) {
   return out;
 }
 
-// Worked example A's optimum (§7.13): every tensor only in MainMemory, one loop per rank variable.
+// Worked example A's optimum (worked_example_a below): every tensor only in MainMemory, one loop per rank variable.
 constexpr const char* kExampleAMapping = R"(mapping:
   nodes:
   - !Storage {tensors: [T0, T1, T2, W0, W1], component: MainMemory}
@@ -155,7 +155,7 @@ constexpr const char* kExampleAMapping = R"(mapping:
                        !Compute {einsum: Matmul1, component: MAC}]}
 )";
 
-// Worked example C (§7.15): m split 4 ways over GlobalBufferArray's X, 16 rows per instance.
+// Worked example C (worked_example_c below): m split 4 ways over GlobalBufferArray's X, 16 rows per instance.
 constexpr const char* kExampleCMapping = R"(mapping:
   nodes:
   - !Storage {tensors: [T0, W0, T1], component: MainMemory}
@@ -320,7 +320,8 @@ class TestCompatModel : public QObject {
  private slots:
   void initTestCase() { AF_REQUIRE_CORPUS(); }
 
-  // §7.14: examples/mappings/unfused_matmuls_to_simple.yaml, N_EINSUMS=1, M=64, KN=32.
+  // Worked example B: examples/mappings/unfused_matmuls_to_simple.yaml, N_EINSUMS=1, M=64,
+  // KN=32.
   void worked_example_b() {
     QString error;
     const auto ev = evaluate_files({kSimple, kMatmuls, example("mappings/unfused_matmuls_to_simple.yaml")},
@@ -372,7 +373,7 @@ class TestCompatModel : public QObject {
     QCOMPARE(tensor_energy(*ev, "MainMemory", "W0"), 32.0 * 32 * 8);
   }
 
-  // §7.13: the optimum of regression case simple|matmuls|KN=64,M=64,N_EINSUMS=2|unfused must
+  // Worked example A: the optimum of regression case simple|matmuls|KN=64,M=64,N_EINSUMS=2|unfused must
   // reproduce every figure of expected/mapper-regression.json (1e-9 relative).
   void worked_example_a() {
     const std::string key = "simple|matmuls|KN=64,M=64,N_EINSUMS=2|unfused";
@@ -438,7 +439,7 @@ class TestCompatModel : public QObject {
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join('\n')));
   }
 
-  // §7.15: spatial multicast of W0 over GlobalBufferArray.X (m irrelevant to W0).
+  // Worked example C, constructed: spatial multicast of W0 over GlobalBufferArray.X (m irrelevant to W0).
   void worked_example_c() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -522,7 +523,8 @@ class TestCompatModel : public QObject {
     QVERIFY2(bad.isEmpty(), qPrintable(bad.join('\n')));
   }
 
-  // The mapping omits the `m` loop: every rank variable needs a tile-1 loop (§6).
+  // The mapping omits the `m` loop: every rank variable needs a tile-1 loop
+  // (engine/model/README.md, 'Validity').
   void invalid_mapping_is_rejected() {
     const auto file = reference_file("tests/input_files/mapping/invalid_matmul_to_simple.yaml");
     std::optional<af::spec::Spec> spec;

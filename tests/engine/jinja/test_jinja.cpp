@@ -1,6 +1,6 @@
-// Tests of the Jinja renderer: every construct of domain spec §1.4, Jinja2's whitespace and
-// scoping rules, AccelForge's include globals, limits, the project's own templates, and the
-// real reference templates when AccelForge's corpus is there.
+// Tests of the Jinja renderer: what engine/text/README.md's 'Jinja' note describes, Jinja2's
+// whitespace and scoping rules, AccelForge's include globals, limits, the project's own
+// templates, and the real reference templates when AccelForge's corpus is there.
 #include <QtTest>
 
 #include <QDir>

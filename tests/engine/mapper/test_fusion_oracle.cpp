@@ -1,4 +1,4 @@
-// Oracle for the fused join (domain-mapper.md §9 stage 6), on chains of two and three tiny
+// Oracle for the fused join, on chains of two and three tiny
 // matmuls: every template of every Einsum with every divisor chain is evaluated by the
 // model (nothing pruned); the cross product of the Einsums' pmappings is kept where it is
 // compatible; each joined mapping's memory peaks come from a lifetime simulation of its
