@@ -3,6 +3,7 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QMainWindow>
+#include <QSettings>
 #include <QTimer>
 #include <algorithm>
 
@@ -17,6 +18,21 @@ DockLayout::DockLayout(QMainWindow* window)
 }
 
 void DockLayout::track(QDockWidget* dock, double share) { shares_.insert(dock, share); }
+
+void DockLayout::restoreSaved() {
+  const QSettings settings;
+  if (const auto geometry = settings.value("window/geometry").toByteArray(); !geometry.isEmpty())
+    window_->restoreGeometry(geometry);
+  if (const auto state = settings.value("window/state").toByteArray();
+      !state.isEmpty() && window_->restoreState(state))
+    adoptCurrentSizes();  // the user's sizes become the shares kept on resizing
+}
+
+void DockLayout::save() const {
+  QSettings settings;
+  settings.setValue("window/geometry", window_->saveGeometry());
+  settings.setValue("window/state", window_->saveState());
+}
 
 bool DockLayout::horizontal(const QDockWidget* dock) const {
   const Qt::DockWidgetArea area = window_->dockWidgetArea(const_cast<QDockWidget*>(dock));

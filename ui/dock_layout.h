@@ -27,6 +27,9 @@ class DockLayout : public QObject {
   void adoptCurrentSizes();
   // Sizes the docks to their shares of the window now.
   void apply();
+  // The window's geometry and dock layout in QSettings: restored ones become the shares.
+  void restoreSaved();
+  void save() const;
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;

@@ -9,7 +9,7 @@
 namespace af::io {
 
 std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperResult& result,
-                                   std::stop_token stop) {
+                                   std::stop_token stop, const ParetoProgress& progress) {
   std::vector<ParetoRow> rows;
   rows.reserve(result.front.size());
   for (std::size_t i = 0; i < result.front.size(); ++i) {
@@ -19,6 +19,7 @@ std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperR
     for (const auto& [key, e] : ev.energy) row.component_energy[key.component] += e;
     for (const auto& [key, e] : ev.leak_energy) row.component_energy[key.second] += e;
     rows.push_back(std::move(row));
+    if (progress) progress(rows.size(), result.front.size());
   }
   return rows;
 }

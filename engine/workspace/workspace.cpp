@@ -6,6 +6,7 @@
 #include "components/cost_table.h"
 #include "core/bounded_read.h"
 #include "loader/load.h"
+#include "loader/summary.h"
 #include "text/expr/expression_error.h"
 #include "text/jinja/template.h"
 
@@ -109,11 +110,23 @@ model::Evaluation Workspace::evaluate(const spec::Mapping& mapping) const {
   return model::evaluate(*resolved_, mapping);
 }
 
+const spec::ResolvedArch* Workspace::displayed_architecture() const {
+  if (!ok() || !spec_->has_arch()) return nullptr;
+  for (const auto& einsum : spec_->workload.workload.einsums)
+    if (const auto it = spec_->arch_by_einsum.find(einsum.name); it != spec_->arch_by_einsum.end())
+      return &it->second.arch;
+  return &spec_->arch_by_einsum.begin()->second.arch;
+}
+
 mapper::MapperOptions Workspace::mapper_options() const { return mapper::options_from_spec(spec()); }
 
 mapper::MapperResult Workspace::map(const mapper::MapperOptions& options, mapper::Observer* observer,
                                     std::stop_token stop) const {
   return mapper::map_workload(spec(), options, observer, std::move(stop));
+}
+
+std::map<std::string, double> tensor_sizes_bits(const spec::Workload& workload) {
+  return spec::tensor_sizes_bits(workload);
 }
 
 }  // namespace af

@@ -78,10 +78,16 @@ class Workspace {
   // Another mapping of the same spec (e.g. one the mapper found). Throws model::InvalidMapping.
   [[nodiscard]] model::Evaluation evaluate(const spec::Mapping& mapping) const;
 
+  // The architecture a single picture shows: the one the first Einsum (workload order) maps
+  // onto. Null when the spec is invalid or has no architecture. Every caller that draws or
+  // summarizes "the" architecture asks here rather than picking from arch_by_einsum.
+  [[nodiscard]] const spec::ResolvedArch* displayed_architecture() const;
+
   // The spec's `mapper:` section as options (command-line flags override fields after this).
   [[nodiscard]] mapper::MapperOptions mapper_options() const;
   // Throws spec::SpecError for problems found while making templates.
-  [[nodiscard]] mapper::MapperResult map(const mapper::MapperOptions& options, mapper::Observer* observer = nullptr,
+  [[nodiscard]] mapper::MapperResult map(const mapper::MapperOptions& options,
+                                         mapper::Observer* observer = nullptr,
                                          std::stop_token stop = {}) const;
 
  private:
@@ -92,5 +98,9 @@ class Workspace {
   std::shared_ptr<const spec::ResolvedSpec> resolved_;
   std::vector<spec::TemplateVariable> variables_;
 };
+
+// Size in bits of each tensor of a loaded workload (what `accelforge validate` lists): the
+// dense footprint over the first Einsum that uses it, times bits per value.
+[[nodiscard]] std::map<std::string, double> tensor_sizes_bits(const spec::Workload& workload);
 
 }  // namespace af

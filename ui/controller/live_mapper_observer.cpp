@@ -118,6 +118,18 @@ void LiveMapperObserver::on_joined_front(std::size_t einsums_joined,
 
 void LiveMapperObserver::finish(const mapper::MapperResult& result) {
   const std::lock_guard lock(mutex_);
+  if (result.cancelled) {
+    // Stopped: the result's counts are only those of the stages it finished (before the join,
+    // none), so the running counts, the join steps so far and the progress stay as they were.
+    progress_.stage = QStringLiteral("stopped");
+    if (!result.join_steps.empty()) {
+      progress_.stats = result.stats;
+      progress_.joinSteps = result.join_steps;
+    }
+    updateEstimate();
+    progress_.remainingSeconds = -1;
+    return;
+  }
   progress_.stage = QStringLiteral("done");
   progress_.stats = result.stats;
   progress_.joinSteps = result.join_steps;

@@ -13,8 +13,8 @@
 #include "editors/autosaver.h"
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
-#include "workspace/mapping_section.h"
 #include "editors/text_file.h"
+#include "workspace/mapping_section.h"
 
 namespace af::ui {
 
@@ -86,11 +86,18 @@ void ProjectController::scheduleRevalidate() {
 }
 
 void ProjectController::closeProject() {
-  // Results still on their way belong to the files being closed.
+  documents_->closeAll();
+  const bool typed = !typed_.isEmpty();
+  typed_.clear();
+  clearResults();
+  if (typed) emit variablesChanged();  // the values shown are the ones in use
+}
+
+void ProjectController::clearResults() {
+  // Results still on their way belong to files no longer open: dropped, as the run is.
   load_.cancel();
   map_.cancel();
-  documents_->closeAll();
-  typed_.clear();
+  observer_.reset();
   last_.reset();
   lastValid_.reset();
   lastEvaluated_.reset();
@@ -100,6 +107,9 @@ void ProjectController::closeProject() {
     emit variablesChanged();
   }
   emit loadingChanged(load_.busy());
+  emit mappingChanged(map_.busy());
+  emit specPublished(nullptr, Freshness::Cleared);
+  emit evaluationPublished(nullptr, Freshness::Cleared);
   emit resultsCleared();
 }
 
@@ -108,7 +118,9 @@ QList<FileError> ProjectController::openProject(const QStringList& paths) {
   return documents_->openFiles(paths);
 }
 
-QList<FileError> ProjectController::openFiles(const QStringList& paths) { return documents_->openFiles(paths); }
+QList<FileError> ProjectController::openFiles(const QStringList& paths) {
+  return documents_->openFiles(paths);
+}
 
 QList<FileError> ProjectController::restoreProject(const AutosaveProject& project) {
   closeProject();
@@ -207,7 +219,10 @@ SpecDocument* ProjectController::mappingDocument() const {
   return nullptr;
 }
 
-void ProjectController::setCommandLineAssignments(const QStringList& assignments) { commandLine_ = assignments; }
+void ProjectController::setCommandLineAssignments(const QStringList& assignments) {
+  commandLine_ = assignments;
+  emit variablesChanged();
+}
 
 void ProjectController::setVariableValue(const QString& name, const QString& value) {
   if (value.isEmpty())
@@ -237,16 +252,7 @@ void ProjectController::revalidate() {
   }
   if (request.inputs.files.empty()) {
     // Nothing to load: no results, rather than those of files no longer open.
-    load_.cancel();
-    last_.reset();
-    lastValid_.reset();
-    lastEvaluated_.reset();
-    if (!variables_.empty()) {
-      variables_.clear();
-      emit variablesChanged();
-    }
-    emit loadingChanged(load_.busy());
-    emit resultsCleared();
+    clearResults();
     return;
   }
   for (const QString& a : assignments()) request.inputs.assignments.push_back(a.toStdString());
@@ -305,8 +311,27 @@ void ProjectController::onLoaded(int generation, ProjectResultPtr result) {
   variables_ = vars;
   emit loadingChanged(load_.busy());
   if (varsChanged) emit variablesChanged();
+  publish();
   emit specLoaded(last_);
   if (last_->evaluation) emit evaluated(last_);
+}
+
+void ProjectController::publish() {
+  // Fresh when the newest load has it; else the last good one of these files, dimmed; else
+  // nothing. lastValid_ and lastEvaluated_ are of the current file set only (onFileSetChanged).
+  if (last_->valid()) {
+    QStringList tensors;
+    for (const auto& t : last_->spec()->workload.workload.tensor_names())
+      tensors << QString::fromStdString(t);
+    palette_.assign(tensors);
+    emit specPublished(last_, Freshness::Fresh);
+  } else {
+    emit specPublished(lastValid_, lastValid_ ? Freshness::Stale : Freshness::Cleared);
+  }
+  if (last_->evaluation)
+    emit evaluationPublished(last_, Freshness::Fresh);
+  else
+    emit evaluationPublished(lastEvaluated_, lastEvaluated_ ? Freshness::Stale : Freshness::Cleared);
 }
 
 void ProjectController::startMapper(const mapper::MapperOptions& options) {

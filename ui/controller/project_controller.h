@@ -1,8 +1,10 @@
 #pragma once
 // The window's controller: owns the open documents, their autosave, the Jinja data, the
-// bundled examples and the engine jobs, and tells the views what happened through typed
-// signals. Every engine call goes through af::Workspace on a worker thread (Qt Concurrent
-// with the engine's stop token); the GUI thread only snapshots texts and applies results.
+// bundled examples and the engine jobs, and publishes their results through one typed signal
+// per result, with its freshness (KDAB Hotspot's shape: each view connects itself to the
+// signals it draws; the window only places the views). Every engine call goes through
+// af::Workspace on a worker thread (Qt Concurrent with the engine's stop token); the GUI
+// thread only snapshots texts and applies results.
 #include <QMap>
 #include <QObject>
 #include <QStringList>
@@ -10,11 +12,13 @@
 #include <memory>
 #include <vector>
 
+#include "controller/freshness.h"
 #include "controller/job_slot.h"
 #include "controller/mapper_run.h"
 #include "controller/project_result.h"
 #include "editors/file_error.h"
-#include "text/jinja/template_variables.h"
+#include "models/tensor_palette.h"
+#include "workspace/workspace.h"  // spec::TemplateVariable
 
 namespace af::ui {
 
@@ -97,6 +101,10 @@ class ProjectController : public QObject {
   [[nodiscard]] const ProjectResultPtr& lastValidResult() const { return lastValid_; }
   [[nodiscard]] const ProjectResultPtr& lastEvaluatedResult() const { return lastEvaluated_; }
   [[nodiscard]] const MapRunPtr& lastRun() const { return lastRun_; }
+  // One colour per tensor of the published spec, for every view that colours tensors.
+  [[nodiscard]] const TensorPalette* palette() const { return &palette_; }
+  // For the loop nest, which assigns it the tensors of the workload it shows (the same ones).
+  [[nodiscard]] TensorPalette* palette() { return &palette_; }
   // Asks every job to stop and waits up to `ms` for the workers; false if one still runs.
   bool shutdown(int ms);
 
@@ -110,11 +118,22 @@ class ProjectController : public QObject {
   void stopLoad();
 
  signals:
-  void projectChanged();                                    // files opened, closed or reordered
-  void variablesChanged();                                  // the template variables changed
-  void specLoaded(const af::ui::ProjectResultPtr& result);  // after every load
-  void resultsCleared();                                    // nothing loaded: views show empty states
-  void evaluated(const af::ui::ProjectResultPtr& result);   // the result has an evaluation
+  void projectChanged();    // files opened, closed or reordered
+  void variablesChanged();  // the template variables or the values they render with changed
+  // After every load, before specLoaded: the spec the drawn views show (architecture,
+  // workload, the tree's context). Stale: the last valid spec of these files while the newest
+  // has errors; Cleared: none (null result).
+  void specPublished(const af::ui::ProjectResultPtr& result, af::ui::Freshness freshness);
+  // After every load, before specLoaded: the evaluation the accesses views show. Stale: the
+  // last evaluation of these files (dimmed) while the newest has errors or no evaluation.
+  void evaluationPublished(const af::ui::ProjectResultPtr& result, af::ui::Freshness freshness);
+  // After every load, always fresh: its diagnostics, the mapping file's own section, the status.
+  void specLoaded(const af::ui::ProjectResultPtr& result);
+  // The project was closed or replaced, or no file is left to load: every view of its results
+  // (spec, evaluation, mapper run) returns to its empty state. The published signals say
+  // Cleared first.
+  void resultsCleared();
+  void evaluated(const af::ui::ProjectResultPtr& result);  // the newest load has an evaluation
   void loadingChanged(bool loading);
   void mapperStarted();
   void mapperProgress(const af::ui::MapperProgressPtr& progress);
@@ -125,6 +144,10 @@ class ProjectController : public QObject {
 
  private:
   void onLoaded(int generation, ProjectResultPtr result);
+  // The dim/clear/keep rule: what each published signal carries after a load.
+  void publish();
+  // Forgets every result of the project and tells the views (Cleared, then resultsCleared).
+  void clearResults();
   void onMapperProgress();
   // The file set changed: results of the old set are no longer "the last valid" ones.
   void onFileSetChanged();
@@ -146,6 +169,7 @@ class ProjectController : public QObject {
   std::vector<spec::TemplateVariable> variables_;
   ProjectResultPtr last_, lastValid_, lastEvaluated_;
   MapRunPtr lastRun_;
+  TensorPalette palette_;
 };
 
 }  // namespace af::ui

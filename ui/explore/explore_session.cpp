@@ -4,8 +4,8 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QProgressDialog>
 #include <QSaveFile>
-#include <QtConcurrent>
 
 #include "controller/project_controller.h"
 #include "explore/funnel_plot.h"
@@ -36,7 +36,18 @@ ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetPar
       controller_(controller),
       panel_(new RunPanel(widgetParent)),
       pareto_(new ParetoPlot(widgetParent)),
-      funnel_(new FunnelPlot(widgetParent)) {
+      funnel_(new FunnelPlot(widgetParent)),
+      export_(
+          this, &exportPool_,
+          {.finished = [this](int, const ExportOutcomePtr& outcome) { exportEnded(outcome->error, false); },
+           .failed = [this](int, const QString& error) { exportEnded(error, false); },
+           .stopped = [this](int) { exportEnded({}, true); },
+           .progress =
+               [this](int, int done, const QString&) {
+                 if (exportDialog_) exportDialog_->setValue(done);
+                 emit exportProgress(done, exportTotal_);
+               }}) {
+  exportPool_.setMaxThreadCount(1);
   panel_->setObjectName("runPanel");
   pareto_->setObjectName("paretoPlot");
   funnel_->setObjectName("funnelPlot");
@@ -55,6 +66,7 @@ ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetPar
   connect(controller_, &ProjectController::mapperProgress, funnel_, &FunnelPlot::setProgress);
   connect(controller_, &ProjectController::mapperProgress, panel_, &RunPanel::setProgress);
   connect(controller_, &ProjectController::mapped, this, &ExploreSession::onMapped);
+  connect(controller_, &ProjectController::resultsCleared, this, &ExploreSession::onResultsCleared);
   connect(pareto_, &ParetoPlot::mappingClicked, this, &ExploreSession::openMapping);
 
   auto* exportSet = new QAction(tr("Export the Pareto set (CSV or JSON)…"), this);
@@ -64,6 +76,12 @@ ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetPar
     QString error;
     if (!path.isEmpty() && !exportParetoSet(path, &error)) emit message(error);
   });
+  connect(this, &ExploreSession::exported, this,
+          [this](const QString& path, const QString& error, bool cancelled) {
+            emit message(cancelled         ? tr("Export cancelled: %1 was not written").arg(path)
+                         : error.isEmpty() ? tr("Exported the Pareto set to %1").arg(path)
+                                           : error);
+          });
   auto* exportMapping = new QAction(tr("Export the opened mapping (AccelForge YAML)…"), this);
   connect(exportMapping, &QAction::triggered, this, [this] {
     const QString path = QFileDialog::getSaveFileName(pareto_, tr("Export the mapping"), "mapping.yaml",
@@ -101,7 +119,18 @@ void ExploreSession::onMapped(const MapRunPtr& run) {
   panel_->setFinished(run);
   if (!run) return;
   pareto_->setRun(run);
-  funnel_->setRun(run);
+  // A stopped run's own counts cover only the stages it finished: the funnel keeps the live
+  // counts it has (the controller's last progress), unless the run got as far as the join.
+  if (!run->result.cancelled || !run->result.join_steps.empty()) funnel_->setRun(run);
+}
+
+void ExploreSession::onResultsCleared() {
+  // The project's run went with it: nothing of it stays on screen, nor can be clicked.
+  opened_.reset();
+  cancelExport();
+  pareto_->clear();
+  funnel_->clear();
+  panel_->resetProgress();
 }
 
 bool ExploreSession::openMapping(int index) {
@@ -123,12 +152,47 @@ bool ExploreSession::exportParetoSet(const QString& path, QString* error) {
     if (error) *error = tr("no mapper run with a front to export");
     return false;
   }
-  // One full evaluation per mapping: a worker does them; the caller waits for the file (a
-  // front holds at most a few hundred mappings, well under a second).
-  const auto rows =
-      QtConcurrent::run([run] { return io::pareto_rows(run->workspace->spec(), run->result); }).result();
+  if (export_.busy()) {
+    if (error) *error = tr("an export of the Pareto set is still running");
+    return false;
+  }
+  // One full evaluation per mapping, on a worker: a front of a few hundred mappings takes a
+  // while, and the GUI thread never waits for it.
+  exportPath_ = path;
+  exportTotal_ = static_cast<int>(run->result.front.size());
   const bool json = QFileInfo(path).suffix().compare("json", Qt::CaseInsensitive) == 0;
-  return writeText(path, json ? io::pareto_json(rows).dump(2) + "\n" : io::pareto_csv(rows), error);
+  export_.start(
+      [run, path, json](QPromise<ExportOutcomePtr>& promise, std::stop_token stop) -> ExportOutcomePtr {
+        promise.setProgressRange(0, static_cast<int>(run->result.front.size()));
+        const auto rows = io::pareto_rows(
+            run->workspace->spec(), run->result, stop,
+            [&promise](std::size_t done, std::size_t) { promise.setProgressValue(static_cast<int>(done)); });
+        if (stop.stop_requested()) return nullptr;  // cancelled: nothing written
+        auto outcome = std::make_shared<ExportOutcome>();
+        outcome->path = path;
+        writeText(path, json ? io::pareto_json(rows).dump(2) + "\n" : io::pareto_csv(rows), &outcome->error);
+        return outcome;
+      });
+  // Shown only when the export takes long enough to notice (QProgressDialog's 4 s default).
+  delete exportDialog_.data();
+  exportDialog_ = new QProgressDialog(tr("Evaluating the Pareto set's %n mapping(s)…", "", exportTotal_),
+                                      tr("Cancel"), 0, exportTotal_, pareto_);
+  exportDialog_->setObjectName("exportProgress");
+  exportDialog_->setWindowModality(Qt::NonModal);
+  exportDialog_->setAutoClose(false);
+  exportDialog_->setAutoReset(false);
+  connect(exportDialog_, &QProgressDialog::canceled, this, &ExploreSession::cancelExport);
+  return true;
+}
+
+void ExploreSession::cancelExport() {
+  if (export_.busy()) export_.cancel();
+}
+
+void ExploreSession::exportEnded(const QString& error, bool cancelled) {
+  if (exportDialog_) exportDialog_->deleteLater();
+  exportDialog_.clear();
+  emit exported(exportPath_, error, cancelled);
 }
 
 bool ExploreSession::exportMapping(int index, const QString& path, QString* error) const {

@@ -1,14 +1,22 @@
 #pragma once
-// The mapper in the window, wired once: the run panel, the live Pareto front and the
-// keep-rate funnel follow the controller's mapper signals; a clicked front point becomes the
-// project's mapping (the editors, tree, loop nest and accesses then show it); the last run's
-// Pareto set and any of its mappings export. MainWindow only places the three widgets.
+// The mapper in the window: the run panel, the live Pareto front and the keep-rate funnel
+// follow the controller's mapper signals (a stopped run stays on screen as it was; a closed or
+// replaced project clears them); a clicked front point becomes the project's mapping (the
+// editors, tree, loop nest and accesses then show it); the last run's Pareto set exports as a
+// job with progress and cancel, any of its mappings as YAML. MainWindow only places the three
+// widgets.
 #include <QObject>
+#include <QPointer>
 #include <QString>
+#include <QThreadPool>
+#include <memory>
 #include <optional>
 
+#include "controller/job_slot.h"
 #include "controller/mapper_run.h"
 #include "controller/project_result.h"
+
+class QProgressDialog;
 
 namespace af::ui {
 
@@ -36,25 +44,46 @@ class ExploreSession : public QObject {
   [[nodiscard]] std::optional<int> openedIndex() const { return opened_; }
 
   // The last run's Pareto set: one row per mapping (energy, latency, EDP, energy per
-  // component), as CSV or JSON by the file's suffix. Evaluates on a worker; blocks the caller
-  // only in tests (`wait`).
+  // component), as CSV or JSON by the file's suffix. A job on a worker: it evaluates every
+  // mapping and writes the file, showing its progress (with Cancel) when it takes a while;
+  // `exported` says how it ended. False, with the reason, when there is nothing to export.
   bool exportParetoSet(const QString& path, QString* error = nullptr);
+  // Stops the export in flight; nothing is written.
+  void cancelExport();
+  [[nodiscard]] bool exporting() const { return export_.busy(); }
   // Front point `index` of the last run as AccelForge mapping YAML.
   bool exportMapping(int index, const QString& path, QString* error = nullptr) const;
 
  signals:
   void mappingOpened(int index);
   void message(const QString& text);  // for the status bar
+  // The Pareto export ended: written (error empty), failed (the reason) or cancelled.
+  void exported(const QString& path, const QString& error, bool cancelled);
+  void exportProgress(int done, int total);
 
  private:
+  // Where an export job ended: the path it wrote, or why it did not.
+  struct ExportOutcome {
+    QString path;
+    QString error;
+  };
+  using ExportOutcomePtr = std::shared_ptr<const ExportOutcome>;
+
   void onSpecLoaded(const ProjectResultPtr& result);
   void onMapped(const MapRunPtr& run);
+  void onResultsCleared();
+  void exportEnded(const QString& error, bool cancelled);
 
   ProjectController* controller_;
   RunPanel* panel_;
   ParetoPlot* pareto_;
   FunnelPlot* funnel_;
   std::optional<int> opened_;
+  QThreadPool exportPool_;  // of its own: an export never waits behind a mapper run
+  QString exportPath_;
+  int exportTotal_ = 0;
+  QPointer<QProgressDialog> exportDialog_;
+  JobSlot<ExportOutcomePtr> export_;
 };
 
 }  // namespace af::ui

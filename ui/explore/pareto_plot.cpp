@@ -235,7 +235,15 @@ void ParetoPlot::rebuild() {
   empty_->setGeometry(plot_->rect());
   plot_->legend->setVisible(!empty);
   QString status;
-  if (run_ && shown_.isEmpty()) {
+  if (run_ && shown_.isEmpty() && run_->result.cancelled && !run_->result.found) {
+    // Stopped before the join finished: what the search found so far stays on screen.
+    const QString what = front_ && !front_->provisional
+                             ? tr("%n Einsum(s) joined", "", static_cast<int>(front_->einsumsJoined))
+                             : tr("each Einsum's best pmappings summed");
+    status = tr("Stopped after %1: %n point(s) found so far (%2; mappings open once a run finishes)", "",
+                static_cast<int>(points_.size()))
+                 .arg(formatSi(run_->seconds, QStringLiteral("s")), what);
+  } else if (run_ && shown_.isEmpty()) {
     const auto& r = run_->result;
     status = r.found ? tr("%n mapping(s) on the front, found in %1", "", static_cast<int>(r.front.size()))
                            .arg(formatSi(run_->seconds, QStringLiteral("s")))
@@ -254,6 +262,8 @@ void ParetoPlot::rebuild() {
   status_->setText(status);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
+
+QString ParetoPlot::statusText() const { return status_->text(); }
 
 std::optional<int> ParetoPlot::optimumIndex() const {
   if (points_.empty()) return std::nullopt;

@@ -41,6 +41,8 @@ class ParetoPlot : public QWidget {
   [[nodiscard]] QString shownFront() const { return shown_; }
 
   [[nodiscard]] QString title() const;
+  // The line above the plot: how many points, and whether the run finished or was stopped.
+  [[nodiscard]] QString statusText() const;
   // Actions appended to the plot's context menu after the figure exports (not owned).
   void setContextActions(const QList<QAction*>& actions) { contextActions_ = actions; }
   bool exportTo(const QString& path, QString* error = nullptr);

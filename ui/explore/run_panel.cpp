@@ -131,23 +131,38 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   einsums_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
   layout->addWidget(einsums_, 1);
 
+  // A value the user sets is theirs from then on (setSpecOptions changes the others only).
+  connect(metric_, &QComboBox::activated, this, [this] { touch(Metric); });
+  connect(fused_, &QCheckBox::clicked, this, [this] { touch(Fused); });
+  connect(imperfectSpatial_, &QCheckBox::clicked, this, [this] { touch(ImperfectSpatial); });
+  connect(imperfectTemporal_, &QCheckBox::clicked, this, [this] { touch(ImperfectTemporal); });
+  connect(maxFused_, &QSpinBox::valueChanged, this, [this] { touch(MaxFused); });
+  connect(threads_, &QSpinBox::valueChanged, this, [this] { touch(Threads); });
+  connect(coarseness_, &QDoubleSpinBox::valueChanged, this, [this] { touch(Coarseness); });
+  connect(objectiveTolerance_, &QDoubleSpinBox::valueChanged, this, [this] { touch(ObjectiveTolerance); });
   connect(run_, &QPushButton::clicked, this, &RunPanel::runRequested);
   connect(stop_, &QPushButton::clicked, this, &RunPanel::stopRequested);
   connect(fused_, &QCheckBox::toggled, this, &RunPanel::updateEnabled);
   updateEnabled();
 }
 
+void RunPanel::touch(Setting setting) {
+  if (!applyingSpec_) userSet_.set(setting);
+}
+
 void RunPanel::setSpecOptions(const mapper::MapperOptions& o) {
   spec_ = o;
-  const int m = metric_->findData(o.metrics);
-  if (m >= 0) metric_->setCurrentIndex(m);
-  fused_->setChecked(!o.unfused);
-  maxFused_->setValue(o.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(o.max_fused_loops) : -1);
-  imperfectSpatial_->setChecked(o.explore_imperfect_spatial_loops);
-  imperfectTemporal_->setChecked(o.explore_imperfect_temporal_loops);
-  coarseness_->setValue(std::max(1.0, o.tiling_coarseness));
-  objectiveTolerance_->setValue(o.objective_tolerance);
-  threads_->setValue(o.threads);
+  applyingSpec_ = true;
+  if (const int m = metric_->findData(o.metrics); m >= 0 && followsSpec(Metric)) metric_->setCurrentIndex(m);
+  if (followsSpec(Fused)) fused_->setChecked(!o.unfused);
+  if (followsSpec(MaxFused))
+    maxFused_->setValue(o.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(o.max_fused_loops) : -1);
+  if (followsSpec(ImperfectSpatial)) imperfectSpatial_->setChecked(o.explore_imperfect_spatial_loops);
+  if (followsSpec(ImperfectTemporal)) imperfectTemporal_->setChecked(o.explore_imperfect_temporal_loops);
+  if (followsSpec(Coarseness)) coarseness_->setValue(std::max(1.0, o.tiling_coarseness));
+  if (followsSpec(ObjectiveTolerance)) objectiveTolerance_->setValue(o.objective_tolerance);
+  if (followsSpec(Threads)) threads_->setValue(o.threads);
+  applyingSpec_ = false;
 }
 
 mapper::MapperOptions RunPanel::options() const {
@@ -165,11 +180,20 @@ mapper::MapperOptions RunPanel::options() const {
 
 void RunPanel::setMetric(unsigned metrics) {
   const int i = metric_->findData(metrics);
-  if (i >= 0) metric_->setCurrentIndex(i);
+  if (i < 0) return;
+  metric_->setCurrentIndex(i);
+  touch(Metric);
 }
 
-void RunPanel::setUnfused(bool unfused) { fused_->setChecked(!unfused); }
-void RunPanel::setThreads(int threads) { threads_->setValue(threads); }
+void RunPanel::setUnfused(bool unfused) {
+  fused_->setChecked(!unfused);
+  touch(Fused);
+}
+
+void RunPanel::setThreads(int threads) {
+  threads_->setValue(threads);
+  touch(Threads);
+}
 
 void RunPanel::setFusionAvailable(bool available) {
   fusionAvailable_ = available;
@@ -234,6 +258,14 @@ void RunPanel::setFinished(const MapRunPtr& run) {
       : r.found   ? tr("Done in %1: %n mapping(s) on the front", "", static_cast<int>(r.front.size()))
                       .arg(duration(run->seconds))
                 : tr("Done in %1: no valid mapping (see the keep-rate funnel)").arg(duration(run->seconds)));
+}
+
+void RunPanel::resetProgress() {
+  running_ = false;
+  progress_->setValue(0);
+  stage_->setText(tr("Idle"));
+  einsums_->clear();
+  updateEnabled();
 }
 
 QString RunPanel::stageText() const { return stage_->text(); }

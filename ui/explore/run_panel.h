@@ -1,8 +1,11 @@
 #pragma once
 // The mapper's controls (a dock): metric, fused or unfused with the fused-loop limits,
 // imperfect loops, tiling coarseness, threads, tolerances; Run and Stop; a progress bar with
-// the stage, each Einsum's progress and an estimate of the time left.
+// the stage, each Einsum's progress and an estimate of the time left. The settings are the
+// user's: a control changed here or by a launch flag keeps its value when the spec reloads;
+// the others follow the spec's `mapper:` section.
 #include <QWidget>
+#include <bitset>
 
 #include "controller/mapper_run.h"
 #include "mapper/options.h"
@@ -23,11 +26,11 @@ class RunPanel : public QWidget {
  public:
   explicit RunPanel(QWidget* parent = nullptr);
 
-  // The spec's `mapper:` section as the starting values (what Run uses unless changed here).
+  // The spec's `mapper:` section: the values of the controls the user has not changed.
   void setSpecOptions(const mapper::MapperOptions& options);
   // The spec's options with this panel's choices applied.
   [[nodiscard]] mapper::MapperOptions options() const;
-  // Command-line choices (`--metric`, `--unfused`, `--threads`).
+  // Command-line choices (`--metric`, `--unfused`, `--threads`): the user's, as an edit is.
   void setMetric(unsigned metrics);
   void setUnfused(bool unfused);
   void setThreads(int threads);
@@ -39,6 +42,8 @@ class RunPanel : public QWidget {
   void setRunning(bool running);
   void setProgress(const MapperProgressPtr& progress);
   void setFinished(const MapRunPtr& run);
+  // The project's run is gone (closed or replaced): idle, no progress. The settings stay.
+  void resetProgress();
   [[nodiscard]] QPushButton* runButton() const { return run_; }
   [[nodiscard]] QPushButton* stopButton() const { return stop_; }
   [[nodiscard]] QProgressBar* progressBar() const { return progress_; }
@@ -49,9 +54,25 @@ class RunPanel : public QWidget {
   void stopRequested();
 
  private:
+  // The controls whose value is the user's (changed here or by a launch flag).
+  enum Setting {
+    Metric,
+    Fused,
+    MaxFused,
+    ImperfectSpatial,
+    ImperfectTemporal,
+    Coarseness,
+    Threads,
+    ObjectiveTolerance,
+    SettingCount
+  };
   void updateEnabled();
+  void touch(Setting setting);
+  [[nodiscard]] bool followsSpec(Setting setting) const { return !userSet_.test(setting); }
 
   mapper::MapperOptions spec_;
+  std::bitset<SettingCount> userSet_;
+  bool applyingSpec_ = false;
   bool running_ = false;
   bool ready_ = false;
   bool fusionAvailable_ = true;

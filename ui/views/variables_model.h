@@ -10,7 +10,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "text/jinja/template_variables.h"
+#include "workspace/workspace.h"  // spec::TemplateVariable
 
 namespace af::ui {
 
@@ -54,7 +54,8 @@ class VariablesModel : public QAbstractTableModel {
   [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
   [[nodiscard]] Qt::ItemFlags flags(const QModelIndex& index) const override;
-  [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+  [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation,
+                                    int role = Qt::DisplayRole) const override;
 
  signals:
   void variablesEdited(const QMap<QString, QString>& values);

@@ -14,10 +14,10 @@
 
 #include "models/si_format.h"
 #include "models/tensor_palette.h"
-#include "loader/summary.h"
 #include "views/diagram_scene.h"
 #include "views/layered_layout.h"
 #include "views/workload_text.h"
+#include "workspace/workspace.h"
 
 namespace af::ui {
 
@@ -64,8 +64,11 @@ std::vector<Node> collectNodes(const spec::Workload& w, const std::map<std::stri
   const auto addTensor = [&](const spec::TensorAccess& a) {
     if (!seen.insert(a.tensor).second) return;
     const auto it = sizes.find(a.tensor);
-    nodes.push_back({false, QString::fromStdString(a.tensor), 0,
-                     {it == sizes.end() ? QString() : formatBits(it->second)}, {}});
+    nodes.push_back({false,
+                     QString::fromStdString(a.tensor),
+                     0,
+                     {it == sizes.end() ? QString() : formatBits(it->second)},
+                     {}});
   };
   for (std::size_t i = 0; i < w.einsums.size(); ++i) {
     const auto& e = w.einsums[i];
@@ -86,7 +89,8 @@ void measure(Node& n, const Fonts& f) {
   n.size = n.einsum ? QSizeF(w + 2 * kPad + 8, h + 2 * kPad) : QSizeF(w + 2 * kOvalPad, h + 2 * kPad + 2);
 }
 
-void addCentredTexts(QGraphicsItem* parent, const Node& n, const QRectF& r, const Fonts& f, const QColor& sub) {
+void addCentredTexts(QGraphicsItem* parent, const Node& n, const QRectF& r, const Fonts& f,
+                     const QColor& sub) {
   const QFontMetricsF title(f.title), body(f.body);
   double y = r.center().y() - (title.height() + body.height() * static_cast<double>(n.lines.size())) / 2;
   auto* t = new QGraphicsSimpleTextItem(n.name, parent);
@@ -120,7 +124,7 @@ void drawWorkloadGraph(DiagramScene& scene, const spec::Workload& workload, cons
   scene.reset();
   if (workload.einsums.empty()) return;
   const Fonts fonts;
-  const auto sizes = spec::tensor_sizes_bits(workload);
+  const auto sizes = af::tensor_sizes_bits(workload);
   const auto intermediates = workload.intermediate_tensors();
 
   std::vector<Node> nodes = collectNodes(workload, sizes);
@@ -143,7 +147,8 @@ void drawWorkloadGraph(DiagramScene& scene, const spec::Workload& workload, cons
   }
   const LayeredLayout layout = layeredLayout(boxSizes, edges);
   const auto rectOf = [&](std::size_t i) {
-    return QRectF(layout.centers[i] - QPointF(nodes[i].size.width() / 2, nodes[i].size.height() / 2), nodes[i].size);
+    return QRectF(layout.centers[i] - QPointF(nodes[i].size.width() / 2, nodes[i].size.height() / 2),
+                  nodes[i].size);
   };
 
   for (std::size_t i = 0; i < nodes.size(); ++i) {
@@ -170,9 +175,8 @@ void drawWorkloadGraph(DiagramScene& scene, const spec::Workload& workload, cons
     QPen pen(color.lightness() > 170 ? color.darker(170) : color.darker(115), 2);
     if (intermediates.contains(n.name.toStdString())) pen.setStyle(Qt::DashLine);
     oval->setPen(pen);
-    oval->setToolTip(tensorToolTip(workload, n.name, sizes.contains(n.name.toStdString())
-                                                         ? sizes.at(n.name.toStdString())
-                                                         : 0.0));
+    oval->setToolTip(tensorToolTip(
+        workload, n.name, sizes.contains(n.name.toStdString()) ? sizes.at(n.name.toStdString()) : 0.0));
     oval->setZValue(2);
     scene.addItem(oval);
     scene.tag(oval, n.name, kKindTensor);

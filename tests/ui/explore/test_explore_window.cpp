@@ -6,6 +6,7 @@
 #include <qcustomplot.h>
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -162,14 +163,29 @@ class TestExploreWindow : public QObject {
     QCOMPARE(outcome.evaluation->total_latency, shown->evaluation->total_latency);
 
     // The Pareto set as CSV: a header and one row per mapping, energies as the model's.
+    // A job: the call returns at once and `exported` says when the file is written.
     const QString csv = dir.filePath("front.csv");
+    QSignalSpy exported(w.explore(), &ExploreSession::exported);
     QVERIFY(w.explore()->exportParetoSet(csv));
+    QVERIFY(exported.wait(30000));
+    QCOMPARE(exported.last().at(1).toString(), QString());
+    QCOMPARE(exported.last().at(2).toBool(), false);
     QFile f(csv);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), static_cast<int>(run->result.front.size()) + 1);
     QVERIFY(lines[0].startsWith("mapping,energy_J,latency_s,edp_Js,"));
     QVERIFY(w.explore()->exportParetoSet(dir.filePath("front.json")));
+    QVERIFY(exported.wait(30000));
+    QVERIFY(QFileInfo::exists(dir.filePath("front.json")));
+
+    // Cancelled at once, it says so (whether the worker got to write first is its race).
+    exported.clear();
+    QVERIFY(w.explore()->exportParetoSet(dir.filePath("cancelled.csv")));
+    w.explore()->cancelExport();
+    QVERIFY(exported.wait(30000));
+    QCOMPARE(exported.last().at(2).toBool(), true);
+    QVERIFY(!w.explore()->exporting());
   }
 
   // Resident memory after a run swings by about ±10% from run to run (glibc arenas of the

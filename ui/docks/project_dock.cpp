@@ -1,0 +1,72 @@
+#include "docks/project_dock.h"
+
+#include <QListWidget>
+
+#include "controller/project_controller.h"
+#include "editors/document_set.h"
+#include "editors/path_labels.h"
+#include "editors/spec_document.h"
+#include "views/variables_model.h"
+#include "views/variables_pane.h"
+
+namespace af::ui {
+
+ProjectDock::ProjectDock(ProjectController* controller, QWidget* parent)
+    : QSplitter(Qt::Vertical, parent),
+      controller_(controller),
+      files_(new QListWidget(this)),
+      variables_(new VariablesPane(this)) {
+  setChildrenCollapsible(false);
+  files_->setObjectName("projectFiles");
+  files_->setToolTip(tr("Files of the spec, merged in this order (drag the editor tabs to reorder)"));
+  files_->setMinimumHeight(40);
+  variables_->setObjectName("variablesPane");
+  addWidget(files_);
+  addWidget(variables_);
+  // A spec is a handful of files: the list stays small, the variables take what is left.
+  setStretchFactor(0, 0);
+  setStretchFactor(1, 1);
+  setSizes({64, 400});
+
+  // The controller re-validates after every change of the file set; the list follows once the
+  // change is done (a closing file is still in the set when it is announced).
+  connect(controller, &ProjectController::projectChanged, this, &ProjectDock::showFiles,
+          Qt::QueuedConnection);
+  connect(controller->documents(), &DocumentSet::documentAdded, this,
+          [this](SpecDocument* d) { connect(d, &SpecDocument::pathChanged, this, &ProjectDock::showFiles); });
+  connect(controller, &ProjectController::variablesChanged, this, &ProjectDock::showVariables);
+  connect(variables_->model(), &VariablesModel::variablesEdited, this,
+          [this](const QMap<QString, QString>& values) {
+            if (showingVariables_) return;  // the controller's values shown, not a user edit
+            for (const auto& v : variables_->model()->variables())
+              controller_->setVariableValue(v.name, values.value(v.name));
+            controller_->revalidate();
+          });
+  showVariables();
+}
+
+void ProjectDock::showFiles() {
+  files_->clear();
+  const QList<SpecDocument*>& open = controller_->documents()->documents();
+  QStringList paths;
+  for (const SpecDocument* d : open) paths << (d->isUntitled() ? d->displayName() : d->path());
+  const QStringList labels = distinctFileLabels(paths);
+  for (qsizetype i = 0; i < open.size(); ++i) {
+    auto* item = new QListWidgetItem(labels.value(i), files_);
+    item->setToolTip(open[i]->isUntitled() ? tr("%1 (not saved yet)").arg(open[i]->displayName()) : paths[i]);
+  }
+}
+
+void ProjectDock::showVariables() {
+  // Exactly what the files render with: values of another project, or typed before it was
+  // replaced, do not linger on screen unused.
+  showingVariables_ = true;
+  VariablesModel* model = variables_->model();
+  model->setTemplateVariables(controller_->templateVariables());
+  model->clearValues();
+  for (const QString& a : controller_->assignments())
+    if (const auto eq = a.indexOf('='); eq > 0) model->setValue(a.left(eq), a.mid(eq + 1));
+  showingVariables_ = false;
+}
+
+}  // namespace af::ui
