@@ -7,12 +7,9 @@
 #include <ostream>
 
 #include "cli_output.h"
-#include "components/area.h"
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
-#include "loader/summary.h"
 #include "map_command.h"
-#include "model/evaluate.h"
 #include "workspace/workspace.h"
 #include "core/closest_name.h"
 #include "core/version.h"
@@ -47,7 +44,7 @@ int validate(const SpecArgs& args, const std::string& costs, std::ostream& out, 
   // Validation does not need every cost: a missing one is a warning here, an error in evaluate.
   if (!load(args, costs, /*costs_required=*/false, ws, err)) return kInvalidInput;
   for (const auto& w : ws->diagnostics()) out << w.to_string() << '\n';
-  out << spec::summarize(ws->spec());
+  out << ws->summary();
   return kOk;
 }
 
@@ -68,7 +65,7 @@ int evaluate(const SpecArgs& args, const std::string& costs, const std::string& 
   }
   const model::Evaluation& ev = *outcome.evaluation;
   const spec::Spec& s = ws->spec();
-  const components::AreaReport area = components::total_area(s.arch_by_einsum.begin()->second.arch);
+  const components::AreaReport area = ws->area();
   if (json_target != "-") out << io::evaluation_report(ev) << "total area " << area.total << " m^2\n";
   if (!json_target.empty() &&
       !write_outputs({{json_target, io::evaluation_to_json(ev, &*s.mapping, 1, &area).dump(2)}}, out, err,

@@ -13,7 +13,7 @@
 #include "explore/explore_session.h"
 #include "explore/run_panel.h"
 #include "main_window.h"
-#include "mapper/options.h"
+#include "workspace/workspace.h"
 #include "screenshot.h"
 #include "core/version.h"
 

@@ -118,6 +118,13 @@ const spec::ResolvedArch* Workspace::displayed_architecture() const {
   return &spec_->arch_by_einsum.begin()->second.arch;
 }
 
+components::AreaReport Workspace::area() const {
+  const spec::ResolvedArch* arch = displayed_architecture();
+  return arch ? components::total_area(*arch) : components::AreaReport{};
+}
+
+std::string Workspace::summary() const { return spec::summarize(spec()); }
+
 mapper::MapperOptions Workspace::mapper_options() const { return mapper::options_from_spec(spec()); }
 
 mapper::MapperResult Workspace::map(const mapper::MapperOptions& options, mapper::Observer* observer,

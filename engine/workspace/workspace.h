@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "components/area.h"
 #include "core/diagnostic.h"
 #include "mapper/mapper.h"
 #include "mapper/observer.h"
@@ -82,6 +83,11 @@ class Workspace {
   // onto. Null when the spec is invalid or has no architecture. Every caller that draws or
   // summarizes "the" architecture asks here rather than picking from arch_by_einsum.
   [[nodiscard]] const spec::ResolvedArch* displayed_architecture() const;
+  // The chip area of displayed_architecture(): per component and in all (zero when there is none).
+  [[nodiscard]] components::AreaReport area() const;
+  // What `accelforge validate` prints: the workload, the architecture and the mapping in brief.
+  // Throws std::logic_error when !ok().
+  [[nodiscard]] std::string summary() const;
 
   // The spec's `mapper:` section as options (command-line flags override fields after this).
   [[nodiscard]] mapper::MapperOptions mapper_options() const;
