@@ -14,7 +14,7 @@
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
 #include "editors/text_file.h"
-#include "workspace/mapping_section.h"
+#include "mapping_edit/mapping_section.h"
 
 namespace af::ui {
 

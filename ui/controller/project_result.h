@@ -12,7 +12,7 @@
 #include "core/diagnostic.h"
 #include "model/evaluate.h"
 #include "models/accesses_data.h"
-#include "workspace/mapping_section.h"
+#include "mapping_edit/mapping_section.h"
 #include "workspace/workspace.h"
 
 namespace af::ui {

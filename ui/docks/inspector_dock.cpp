@@ -10,7 +10,7 @@
 #include "mapping/mapping_sync.h"
 #include "mapping/mapping_tree_model.h"
 #include "mapping/mapping_tree_view.h"
-#include "workspace/mapping_queries.h"
+#include "mapping_edit/mapping_queries.h"
 
 namespace af::ui {
 

@@ -13,7 +13,7 @@
 #include "explore/run_panel.h"
 #include "io/mapping_writer.h"
 #include "io/pareto_set.h"
-#include "workspace/mapping_section.h"
+#include "mapping_edit/mapping_section.h"
 
 namespace af::ui {
 

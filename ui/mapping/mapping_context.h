@@ -1,5 +1,5 @@
 #pragma once
-// The engine's mapping queries (workspace/mapping_queries.h) in Qt types, and the text the
+// The engine's mapping queries (mapping_edit/mapping_queries.h) in Qt types, and the text the
 // tree and the loop nest show for tiles and Einsums.
 #include <QList>
 #include <QString>
@@ -11,7 +11,7 @@
 
 #include "mapping/node_path.h"
 #include "spec/workload.h"
-#include "workspace/mapping_queries.h"
+#include "mapping_edit/mapping_queries.h"
 
 namespace af::ui {
 

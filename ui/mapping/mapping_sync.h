@@ -16,7 +16,7 @@
 #include <functional>
 #include <optional>
 
-#include "workspace/mapping_section.h"
+#include "mapping_edit/mapping_section.h"
 
 namespace af::ui {
 

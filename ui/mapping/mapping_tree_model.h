@@ -15,8 +15,8 @@
 #include "mapping/node_icons.h"
 #include "spec/arch.h"
 #include "spec/resolved_spec.h"
-#include "workspace/mapping_queries.h"
-#include "workspace/mapping_text.h"
+#include "mapping_edit/mapping_queries.h"
+#include "mapping_edit/mapping_text.h"
 
 namespace af::model {
 class InvalidMapping;

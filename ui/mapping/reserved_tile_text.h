@@ -7,7 +7,7 @@
 
 #include "mapping/node_path.h"
 #include "spec/workload.h"
-#include "workspace/mapping_queries.h"
+#include "mapping_edit/mapping_queries.h"
 
 namespace af::ui {
 

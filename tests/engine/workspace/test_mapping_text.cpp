@@ -1,9 +1,9 @@
-// Tree edits spliced into mapping text (workspace/mapping_text.h): where the load job locates
+// Tree edits spliced into mapping text (mapping_edit/mapping_text.h): where the load job locates
 // each node, and that an edit changes only the edited node's text, in flow and block style.
 #include <QtTest>
 
-#include "workspace/mapping_section.h"
-#include "workspace/mapping_text.h"
+#include "mapping_edit/mapping_section.h"
+#include "mapping_edit/mapping_text.h"
 
 using namespace af;
 

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "workspace/mapping_queries.h"
-#include "workspace/mapping_section.h"
+#include "mapping_edit/mapping_queries.h"
+#include "mapping_edit/mapping_section.h"
 #include "workspace/workspace.h"
 
 using namespace af;

@@ -11,7 +11,7 @@
 #include "mapping/mapping_tree_model.h"
 #include "mapping/mapping_tree_view.h"
 #include "test_mapping_ui.h"
-#include "workspace/mapping_section.h"
+#include "mapping_edit/mapping_section.h"
 #include "workspace/workspace.h"
 
 using namespace af;

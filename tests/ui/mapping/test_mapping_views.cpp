@@ -14,7 +14,7 @@
 #include "mapping_fixtures.h"
 #include "qt_warnings.h"
 #include "test_mapping_ui.h"
-#include "workspace/mapping_section.h"
+#include "mapping_edit/mapping_section.h"
 
 using namespace af;
 using af::ui::MappingTreeModel;

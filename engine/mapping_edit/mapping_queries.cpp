@@ -1,4 +1,4 @@
-#include "workspace/mapping_queries.h"
+#include "mapping_edit/mapping_queries.h"
 
 #include <algorithm>
 #include <functional>

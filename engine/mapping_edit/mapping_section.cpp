@@ -1,4 +1,4 @@
-#include "workspace/mapping_section.h"
+#include "mapping_edit/mapping_section.h"
 
 #include <cctype>
 

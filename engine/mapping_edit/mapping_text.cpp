@@ -1,4 +1,4 @@
-#include "workspace/mapping_text.h"
+#include "mapping_edit/mapping_text.h"
 
 #include <algorithm>
 

@@ -10,7 +10,7 @@
 
 #include "core/diagnostic.h"
 #include "spec/mapping.h"
-#include "workspace/mapping_text.h"
+#include "mapping_edit/mapping_text.h"
 
 namespace af {
 
