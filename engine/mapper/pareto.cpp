@@ -7,11 +7,15 @@
 namespace af::mapper {
 
 std::vector<double> log_rounded(std::vector<double> values, double tolerance) {
-  if (tolerance <= 0) return values;
+  log_round_in_place(values, tolerance);
+  return values;
+}
+
+void log_round_in_place(std::span<double> values, double tolerance) {
+  if (tolerance <= 0) return;
   const double step = std::log1p(tolerance);
   for (auto& x : values)
     if (x > 0) x = std::round(std::log(x) / step);
-  return values;
 }
 
 std::vector<std::size_t> pareto_indices(const std::vector<std::vector<double>>& rows) {

@@ -643,9 +643,6 @@ class TileSearch {
       }
     }
     ++valid_in_front_epoch_;
-    objectives_scratch_.latency = ev.latency;
-    objectives_scratch_.dynamic_energy = ev.dynamic_energy;
-    objectives_scratch_.leak_energy = ev.leak_energy;
     fusion_columns();
     auto& front = fronts_[iterations_];
     const auto objectives = [&](const Kept& r) {
@@ -653,12 +650,15 @@ class TileSearch {
       v.insert(v.end(), r.row.reservations.begin(), r.row.reservations.end());
       return v;
     };
-    objectives_scratch_.reservations = reservations_;
-    {
-      auto v = log_rounded(tile_stage_objectives(objectives_scratch_, metrics_), tolerance_);
-      v.insert(v.end(), reservations_.begin(), reservations_.end());
-      if (!front.admits(v, [&](const Kept& kept) { return canonical_key() < kept.key; })) return;
-    }
+    // The same vector for this leaf, in a reused buffer: most leaves stop here.
+    objective_buffer_.clear();
+    if (includes_latency(metrics_)) objective_buffer_.push_back(ev.latency);
+    if (includes_dynamic_energy(metrics_)) objective_buffer_.push_back(ev.dynamic_energy);
+    if (includes_leak_energy(metrics_)) objective_buffer_.push_back(ev.leak_energy);
+    log_round_in_place(objective_buffer_, tolerance_);
+    objective_buffer_.insert(objective_buffer_.end(), reservations_.begin(), reservations_.end());
+    if (!front.admits(objective_buffer_, [&](const Kept& kept) { return canonical_key() < kept.key; }))
+      return;
     Kept k;
     k.row.template_index = t_.index;
     k.row.tiles = tiles_;
@@ -771,7 +771,7 @@ class TileSearch {
   bool have_best_ = false;
   std::uint64_t valid_in_front_epoch_ = 0;  // valid rows since the best usage last rose
   std::map<std::vector<std::int64_t>, ParetoFront<Kept>> fronts_;  // per fused-loop iteration counts
-  PmappingRow objectives_scratch_;
+  std::vector<double> objective_buffer_;                           // the leaf's objectives, reused
 
   // Fusion.
   struct SharedSlot {
