@@ -129,6 +129,7 @@ struct Outcome {
   int threads = 0;
   std::optional<Figures> figures;  // none: timed out or crashed
   double wall = 0;                 // the child's, measured by the parent
+  double cpu = 0;                  // the child's user + system time: steadier than wall on a busy machine
   long peak_kb = 0;
   std::string note;
 };
@@ -175,6 +176,8 @@ std::vector<Outcome> run(const Case& c, double timeout_s) {
     }
     o.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     o.peak_kb = u.ru_maxrss;
+    o.cpu = static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+            static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
     std::string text;
     char buf[4096];
     for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
@@ -185,15 +188,16 @@ std::vector<Outcome> run(const Case& c, double timeout_s) {
       const Figures& f = *o.figures;
       std::printf(
           "%-58s threads=%d einsums=%zu templates=%zu generated=%.4g evaluated=%llu kept=%llu "
-          "join_pairs=%llu join_rows=%llu wall=%.2fs energy=%.6g latency=%.6g n_mappings=%zu "
+          "join_pairs=%llu join_rows=%llu wall=%.2fs cpu=%.2fs energy=%.6g latency=%.6g n_mappings=%zu "
           "peak_rss=%ldkB%s%s\n",
           c.name.c_str(), threads, f.einsums, f.templates, f.generated,
           static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
           static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows), f.wall,
-          f.energy, f.latency, f.n_mappings, o.peak_kb, f.failure.empty() ? "" : " ", f.failure.c_str());
+          o.cpu, f.energy, f.latency, f.n_mappings, o.peak_kb, f.failure.empty() ? "" : " ",
+          f.failure.c_str());
     } else {
-      std::printf("%-58s threads=%d %s wall=%.2fs peak_rss=%ldkB\n", c.name.c_str(), threads, o.note.c_str(),
-                  o.wall, o.peak_kb);
+      std::printf("%-58s threads=%d %s wall=%.2fs cpu=%.2fs peak_rss=%ldkB\n", c.name.c_str(), threads,
+                  o.note.c_str(), o.wall, o.cpu, o.peak_kb);
     }
     std::fflush(stdout);
     out.push_back(std::move(o));
@@ -204,26 +208,28 @@ std::vector<Outcome> run(const Case& c, double timeout_s) {
 // The summary of a section as a Markdown table, with the total time and the largest peak.
 void print_table(const std::vector<Outcome>& outcomes) {
   std::printf(
-      "\n| case | threads | time (s) | generated | evaluated | kept | join row pairs | join rows out | peak "
-      "(MB) | energy | latency |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
-  double total = 0;
+      "\n| case | threads | time (s) | CPU (s) | generated | evaluated | kept | join row pairs | join rows "
+      "out | peak "
+      "(MB) | energy | latency |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  double total = 0, cpu = 0;
   long peak = 0;
   for (const auto& o : outcomes) {
     total += o.figures ? o.figures->wall : o.wall;
+    cpu += o.cpu;
     peak = std::max(peak, o.peak_kb);
     if (!o.figures) {
-      std::printf("| %s | %d | > %.0f (%s) | | | | | | %.0f | | |\n", o.name.c_str(), o.threads, o.wall,
-                  o.note.c_str(), o.peak_kb / 1024.0);
+      std::printf("| %s | %d | > %.0f (%s) | %.1f | | | | | | %.0f | | |\n", o.name.c_str(), o.threads,
+                  o.wall, o.note.c_str(), o.cpu, o.peak_kb / 1024.0);
       continue;
     }
     const Figures& f = *o.figures;
-    std::printf("| %s | %d | %.2f | %.4g | %llu | %llu | %llu | %llu | %.0f | %.6g | %.6g |%s\n",
-                o.name.c_str(), o.threads, f.wall, f.generated, static_cast<unsigned long long>(f.evaluated),
-                static_cast<unsigned long long>(f.kept), static_cast<unsigned long long>(f.join_pairs),
-                static_cast<unsigned long long>(f.join_rows), o.peak_kb / 1024.0, f.energy, f.latency,
-                f.failure.empty() ? "" : (" " + f.failure).c_str());
+    std::printf("| %s | %d | %.2f | %.2f | %.4g | %llu | %llu | %llu | %llu | %.0f | %.6g | %.6g |%s\n",
+                o.name.c_str(), o.threads, f.wall, o.cpu, f.generated,
+                static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
+                static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows),
+                o.peak_kb / 1024.0, f.energy, f.latency, f.failure.empty() ? "" : (" " + f.failure).c_str());
   }
-  std::printf("| total | | %.1f | | | | | | max %.0f | | |\n\n", total, peak / 1024.0);
+  std::printf("| total | | %.1f | %.1f | | | | | | max %.0f | | |\n\n", total, cpu, peak / 1024.0);
   std::fflush(stdout);
 }
 
