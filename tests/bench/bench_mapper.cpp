@@ -160,7 +160,9 @@ std::vector<Outcome> run(const Case& c, double timeout_s) {
       _exit(0);
     }
     close(fds[1]);
-    Outcome o{c.name, threads};
+    Outcome o;
+    o.name = c.name;
+    o.threads = threads;
     int status = 0;
     rusage u{};
     for (;;) {
@@ -213,18 +215,23 @@ void print_table(const std::vector<Outcome>& outcomes) {
       "(MB) | energy | latency |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   double total = 0, cpu = 0;
   long peak = 0;
+  // A case's name separates its parts with '|', which would split a Markdown cell.
+  const auto cell = [](std::string name) {
+    for (std::size_t at; (at = name.find('|')) != std::string::npos;) name.replace(at, 1, " · ");
+    return name;
+  };
   for (const auto& o : outcomes) {
     total += o.figures ? o.figures->wall : o.wall;
     cpu += o.cpu;
     peak = std::max(peak, o.peak_kb);
     if (!o.figures) {
-      std::printf("| %s | %d | > %.0f (%s) | %.1f | | | | | | %.0f | | |\n", o.name.c_str(), o.threads,
+      std::printf("| %s | %d | > %.0f (%s) | %.1f | | | | | | %.0f | | |\n", cell(o.name).c_str(), o.threads,
                   o.wall, o.note.c_str(), o.cpu, o.peak_kb / 1024.0);
       continue;
     }
     const Figures& f = *o.figures;
     std::printf("| %s | %d | %.2f | %.2f | %.4g | %llu | %llu | %llu | %llu | %.0f | %.6g | %.6g |%s\n",
-                o.name.c_str(), o.threads, f.wall, o.cpu, f.generated,
+                cell(o.name).c_str(), o.threads, f.wall, o.cpu, f.generated,
                 static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
                 static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows),
                 o.peak_kb / 1024.0, f.energy, f.latency, f.failure.empty() ? "" : (" " + f.failure).c_str());
