@@ -7,11 +7,15 @@
 namespace af::mapper {
 
 std::vector<double> log_rounded(std::vector<double> values, double tolerance) {
-  if (tolerance <= 0) return values;
+  log_round_in_place(values, tolerance);
+  return values;
+}
+
+void log_round_in_place(std::span<double> values, double tolerance) {
+  if (tolerance <= 0) return;
   const double step = std::log1p(tolerance);
   for (auto& x : values)
     if (x > 0) x = std::round(std::log(x) / step);
-  return values;
 }
 
 std::vector<std::size_t> pareto_indices(const std::vector<std::vector<double>>& rows) {
@@ -42,11 +46,14 @@ std::vector<std::size_t> pareto_select(std::span<const float> keys, std::size_t 
       if (x[c] > y[c]) return false;
     return true;
   };
-  std::vector<std::size_t> kept;
+  std::vector<std::size_t> kept;  // in no particular order: sorted at the end
   for (const std::size_t i : order) {
     bool dominated = false;
-    for (const std::size_t k : kept)
-      if (le(k, i)) {  // dominates or equals (first occurrence in sum order wins)
+    for (std::size_t j = 0; j < kept.size(); ++j)
+      if (le(kept[j], i)) {  // dominates or equals (first occurrence in sum order wins)
+        // A row that dominates one tends to dominate the next: asking it first makes a
+        // dominated row cost a comparison or two instead of a scan of the front.
+        std::swap(kept[j], kept[0]);
         dominated = true;
         break;
       }

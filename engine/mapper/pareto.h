@@ -1,7 +1,8 @@
 #pragma once
-// Pareto pruning with AccelForge's rules (AccelForge's mapper/FFM/_pareto_df/pareto.py): minimize every column;
-// values compare as float32; a row is dropped if another row is <= in every column and
-// < in one, or if it equals an earlier row (first occurrence wins, so order matters).
+// Pareto pruning with AccelForge's rules (AccelForge's mapper/FFM/_pareto_df/pareto.py): minimize every
+// column; values compare as float32; a row is dropped if another row is <= in every column and < in one, or
+// if it equals an earlier row (first occurrence wins, so order matters).
+#include <algorithm>
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -11,6 +12,7 @@ namespace af::mapper {
 // objective_tolerance (§4.4): each positive value becomes round(log x / log(1 + t)), so
 // values within a factor 1 + t compare equal. t = 0 leaves the values alone.
 [[nodiscard]] std::vector<double> log_rounded(std::vector<double> values, double tolerance);
+void log_round_in_place(std::span<double> values, double tolerance);
 
 // Indices of the rows kept, in their original order. `rows[i]` is row i's objective vector.
 [[nodiscard]] std::vector<std::size_t> pareto_indices(const std::vector<std::vector<double>>& rows);
@@ -26,6 +28,8 @@ namespace af::mapper {
 [[nodiscard]] double multi_rounded(double x, double tolerance, double absolute);
 
 // Incremental front with the same result as pareto_indices over the insertion sequence.
+// Keys are float32, row after row in one array: a leaf of the tile search asks admits()
+// millions of times, and this way it neither allocates nor chases a pointer per row.
 template <class Row>
 class ParetoFront {
  public:
@@ -39,37 +43,40 @@ class ParetoFront {
   // total order that makes the front independent of the insertion order.
   template <class Objectives, class Wins>
   bool insert(Row row, const Objectives& objectives, const Wins& wins) {
-    const auto v = to_float(objectives(row));
-    for (std::size_t i = 0; i < keys_.size(); ++i) {
-      if (!dominates_or_equal(keys_[i], v)) continue;
-      if (keys_[i] == v && wins(row, rows_[i])) {
+    const std::vector<double> v = objectives(row);
+    to_float(v);
+    const std::size_t w = width_;
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      if (!le(key(i), scratch_.data())) continue;
+      if (equal(key(i), scratch_.data()) && wins(row, rows_[i])) {
         rows_[i] = std::move(row);
         return true;
       }
       return false;
     }
-    std::size_t w = 0;
+    std::size_t kept = 0;
     for (std::size_t i = 0; i < rows_.size(); ++i) {
-      if (dominates_or_equal(v, keys_[i])) continue;  // strictly dominated (not equal: checked above)
-      if (w != i) {
-        rows_[w] = std::move(rows_[i]);
-        keys_[w] = std::move(keys_[i]);
+      if (le(scratch_.data(), key(i))) continue;  // strictly dominated (not equal: checked above)
+      if (kept != i) {
+        rows_[kept] = std::move(rows_[i]);
+        std::copy_n(keys_.begin() + static_cast<std::ptrdiff_t>(i * w), w,
+                    keys_.begin() + static_cast<std::ptrdiff_t>(kept * w));
       }
-      ++w;
+      ++kept;
     }
-    rows_.resize(w);
-    keys_.resize(w);
+    rows_.resize(kept);
+    keys_.resize(kept * w);
     rows_.push_back(std::move(row));
-    keys_.push_back(v);
+    keys_.insert(keys_.end(), scratch_.begin(), scratch_.end());
     return true;
   }
   // Whether insert would keep a row with these objectives: cheap to ask before building
   // the row. `wins(kept)` settles a tie with an equal kept row, as in insert.
   template <class Wins>
-  [[nodiscard]] bool admits(const std::vector<double>& objectives, const Wins& wins) const {
-    const auto v = to_float(objectives);
-    for (std::size_t i = 0; i < keys_.size(); ++i)
-      if (dominates_or_equal(keys_[i], v)) return keys_[i] == v && wins(rows_[i]);
+  [[nodiscard]] bool admits(std::span<const double> objectives, const Wins& wins) {
+    to_float(objectives);
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+      if (le(key(i), scratch_.data())) return equal(key(i), scratch_.data()) && wins(rows_[i]);
     return true;
   }
   void clear() {
@@ -77,23 +84,35 @@ class ParetoFront {
     keys_.clear();
   }
   [[nodiscard]] const std::vector<Row>& rows() const { return rows_; }
-  [[nodiscard]] std::vector<Row> take() { return std::move(rows_); }
+  [[nodiscard]] std::vector<Row> take() {
+    keys_.clear();
+    return std::move(rows_);
+  }
   [[nodiscard]] std::size_t size() const { return rows_.size(); }
 
  private:
-  static std::vector<float> to_float(const std::vector<double>& v) {
-    std::vector<float> out(v.size());
-    for (std::size_t i = 0; i < v.size(); ++i) out[i] = static_cast<float>(v[i]);
-    return out;
+  // The vector as float32 in scratch_; fixes the width on the first row.
+  void to_float(std::span<const double> v) {
+    if (rows_.empty()) width_ = v.size();
+    scratch_.resize(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) scratch_[i] = static_cast<float>(v[i]);
   }
+  [[nodiscard]] const float* key(std::size_t i) const { return keys_.data() + i * width_; }
   // a <= b in every column (so a dominates b, or equals it).
-  static bool dominates_or_equal(const std::vector<float>& a, const std::vector<float>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i)
+  [[nodiscard]] bool le(const float* a, const float* b) const {
+    for (std::size_t i = 0; i < width_; ++i)
       if (a[i] > b[i]) return false;
     return true;
   }
+  [[nodiscard]] bool equal(const float* a, const float* b) const {
+    for (std::size_t i = 0; i < width_; ++i)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
   std::vector<Row> rows_;
-  std::vector<std::vector<float>> keys_;
+  std::vector<float> keys_;  // rows_.size() rows of width_ columns
+  std::size_t width_ = 0;
+  std::vector<float> scratch_;
 };
 
 }  // namespace af::mapper

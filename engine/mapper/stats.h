@@ -53,7 +53,7 @@ struct EinsumStats {
   // Keeps the smaller figure of the two for `cause`.
   void note_over_limit(const std::string& cause, const Shortfall& f);
 
-  // Compatibility groups (domain-mapper.md §3.7, §5.1) of the Einsum's Pareto-optimal
+  // Compatibility groups (README §3.7, §5.1) of the Einsum's Pareto-optimal
   // pmappings, and the pmappings in them after each group's own Pareto pruning (with
   // reservations as objectives, a group can keep more than the Einsum's front).
   std::size_t groups = 0;

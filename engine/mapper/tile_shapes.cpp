@@ -388,41 +388,71 @@ class TileSearch {
       if (loops.size() < 2 || bound == 1 || chains_below(bound, loops.size()) > kMaxChains) continue;
       const auto points = compiled_.extent_points(static_cast<int>(r));
       if (!points) continue;
+      // What each point adds to a chain's features, which does not depend on the chain: an
+      // occupancy (of a tracked memory, or of one only checked for capacity: such a memory
+      // that this chain can never overflow, whatever the other rank variables' tiles, lets
+      // it beat any chain there), a refill count, or nothing; and where its tile is.
+      enum class Feature { None, Occupancy, CheckedOccupancy, Refills };
+      struct Point {
+        Feature feature;
+        int component;
+        std::ptrdiff_t position;  // in `loops`; -1: the whole bound
+      };
+      std::vector<Point> features_of;
+      for (const auto& pt : *points) {
+        Feature f = Feature::None;
+        if (pt.reservation && pt.relevant && occupancy_matters(pt.component))
+          f = tracked_component(pt.component) ? Feature::Occupancy : Feature::CheckedOccupancy;
+        else if (!pt.reservation && !pt.relevant && pt.fills)
+          f = Feature::Refills;
+        if (f == Feature::None) continue;
+        features_of.push_back(
+            {f, pt.component,
+             pt.loop < 0 ? -1 : std::find(loops.begin(), loops.end(), pt.loop) - loops.begin()});
+      }
       // Per diff key: the undominated chains so far (features, splits), canonical order.
       std::map<std::vector<std::int64_t>,
                std::vector<std::pair<std::vector<double>, std::vector<std::int64_t>>>>
           kept;
       const auto chains = divisor_chains(bound, loops.size());  // canonical order
+      // Reused per chain: one template can have tens of thousands of chains.
+      std::vector<std::int64_t> splits(loops.size());
+      std::vector<std::int64_t> key;
+      std::vector<double> features;
+      std::vector<std::int64_t> tiles(tiles_.size(), 1);  // this chain's tiles, mapping order
+      std::vector<std::pair<int, bool>> overflows;        // per checked memory: can this chain overflow it?
       for (const auto& chain : chains) {
-        std::vector<std::int64_t> splits(loops.size());
-        std::vector<std::int64_t> key;
+        key.clear();
         for (std::size_t j = 0; j < loops.size(); ++j) {
           splits[j] = (j == 0 ? bound : chain[j - 1]) / chain[j];
           if (spatial_[loops[j]] || loops[j] < n_fused_) key.push_back(splits[j]);
+          tiles[loops[j]] = chain[j];
         }
-        std::vector<double> features;
-        std::vector<std::int64_t> tiles(tiles_.size(), 1);  // this chain's tiles, mapping order
-        for (std::size_t j = 0; j < loops.size(); ++j) tiles[loops[j]] = chain[j];
-        std::map<int, bool> overflows;  // per untracked memory: can this chain overflow it?
-        for (const auto& pt : *points) {
-          const double ext = pt.loop < 0
+        features.clear();
+        overflows.clear();
+        for (const auto& pt : features_of) {
+          const double ext = pt.position < 0
                                  ? static_cast<double>(bound)
-                                 : static_cast<double>(chain[static_cast<std::size_t>(
-                                       std::find(loops.begin(), loops.end(), pt.loop) - loops.begin())]);
-          if (pt.reservation && pt.relevant && occupancy_matters(pt.component)) {
-            // A memory only checked for capacity that this chain can never overflow, whatever
-            // the other rank variables' tiles, lets it beat any chain there.
-            if (!tracked_component(pt.component)) {
-              auto [it, added] = overflows.try_emplace(pt.component, false);
-              if (added) it->second = compiled_.may_overflow(pt.component, static_cast<int>(r), tiles);
-              if (!it->second) {
-                features.push_back(-std::numeric_limits<double>::infinity());
-                continue;
-              }
+                                 : static_cast<double>(chain[static_cast<std::size_t>(pt.position)]);
+          switch (pt.feature) {
+            case Feature::CheckedOccupancy: {
+              auto it = std::find_if(overflows.begin(), overflows.end(),
+                                     [&](const auto& o) { return o.first == pt.component; });
+              if (it == overflows.end())
+                it = overflows.insert(
+                    overflows.end(),
+                    {pt.component, compiled_.may_overflow(pt.component, static_cast<int>(r), tiles)});
+              features.push_back(it->second ? ext : -std::numeric_limits<double>::infinity());
+              break;
             }
-            features.push_back(ext);  // occupancy: smaller is better
-          } else if (!pt.reservation && !pt.relevant && pt.fills) {
-            features.push_back(-ext);  // refills: a larger tile is better
+            case Feature::Occupancy:
+              features.push_back(ext);  // occupancy: smaller is better
+              break;
+            case Feature::Refills:
+              features.push_back(-ext);  // refills: a larger tile is better
+              break;
+            case Feature::None:
+              break;
           }
         }
         const auto le = [](const std::vector<double>& a, const std::vector<double>& b) {
@@ -434,7 +464,7 @@ class TileSearch {
         if (std::any_of(group.begin(), group.end(), [&](const auto& k) { return le(k.first, features); }))
           continue;  // dominated, or equal to an earlier chain (which wins the tie)
         std::erase_if(group, [&](const auto& k) { return le(features, k.first); });
-        group.emplace_back(std::move(features), std::move(splits));
+        group.emplace_back(features, splits);
       }
       // Stored in the order the search visits the rank variable's loops, sorted, so that the
       // chains agreeing with the splits chosen so far are one contiguous range.
@@ -613,9 +643,6 @@ class TileSearch {
       }
     }
     ++valid_in_front_epoch_;
-    objectives_scratch_.latency = ev.latency;
-    objectives_scratch_.dynamic_energy = ev.dynamic_energy;
-    objectives_scratch_.leak_energy = ev.leak_energy;
     fusion_columns();
     auto& front = fronts_[iterations_];
     const auto objectives = [&](const Kept& r) {
@@ -623,12 +650,15 @@ class TileSearch {
       v.insert(v.end(), r.row.reservations.begin(), r.row.reservations.end());
       return v;
     };
-    objectives_scratch_.reservations = reservations_;
-    {
-      auto v = log_rounded(tile_stage_objectives(objectives_scratch_, metrics_), tolerance_);
-      v.insert(v.end(), reservations_.begin(), reservations_.end());
-      if (!front.admits(v, [&](const Kept& kept) { return canonical_key() < kept.key; })) return;
-    }
+    // The same vector for this leaf, in a reused buffer: most leaves stop here.
+    objective_buffer_.clear();
+    if (includes_latency(metrics_)) objective_buffer_.push_back(ev.latency);
+    if (includes_dynamic_energy(metrics_)) objective_buffer_.push_back(ev.dynamic_energy);
+    if (includes_leak_energy(metrics_)) objective_buffer_.push_back(ev.leak_energy);
+    log_round_in_place(objective_buffer_, tolerance_);
+    objective_buffer_.insert(objective_buffer_.end(), reservations_.begin(), reservations_.end());
+    if (!front.admits(objective_buffer_, [&](const Kept& kept) { return canonical_key() < kept.key; }))
+      return;
     Kept k;
     k.row.template_index = t_.index;
     k.row.tiles = tiles_;
@@ -741,7 +771,7 @@ class TileSearch {
   bool have_best_ = false;
   std::uint64_t valid_in_front_epoch_ = 0;  // valid rows since the best usage last rose
   std::map<std::vector<std::int64_t>, ParetoFront<Kept>> fronts_;  // per fused-loop iteration counts
-  PmappingRow objectives_scratch_;
+  std::vector<double> objective_buffer_;                           // the leaf's objectives, reused
 
   // Fusion.
   struct SharedSlot {

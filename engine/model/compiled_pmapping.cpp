@@ -85,6 +85,9 @@ CompiledPmapping::CompiledPmapping(const spec::ResolvedSpec& spec, spec::Mapping
         nullptr);
   prepared_ = std::make_unique<detail::PreparedEinsum>(detail::prepare_einsum(spec, chains.front()));
   prefix_ = make_prefix(*prepared_);
+  loop_ordinal_.assign(prepared_->nodes.size(), -1);
+  for (std::size_t i = 0; i < prepared_->loops.size(); ++i)
+    loop_ordinal_[prepared_->loops[i]] = static_cast<int>(i);
 }
 
 CompiledPmapping::~CompiledPmapping() = default;
@@ -346,21 +349,32 @@ bool CompiledPmapping::may_overflow(int component, int rank_variable,
   using detail::NodeKind;
   const auto& p = *prepared_;
   const auto& ctx = p.ctx;
-  std::vector<int> ordinal(p.nodes.size(), -1);
-  for (std::size_t i = 0; i < p.loops.size(); ++i) ordinal[p.loops[i]] = static_cast<int>(i);
-  std::vector<double> shape;
-  double most = 0;
-  for (std::size_t t = 0; t < p.tensor_views.size(); ++t) {
-    shape = ctx.bounds;
-    for (const int i : p.tensor_views[t]) {
-      const auto& n = p.nodes[static_cast<std::size_t>(i)];
-      if ((n.kind == NodeKind::Temporal || n.kind == NodeKind::Spatial) && n.rv == rank_variable)
-        shape[static_cast<std::size_t>(n.rv)] =
-            static_cast<double>(tiles[static_cast<std::size_t>(ordinal[static_cast<std::size_t>(i)])]);
-      if (n.kind != NodeKind::Reservation || n.component != component) continue;
-      most += ctx.dense_tile(static_cast<int>(t), shape) * n.bits_per_value *
-              (n.persistent ? ctx.n_instances : 1.0);
+  // The component's reservations, each with the loop whose tile is the rank variable's
+  // extent there (the last of its loops above it in the tensor's view): found once per
+  // (component, rank variable), then each chain only sizes them.
+  auto [found, added] = overflow_terms_.try_emplace({component, rank_variable});
+  auto& terms = found->second;
+  if (added)
+    for (std::size_t t = 0; t < p.tensor_views.size(); ++t) {
+      int ordinal = -1;
+      for (const int i : p.tensor_views[t]) {
+        const auto& n = p.nodes[static_cast<std::size_t>(i)];
+        if ((n.kind == NodeKind::Temporal || n.kind == NodeKind::Spatial) && n.rv == rank_variable)
+          ordinal = loop_ordinal_[static_cast<std::size_t>(i)];
+        if (n.kind != NodeKind::Reservation || n.component != component) continue;
+        terms.push_back(
+            {static_cast<int>(t), ordinal, n.bits_per_value, n.persistent ? ctx.n_instances : 1.0});
+      }
     }
+  auto& shape = overflow_shape_;
+  shape.assign(ctx.bounds.begin(), ctx.bounds.end());
+  double most = 0;
+  for (const auto& term : terms) {
+    if (rank_variable >= 0)
+      shape[static_cast<std::size_t>(rank_variable)] =
+          term.loop < 0 ? ctx.bounds[static_cast<std::size_t>(rank_variable)]
+                        : static_cast<double>(tiles[static_cast<std::size_t>(term.loop)]);
+    most += ctx.dense_tile(term.tensor, shape) * term.bits_per_value * term.scale;
   }
   return most > ctx.flat[static_cast<std::size_t>(component)]->size;
 }

@@ -3,6 +3,7 @@
 // for the mapper's inner loop: evaluate() takes only the loop tile shapes and returns the
 // objectives, with exactly the arithmetic of model::evaluate.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -148,6 +149,17 @@ class CompiledPmapping {
   std::vector<std::pair<int, int>> usage_slots_;  // (flat component, dim)
   std::vector<Buffer> buffers_;
   std::unique_ptr<Prefix> prefix_;
+  // For may_overflow, called once per candidate chain: each node's loop ordinal (-1 for
+  // other nodes), a shape it reuses and its terms per (component, rank variable), found on
+  // first use (so a const query, but one object per thread).
+  std::vector<int> loop_ordinal_;
+  mutable std::vector<double> overflow_shape_;
+  struct OverflowTerm {
+    int tensor;
+    int loop;  // ordinal of the loop setting the rank variable's extent; -1: its bound
+    double bits_per_value, scale;
+  };
+  mutable std::map<std::pair<int, int>, std::vector<OverflowTerm>> overflow_terms_;  // (component, rv)
 };
 
 }  // namespace af::model

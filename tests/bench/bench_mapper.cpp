@@ -2,22 +2,30 @@
 // its peak memory is its own. Sections (default: all three):
 //   --regression     the 20 cases of expected/mapper-regression.json (AccelForge's settings:
 //                    EDP, energy on snowcat, at most one fused loop), at 1 and 2 threads;
-//   --transformers   gpt3_6.7B on every reference arch, fused and unfused, at 1 and 2
-//                    threads, and gpt3_6.7B at 2048 tokens on snowcat fused vs unfused
-//                    (ENERGY, fused loops unlimited: AccelForge's notebook comparison);
-//                    with --all, every transformer workload on every arch;
+//   --transformers   issue 23's table: GPT-3 at 2048 tokens (prefill; one decode case) on
+//                    tpu_v4i, simba and eyeriss, and AccelForge's snowcat notebook case,
+//                    fused and unfused, with at most one fused loop and with AccelForge's
+//                    default (no limit), at 2 threads; a summary table at the end. With
+//                    --all, also every transformer on every arch at the regression settings
+//                    (256 tokens) at 1 and 2 threads;
 //   --chains         matmul chains of 2 to 32 Einsums (fused; time and peak memory against
 //                    the number of Einsums).
 // `bench_mapper [--unfused] [--metric M] [--costs F#S] [--set K=V] [--imperfect WHICH]
-// [--coarseness C] [--einsum E] [--threads N] [--max-fused-loops N] FILE...` runs one case.
+// [--coarseness C] [--einsum E] [--threads N] [--max-fused-loops N] FILE...` runs one case
+// (--max-fused-loops -1: no limit). `--timeout S` stops any run after S seconds (default 600).
+#include <fmt/format.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,7 +37,12 @@
 
 namespace {
 
-const std::string kRef = AF_SHARED_DIR "/reference/accelforge/";
+// The corpus: $AF_SHARED_DIR/reference/accelforge when set, as for the tests (support/shared_corpus.h).
+std::string reference_dir() {
+  const char* env = std::getenv("AF_SHARED_DIR");
+  return std::string(env != nullptr && *env != '\0' ? env : AF_SHARED_DIR) + "/reference/accelforge/";
+}
+const std::string kRef = reference_dir();
 const std::string kEx = kRef + "examples/";
 
 struct Case {
@@ -46,8 +59,33 @@ struct Case {
   std::int64_t max_fused_loops = 1;  // the regression setting; < 0: unlimited
 };
 
-// One run in this process: its line of figures.
-void run_once(const Case& c, int threads) {
+// What a run reports to the parent, one line through a pipe.
+struct Figures {
+  double wall = 0, energy = -1, latency = -1, generated = 0;
+  std::uint64_t evaluated = 0, kept = 0, join_pairs = 0, join_rows = 0;
+  std::size_t einsums = 0, templates = 0, n_mappings = 0;
+  std::string failure;
+};
+
+std::string to_line(const Figures& f) {
+  return fmt::format("{} {} {} {} {} {} {} {} {} {} {} {}", f.wall, f.energy, f.latency, f.generated,
+                     f.evaluated, f.kept, f.join_pairs, f.join_rows, f.einsums, f.templates, f.n_mappings,
+                     f.failure.empty() ? "-" : f.failure);
+}
+
+std::optional<Figures> from_line(const std::string& line) {
+  std::istringstream in(line);
+  Figures f;
+  if (!(in >> f.wall >> f.energy >> f.latency >> f.generated >> f.evaluated >> f.kept >> f.join_pairs >>
+        f.join_rows >> f.einsums >> f.templates >> f.n_mappings))
+    return std::nullopt;
+  std::getline(in >> std::ws, f.failure);
+  if (f.failure == "-") f.failure.clear();
+  return f;
+}
+
+// One run in this process.
+Figures run_once(const Case& c, int threads) {
   std::optional<af::components::CostTable> costs;
   if (!c.costs.empty()) costs = af::components::load_cost_table(c.costs);
   const af::spec::Spec spec =
@@ -62,44 +100,144 @@ void run_once(const Case& c, int threads) {
   if (c.coarseness != 1) o.tiling_coarseness = c.coarseness;
   const auto start = std::chrono::steady_clock::now();
   const auto r = af::mapper::map_workload(spec, o);
-  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::size_t templates = 0;
-  std::uint64_t evaluated = 0, grouped = 0;
+  Figures f;
+  f.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const auto& st : r.stats) {
-    templates += st.templates;
-    evaluated += st.pmappings_evaluated;
-    grouped += st.pmappings_grouped;
+    f.templates += st.templates;
+    f.generated += st.pmappings_total;
+    f.evaluated += st.pmappings_evaluated;
+    f.kept += st.pmappings_grouped;
   }
-  std::uint64_t joined = 0;
-  for (const auto& j : r.join_steps) joined += j.rows_paired;
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  std::printf(
-      "%-46s threads=%d einsums=%zu templates=%zu evaluated=%llu grouped=%llu row_pairs_joined=%llu "
-      "wall=%.3fs energy=%.6g latency=%.6g n_mappings=%zu peak_rss=%ldkB%s\n",
-      c.name.c_str(), threads, r.stats.size(), templates, static_cast<unsigned long long>(evaluated),
-      static_cast<unsigned long long>(grouped), static_cast<unsigned long long>(joined), s,
-      r.evaluation ? r.evaluation->total_energy : -1.0, r.evaluation ? r.evaluation->total_latency : -1.0,
-      r.n_mappings(), u.ru_maxrss, r.found ? "" : (" FAILED: " + r.failure).c_str());
-  std::fflush(stdout);
+  for (const auto& j : r.join_steps) {
+    f.join_pairs += j.rows_paired;
+    f.join_rows += j.rows_out;
+  }
+  f.einsums = r.stats.size();
+  f.n_mappings = r.n_mappings();
+  if (r.evaluation) {
+    f.energy = r.evaluation->total_energy;
+    f.latency = r.evaluation->total_latency;
+  }
+  if (!r.found) f.failure = "FAILED: " + r.failure;
+  for (char& ch : f.failure)
+    if (ch == '\n') ch = ' ';
+  return f;
 }
 
-// Each thread count in a child process: a clean peak memory per run.
-void run(const Case& c) {
+struct Outcome {
+  std::string name;
+  int threads = 0;
+  std::optional<Figures> figures;  // none: timed out or crashed
+  double wall = 0;                 // the child's, measured by the parent
+  double cpu = 0;                  // the child's user + system time: steadier than wall on a busy machine
+  long peak_kb = 0;
+  std::string note;
+};
+
+// Each thread count in a child process: a clean peak memory per run (wait4's maxrss), and
+// a run past `timeout_s` is killed and reported as such.
+std::vector<Outcome> run(const Case& c, double timeout_s) {
+  std::vector<Outcome> out;
   for (const int threads : c.threads) {
+    int fds[2];
+    if (pipe(fds) != 0) return out;
+    const auto start = std::chrono::steady_clock::now();
     const pid_t pid = fork();
     if (pid == 0) {
+      close(fds[0]);
+      std::string line;
       try {
-        run_once(c, threads);
+        line = to_line(run_once(c, threads));
       } catch (const std::exception& e) {
-        std::printf("%-46s error: %s\n", c.name.c_str(), e.what());
+        Figures f;
+        f.failure = std::string("error: ") + e.what();
+        for (char& ch : f.failure)
+          if (ch == '\n') ch = ' ';
+        line = to_line(f);
       }
-      std::fflush(stdout);
+      line += '\n';
+      if (write(fds[1], line.data(), line.size()) < 0) _exit(1);
       _exit(0);
     }
+    close(fds[1]);
+    Outcome o;
+    o.name = c.name;
+    o.threads = threads;
     int status = 0;
-    waitpid(pid, &status, 0);
+    rusage u{};
+    for (;;) {
+      const pid_t done = wait4(pid, &status, WNOHANG, &u);
+      if (done == pid) break;
+      if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > timeout_s) {
+        kill(pid, SIGKILL);
+        wait4(pid, &status, 0, &u);
+        o.note = fmt::format("stopped after {:.0f} s", timeout_s);
+        break;
+      }
+      usleep(20000);
+    }
+    o.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    o.peak_kb = u.ru_maxrss;
+    o.cpu = static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+            static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+    std::string text;
+    char buf[4096];
+    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
+    close(fds[0]);
+    if (o.note.empty()) o.figures = from_line(text);
+    if (!o.figures && o.note.empty()) o.note = "crashed";
+    if (o.figures) {
+      const Figures& f = *o.figures;
+      std::printf(
+          "%-58s threads=%d einsums=%zu templates=%zu generated=%.4g evaluated=%llu kept=%llu "
+          "join_pairs=%llu join_rows=%llu wall=%.2fs cpu=%.2fs energy=%.6g latency=%.6g n_mappings=%zu "
+          "peak_rss=%ldkB%s%s\n",
+          c.name.c_str(), threads, f.einsums, f.templates, f.generated,
+          static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
+          static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows), f.wall,
+          o.cpu, f.energy, f.latency, f.n_mappings, o.peak_kb, f.failure.empty() ? "" : " ",
+          f.failure.c_str());
+    } else {
+      std::printf("%-58s threads=%d %s wall=%.2fs cpu=%.2fs peak_rss=%ldkB\n", c.name.c_str(), threads,
+                  o.note.c_str(), o.wall, o.cpu, o.peak_kb);
+    }
+    std::fflush(stdout);
+    out.push_back(std::move(o));
   }
+  return out;
+}
+
+// The summary of a section as a Markdown table, with the total time and the largest peak.
+void print_table(const std::vector<Outcome>& outcomes) {
+  std::printf(
+      "\n| case | threads | time (s) | CPU (s) | generated | evaluated | kept | join row pairs | join rows "
+      "out | peak "
+      "(MB) | energy | latency |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  double total = 0, cpu = 0;
+  long peak = 0;
+  // A case's name separates its parts with '|', which would split a Markdown cell.
+  const auto cell = [](std::string name) {
+    for (std::size_t at; (at = name.find('|')) != std::string::npos;) name.replace(at, 1, " · ");
+    return name;
+  };
+  for (const auto& o : outcomes) {
+    total += o.figures ? o.figures->wall : o.wall;
+    cpu += o.cpu;
+    peak = std::max(peak, o.peak_kb);
+    if (!o.figures) {
+      std::printf("| %s | %d | > %.0f (%s) | %.1f | | | | | | %.0f | | |\n", cell(o.name).c_str(), o.threads,
+                  o.wall, o.note.c_str(), o.cpu, o.peak_kb / 1024.0);
+      continue;
+    }
+    const Figures& f = *o.figures;
+    std::printf("| %s | %d | %.2f | %.2f | %.4g | %llu | %llu | %llu | %llu | %.0f | %.6g | %.6g |%s\n",
+                cell(o.name).c_str(), o.threads, f.wall, o.cpu, f.generated,
+                static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
+                static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows),
+                o.peak_kb / 1024.0, f.energy, f.latency, f.failure.empty() ? "" : (" " + f.failure).c_str());
+  }
+  std::printf("| total | | %.1f | %.1f | | | | | | max %.0f | | |\n\n", total, cpu, peak / 1024.0);
+  std::fflush(stdout);
 }
 
 std::string costs_for(const std::string& arch) {
@@ -128,10 +266,50 @@ std::vector<Case> regression_cases() {
   return out;
 }
 
+// Issue 23's table: what a user maps with the reference arches (prefill of 2048 tokens, and
+// one decode step after 2047), fused and unfused, at one fused loop and with no limit.
 std::vector<Case> transformer_cases(bool all) {
   std::vector<Case> out;
-  for (const auto& t : af::test::transformer_cases(kRef)) {
-    if (!all && t.workload != "gpt/gpt3_6.7B") continue;
+  struct Row {
+    std::string arch, workload;
+    bool decode;
+  };
+  const std::vector<Row> rows = {{"tpu_v4i", "gpt3_175B", false},
+                                 {"simba", "gpt3_6.7B", false},
+                                 {"eyeriss", "gpt3_6.7B", false},
+                                 {"tpu_v4i", "gpt3_175B", true},
+                                 {"tpu_v4i", "gpt3_6.7B", false}};
+  for (const std::int64_t max_fused : {std::int64_t{1}, std::int64_t{-1}})
+    for (const auto& row : rows)
+      for (const bool unfused : {false, true}) {
+        Case c;
+        c.name = row.arch + "|" + row.workload + (row.decode ? " decode" : " prefill") +
+                 (unfused ? "|unfused" : "|fused") + (max_fused < 0 ? "|loops=any" : "|loops=1");
+        c.files = {kEx + "arches/" + row.arch + ".yaml",
+                   kEx + "workloads/transformers/gpt/" + row.workload + ".yaml"};
+        c.sets = row.decode ? std::vector<std::string>{"BATCH_SIZE=1", "DECODE=True", "N_CACHED_TOKENS=2047",
+                                                       "N_NEW_TOKENS=1"}
+                            : std::vector<std::string>{"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=2048"};
+        c.costs = costs_for(row.arch);
+        c.unfused = unfused;
+        c.max_fused_loops = max_fused;
+        c.threads = {2};
+        out.push_back(c);
+      }
+  // AccelForge's memory_size_vs_access_tradeoff notebook: "may take 3-15 minutes".
+  for (const bool unfused : {false, true}) {
+    Case c;
+    c.name = std::string("snowcat|gpt3_6.7B prefill|") + (unfused ? "unfused" : "fused") + "|loops=any";
+    c.files = {kEx + "arches/snowcat.yaml", kEx + "workloads/transformers/gpt/gpt3_6.7B.yaml"};
+    c.sets = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=2048"};
+    c.metric = "energy";
+    c.unfused = unfused;
+    c.max_fused_loops = -1;
+    c.threads = {2};
+    out.push_back(c);
+  }
+  if (!all) return out;
+  for (const auto& t : af::test::transformer_cases(kRef))
     for (const bool unfused : {false, true}) {
       Case c;
       c.name = t.arch + "|" + t.workload + (unfused ? "|unfused" : "|fused");
@@ -142,18 +320,6 @@ std::vector<Case> transformer_cases(bool all) {
       c.unfused = unfused;
       out.push_back(c);
     }
-  }
-  // AccelForge's memory_size_vs_access_tradeoff notebook: "may take 3-15 minutes".
-  for (const bool unfused : {false, true}) {
-    Case c;
-    c.name = std::string("snowcat|gpt3_6.7B 2048 tokens|") + (unfused ? "unfused" : "fused");
-    c.files = {kEx + "arches/snowcat.yaml", kEx + "workloads/transformers/gpt/gpt3_6.7B.yaml"};
-    c.sets = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=2048"};
-    c.metric = "energy";
-    c.unfused = unfused;
-    c.max_fused_loops = -1;
-    out.push_back(c);
-  }
   return out;
 }
 
@@ -177,8 +343,8 @@ std::vector<Case> chain_cases() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<Case> cases;
   bool regression = false, transformers = false, chains = false, all = false;
+  double timeout_s = 600;
   Case custom;
   custom.name = "custom";
   for (int i = 1; i < argc; ++i) {
@@ -191,6 +357,8 @@ int main(int argc, char** argv) {
       chains = true;
     else if (a == "--all")
       all = true;
+    else if (a == "--timeout" && i + 1 < argc)
+      timeout_s = std::stod(argv[++i]);
     else if (a == "--unfused")
       custom.unfused = true;
     else if (a == "--metric" && i + 1 < argc)
@@ -212,16 +380,26 @@ int main(int argc, char** argv) {
     else
       custom.files.push_back(a);
   }
+  const auto section = [&](const std::vector<Case>& cases) {
+    std::vector<Outcome> outcomes;
+    for (const auto& c : cases)
+      for (auto& o : run(c, timeout_s)) outcomes.push_back(std::move(o));
+    print_table(outcomes);
+  };
   if (!custom.files.empty()) {
-    cases.push_back(custom);
-  } else {
-    if (!regression && !transformers && !chains) regression = transformers = chains = true;
-    if (regression)
-      for (auto& c : regression_cases()) cases.push_back(c);
-    if (transformers)
-      for (auto& c : transformer_cases(all)) cases.push_back(c);
-    if (chains)
-      for (auto& c : chain_cases()) cases.push_back(c);
+    section({custom});
+    return 0;
   }
-  for (const auto& c : cases) run(c);
+  if (!std::filesystem::is_directory(kRef + "examples") ||
+      !std::filesystem::is_directory(kRef + "expected")) {
+    std::printf(
+        "skipped: AccelForge reference corpus not found in %s (set AF_SHARED_DIR to the folder holding "
+        "reference/)\n",
+        kRef.c_str());
+    return 0;
+  }
+  if (!regression && !transformers && !chains) regression = transformers = chains = true;
+  if (regression) section(regression_cases());
+  if (transformers) section(transformer_cases(all));
+  if (chains) section(chain_cases());
 }
