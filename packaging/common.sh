@@ -28,8 +28,6 @@ AF_PACKAGE_PACKAGES=(dpkg-dev file lintian desktop-file-utils appstream man-db)
 # configures a build folder.
 if [ -z "${CMAKE_CXX_COMPILER_LAUNCHER:-}" ] && command -v ccache >/dev/null 2>&1; then
   export CMAKE_CXX_COMPILER_LAUNCHER=ccache
-  # The libraries use precompiled headers (AF_PCH); ccache caches their users only with these.
-  export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
 fi
 # AF_NICE=10 compiles at a lower priority (a machine shared with other builds); tests keep theirs.
 af_nice=()
