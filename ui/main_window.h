@@ -1,7 +1,7 @@
 #pragma once
 // The explorer's window: editors in the centre with the drawn architecture and workload and
 // the mapper's results, the project (files, Jinja variables) on the left, the mapping tree and
-// loop nest on the right, plots and diagnostics below (docs/GUI.md). Layout, menus and
+// loop nest on the right, plots and diagnostics below (ui/README: Conventions). Layout, menus and
 // actions only. The ProjectController owns the documents, the Jinja data and the engine jobs
 // and publishes each result with its freshness; every dock and view connects itself to the
 // signals it draws (docks/, explore/ExploreSession), so no result passes through here. The

@@ -43,7 +43,7 @@ class EditorTabs : public QTabWidget {
   [[nodiscard]] YamlEditor* editorFor(const SpecDocument* document) const;
   [[nodiscard]] YamlEditor* currentEditor() const;
   void setPrompts(EditorPrompts prompts);
-  // Shown in place of the tabs while no document is open (docs/GUI.md: empty states explain).
+  // Shown in place of the tabs while no document is open (ui/README: Conventions, empty states explain).
   void setEmptyText(const QString& text);
 
   // Save / save as with the prompts; true when the text reached the disk.

@@ -16,7 +16,7 @@
 namespace af::ui {
 
 namespace {
-// Okabe–Ito vermillion for errors, orange for warnings (docs/GUI.md colour conventions).
+// Okabe–Ito vermillion for errors, orange for warnings (ui/README: Conventions).
 QColor severityColour(bool isError) { return isError ? QColor(0xd5, 0x5e, 0x00) : QColor(0xe6, 0x9f, 0x00); }
 
 }  // namespace

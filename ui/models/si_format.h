@@ -1,5 +1,5 @@
 #pragma once
-// Number formatting shared by plots, tables and tooltips (docs/GUI.md: SI prefixes per axis,
+// Number formatting shared by plots, tables and tooltips (ui/README: Conventions: SI prefixes per axis,
 // exact values in tooltips and tables, thousands separators for large counts).
 #include <QString>
 

@@ -1,5 +1,5 @@
 #pragma once
-// One colour per tensor everywhere (docs/GUI.md), from the Okabe–Ito palette so the colours stay
+// One colour per tensor everywhere (ui/README: Conventions), from the Okabe–Ito palette so the colours stay
 // distinguishable for colour-blind readers. The colour is a function of the tensor's name and the
 // workload's tensor set, nothing else: the same spec gives the same colours in every run and in
 // every view, whichever view asks first. One object is owned by the window and lent to the views.

@@ -1,5 +1,5 @@
 #pragma once
-// Axis tickers that label values with SI prefixes (docs/GUI.md): a linear axis picks one prefix
+// Axis tickers that label values with SI prefixes (ui/README: Conventions): a linear axis picks one prefix
 // for the whole axis from its range ("0 nJ, 0.5 nJ, 1 nJ"), a log axis labels each decade on its
 // own ("1 pJ, 1 nJ, 1 µJ").
 #include <qcustomplot.h>

@@ -1,6 +1,6 @@
 #pragma once
 // The words and numbers the architecture view shows: short SI labels on the boxes, exact values
-// in tooltips (docs/GUI.md).
+// in tooltips (ui/README: Conventions).
 #include <QString>
 #include <QStringList>
 

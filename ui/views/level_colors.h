@@ -1,5 +1,5 @@
 #pragma once
-// One hue family per memory level (docs/GUI.md): a pale fill, a mid border and a dark title in
+// One hue family per memory level (ui/README: Conventions): a pale fill, a mid border and a dark title in
 // the same hue, so levels stay apart without competing with the tensor colours.
 #include <QColor>
 #include <array>
