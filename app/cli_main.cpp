@@ -7,12 +7,12 @@
 #include <ostream>
 
 #include "cli_output.h"
+#include "core/closest_name.h"
+#include "core/version.h"
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
 #include "map_command.h"
 #include "workspace/workspace.h"
-#include "core/closest_name.h"
-#include "core/version.h"
 
 namespace af::cli {
 
@@ -48,8 +48,8 @@ int validate(const SpecArgs& args, const std::string& costs, std::ostream& out, 
   return kOk;
 }
 
-int evaluate(const SpecArgs& args, const std::string& costs, const std::string& json_target, std::ostream& out,
-             std::ostream& err, std::mutex* commit_lock) {
+int evaluate(const SpecArgs& args, const std::string& costs, const std::string& json_target,
+             std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   std::optional<Workspace> ws;
   if (!load(args, costs, /*costs_required=*/true, ws, err)) return kInvalidInput;
   print_warnings(ws->spec(), err);

@@ -10,12 +10,12 @@
 #include <stdexcept>
 
 #include "controller/project_controller.h"
+#include "core/version.h"
 #include "explore/explore_session.h"
 #include "explore/run_panel.h"
 #include "main_window.h"
-#include "workspace/workspace.h"
 #include "screenshot.h"
-#include "core/version.h"
+#include "workspace/workspace.h"
 
 namespace {
 constexpr int kUsageError = 2;
@@ -53,14 +53,17 @@ int main(int argc, char** argv) {
   const QCommandLineOption sizeOption("size", "The window size for --screenshot (default 1400x900).", "WxH");
   parser.addOption(setOption);
   parser.addOption(screenshotOption);
-  const QCommandLineOption mapOption("map", "Run the mapper once the spec loads (with --screenshot: save the "
-                                             "window when the run ends, showing the front, the funnel and the "
-                                             "optimum's accesses, then exit).");
-  const QCommandLineOption metricOption("metric", "What --map minimizes: energy, latency, edp, or a list such as energy,latency.", "M");
+  const QCommandLineOption mapOption("map",
+                                     "Run the mapper once the spec loads (with --screenshot: save the "
+                                     "window when the run ends, showing the front, the funnel and the "
+                                     "optimum's accesses, then exit).");
+  const QCommandLineOption metricOption(
+      "metric", "What --map minimizes: energy, latency, edp, or a list such as energy,latency.", "M");
   const QCommandLineOption unfusedOption("unfused", "Map each Einsum on its own (--map).");
   const QCommandLineOption threadsOption("threads", "Worker threads for --map (0 = all cores).", "N");
-  const QCommandLineOption midRunOption("mid-run", "With --map and --screenshot: save the window half way "
-                                                  "through the run (the live front and funnel), then stop it.");
+  const QCommandLineOption midRunOption("mid-run",
+                                        "With --map and --screenshot: save the window half way "
+                                        "through the run (the live front and funnel), then stop it.");
   parser.addOptions({mapOption, metricOption, unfusedOption, threadsOption, midRunOption});
   parser.addOption(sizeOption);
   const QCommandLineOption viewOption(

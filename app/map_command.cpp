@@ -32,7 +32,8 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
       return kUsage;
     }
   }
-  const Workspace ws = Workspace::load({args.files, {}, args.assignments, args.costs, /*costs_required=*/true});
+  const Workspace ws =
+      Workspace::load({args.files, {}, args.assignments, args.costs, /*costs_required=*/true});
   if (!ws.ok()) {
     print_diagnostics(ws.diagnostics(), err);
     return kInvalidInput;
@@ -96,7 +97,8 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
   cmd->add_flag("--unfused", args.unfused, "The outermost memory keeps every tensor (no fusion)");
   cmd->add_option("--threads", args.threads, "Worker threads (default: all cores)")
       ->type_name("N")
-      ->check(number_in(0, kMaxThreads, true, fmt::format("a whole number from 0 (all cores) to {}", kMaxThreads)));
+      ->check(number_in(0, kMaxThreads, true,
+                        fmt::format("a whole number from 0 (all cores) to {}", kMaxThreads)));
   cmd->add_option("--objective-tolerance", args.objective_tolerance,
                   "Objectives within a factor 1+T count as equal when pruning (faster, at most (1+T)x worse; "
                   "default: the spec's mapper.objective_tolerance, else 0)")

@@ -25,7 +25,8 @@ using Shape = std::map<std::string, std::int64_t>;
                                                              const spec::Workload& workload,
                                                              const spec::NodePath& path);
 // Tensors accessed by the Einsums below, in first-use order: what a storage node may hold.
-[[nodiscard]] std::vector<std::string> tensors_below(const spec::Mapping& mapping, const spec::Workload& workload,
+[[nodiscard]] std::vector<std::string> tensors_below(const spec::Mapping& mapping,
+                                                     const spec::Workload& workload,
                                                      const spec::NodePath& path);
 // Rank variables of the Einsums below, sorted.
 [[nodiscard]] std::vector<std::string> rank_variables_below(const spec::Mapping& mapping,
@@ -40,7 +41,7 @@ struct TileChoiceOptions {
   // The mapper's imperfect candidates (mapper/README.md, 'How the tile-shape search works'),
   // not only divisors.
   bool imperfect = false;
-  double coarseness = 1;   // <= 1: every candidate
+  double coarseness = 1;  // <= 1: every candidate
 };
 
 // The options for each kind of loop, as the spec's `mapper:` section sets them

@@ -35,7 +35,8 @@ MappingSection read_mapping_section(const std::string& text, const std::string& 
     if (!out.templated) out.spans = locate_mapping_nodes(text, file, *section, *out.mapping);
     if (out.templated) {
       try {  // what a regenerated file keeps besides the section (the template is lost)
-        out.rendered = spec::render_template(text, file, spec::Value(spec::parse_assignments(assignments)), nullptr);
+        out.rendered =
+            spec::render_template(text, file, spec::Value(spec::parse_assignments(assignments)), nullptr);
       } catch (const std::exception&) {
         out.rendered.clear();  // renders only with YAML includes: the section alone is kept
       }

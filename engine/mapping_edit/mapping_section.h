@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "spec/mapping.h"
 #include "mapping_edit/mapping_text.h"
+#include "spec/mapping.h"
 
 namespace af {
 

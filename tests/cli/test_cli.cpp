@@ -33,7 +33,8 @@ class TestCli : public QObject {
   // bash's process substitution (a /dev/fd path that can be read only once).
   void spec_files_from_pipes() {
     const QString ex = QStringLiteral(AF_SOURCE_DIR "/resources/examples/two_level_matmul/");
-    const auto file = runProcess(AF_CLI_EXE, {"evaluate", ex + "arch.yaml", ex + "workload.yaml", ex + "mapping.yaml"});
+    const auto file =
+        runProcess(AF_CLI_EXE, {"evaluate", ex + "arch.yaml", ex + "workload.yaml", ex + "mapping.yaml"});
     QVERIFY2(file.exitCode == 0, qPrintable(file.err));
 
     QProcess fromStdin;
@@ -44,12 +45,14 @@ class TestCli : public QObject {
     QCOMPARE(QString::fromUtf8(fromStdin.readAllStandardOutput()), file.out);
 
     const auto validate = runProcess(
-        "bash", {"-c", QStringLiteral("cat '%1arch.yaml' | '%2' validate - '%1workload.yaml'").arg(ex, AF_CLI_EXE)});
+        "bash",
+        {"-c", QStringLiteral("cat '%1arch.yaml' | '%2' validate - '%1workload.yaml'").arg(ex, AF_CLI_EXE)});
     QVERIFY2(validate.exitCode == 0, qPrintable(validate.err));
 
     const auto substituted = runProcess(
-        "bash", {"-c", QStringLiteral("'%2' evaluate <(cat '%1arch.yaml') '%1workload.yaml' <(cat '%1mapping.yaml')")
-                           .arg(ex, AF_CLI_EXE)});
+        "bash",
+        {"-c", QStringLiteral("'%2' evaluate <(cat '%1arch.yaml') '%1workload.yaml' <(cat '%1mapping.yaml')")
+                   .arg(ex, AF_CLI_EXE)});
     QVERIFY2(substituted.exitCode == 0, qPrintable(substituted.err));
     QCOMPARE(substituted.out, file.out);
   }
@@ -79,7 +82,8 @@ class TestCli : public QObject {
     QVERIFY2(plain.err.contains("no display") && plain.err.contains("--screenshot"), qPrintable(plain.err));
     QTemporaryDir dir;
     const QString out = dir.filePath("shot.png");
-    const auto shot = runProcess(AF_EXPLORER_EXE, {"--screenshot", out, "--size", "800x600"}, 60000, 0, noDisplay);
+    const auto shot =
+        runProcess(AF_EXPLORER_EXE, {"--screenshot", out, "--size", "800x600"}, 60000, 0, noDisplay);
     QVERIFY2(shot.exitCode == 0, qPrintable(shot.err));
     QCOMPARE(QImage(out).size(), QSize(800, 600));
   }

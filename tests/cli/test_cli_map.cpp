@@ -228,8 +228,8 @@ class TestCliMap : public QObject {
   // the front of both, written with ',' or with AccelForge's '|'.
   void metric_list_gives_the_front_of_both() {
     for (const QString& list : {QString("energy,latency"), QString("ENERGY | latency")}) {
-      const auto r = runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + kSets +
-                                                QStringList{"--metric", list});
+      const auto r =
+          runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + kSets + QStringList{"--metric", list});
       QVERIFY2(r.exitCode == 0, qPrintable(r.err));
       QVERIFY2(r.out.contains("metric energy|latency"), qPrintable(r.out));
     }

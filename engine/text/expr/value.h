@@ -120,8 +120,9 @@ class Value {
  private:
   struct Seq;      // defined in value.cpp
   struct DictBox;  // defined in value.cpp
-  std::variant<NoneType, bool, Int, double, std::string, std::shared_ptr<const Seq>, std::shared_ptr<const DictBox>,
-               NameSet, std::shared_ptr<const Function>, std::shared_ptr<const ObjectLike>>
+  std::variant<NoneType, bool, Int, double, std::string, std::shared_ptr<const Seq>,
+               std::shared_ptr<const DictBox>, NameSet, std::shared_ptr<const Function>,
+               std::shared_ptr<const ObjectLike>>
       v_;
 };
 

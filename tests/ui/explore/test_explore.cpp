@@ -14,10 +14,10 @@
 #include "controller/live_mapper_observer.h"
 #include "controller/project_controller.h"
 #include "editors/document_set.h"
+#include "event_loop_watch.h"
 #include "explore/funnel_plot.h"
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
-#include "event_loop_watch.h"
 #include "window_fixture.h"
 
 using namespace af::ui;
@@ -129,7 +129,8 @@ class TestExplore : public QObject {
     const double work = test::processCpuMs() - cpu0;
     qInfo("stop: %lld ms wall, %.1f ms of CPU in all threads, load %.1f", clock.elapsed(), work,
           test::loadAverage());
-    QVERIFY2(work < 200, qPrintable(QStringLiteral("the threads worked %1 ms after Stop").arg(work, 0, 'f', 1)));
+    QVERIFY2(work < 200,
+             qPrintable(QStringLiteral("the threads worked %1 ms after Stop").arg(work, 0, 'f', 1)));
     QVERIFY(mapped.last().at(0).value<MapRunPtr>()->result.cancelled);
     QVERIFY(!c.mapping());
   }
