@@ -48,11 +48,11 @@ class TestManPages : public QObject {
     const QString page = manText("accelforge.1");
     QVERIFY(!page.isEmpty());
     QSet<QString> help = longOptions(helpOf(AF_CLI_EXE, {"--help"}));
-    for (const QString& command : {"validate", "evaluate", "map"}) {
+    for (const char* command : {"validate", "evaluate", "map"}) {
       const QString text = helpOf(AF_CLI_EXE, {command, "--help"});
-      QVERIFY2(!text.isEmpty(), qPrintable(command));
+      QVERIFY2(!text.isEmpty(), command);
       help |= longOptions(text);
-      QVERIFY2(page.contains(QStringLiteral(".B accelforge ") + command), qPrintable(command));
+      QVERIFY2(page.contains(QStringLiteral(".B accelforge ") + QLatin1String(command)), command);
     }
     QVERIFY(help.contains("--metric"));  // the extraction works
     QCOMPARE(sorted(longOptions(page)), sorted(help));

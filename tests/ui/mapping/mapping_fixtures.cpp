@@ -18,12 +18,15 @@ spec::TensorAccess access(const std::string& tensor, const std::string& r0, cons
   return a;
 }
 
+// "T3": appends, since GCC 12 warns falsely (-Wrestrict) on `"T" + std::to_string(3)`.
+std::string numbered(const char* prefix, int i) { return std::string(prefix).append(std::to_string(i)); }
+
 spec::Einsum matmul(int i, std::int64_t m, std::int64_t kn) {
-  const auto n = [](int k) { return "n" + std::to_string(k); };
+  const auto n = [](int k) { return numbered("n", k); };
   spec::Einsum e;
-  e.name = "Matmul" + std::to_string(i);
-  e.accesses = {access("T" + std::to_string(i), "m", n(i)), access("W" + std::to_string(i), n(i), n(i + 1)),
-                access("T" + std::to_string(i + 1), "m", n(i + 1), true)};
+  e.name = numbered("Matmul", i);
+  e.accesses = {access(numbered("T", i), "m", n(i)), access(numbered("W", i), n(i), n(i + 1)),
+                access(numbered("T", i + 1), "m", n(i + 1), true)};
   e.rank_variable_bounds = {{"m", m}, {n(i), kn}, {n(i + 1), kn}};
   return e;
 }
