@@ -68,6 +68,11 @@ class TestStateRules : public QObject {
   // funnel's and the Einsums' counts, the progress bar where it stood; both the plot and the
   // panel say it was stopped.
   void stop_keeps_what_was_found() {
+#ifdef AF_SANITIZED_BUILD
+    // Its first front needs both Einsums' searches (about 20 s in Release), several minutes
+    // under ASan; the Release run checks the rule.
+    QSKIP("the large chain's search is too slow under the sanitizers");
+#endif
     QTemporaryDir dir;
     test::WindowFixture t;
     ProjectController* controller = t.w.controller();
