@@ -27,7 +27,7 @@ echo "af: $(basename "$deb"), $(du -k "$deb" | cut -f1) KiB; depends: $(dpkg-deb
 echo "af: lintian"
 # Errors fail the stage; warnings are printed. The package is built by CPack, not
 # dpkg-buildpackage, so there is no source package to check.
-lintian --fail-on error --no-tag-display-limit "$deb"
+lintian --fail-on error --tag-display-limit 0 "$deb"
 
 echo "af: desktop-file-validate and appstreamcli validate"
 desktop-file-validate "$AF_ROOT/packaging/accelforge-explorer.desktop"
