@@ -8,7 +8,8 @@
 # archive), runs the installed programs on an installed example (--version, validate, evaluate,
 # man, the explorer's screenshot without a display), then removes it. Needs root or sudo.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-build="${1:-$AF_BUILD_DIR}"
+# Absolute: apt-get takes "./x.deb" or "/path/x.deb" as a file, "build/x.deb" as a package name.
+build="$(cd "${1:-$AF_BUILD_DIR}" && pwd)"
 start=$SECONDS
 sudo=()
 if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
