@@ -14,6 +14,7 @@
 #include "editors/diagnostics_model.h"
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
+#include "event_loop_watch.h"
 #include "main_window.h"
 #include "mapping/mapping_sync.h"
 #include "mapping/mapping_tree_model.h"
@@ -186,28 +187,20 @@ class TestExplorer : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.setAssignments({"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"});
-    QElapsedTimer clock;
-    qint64 last = 0, worst = 0;
-    QTimer ticker;
-    ticker.setInterval(5);
-    QObject::connect(&ticker, &QTimer::timeout, [&] {
-      const qint64 now = clock.elapsed();
-      worst = std::max(worst, now - last);
-      last = now;
-    });
+    test::EventLoopWatch watch(5);
     QSignalSpy spy(&w, &MainWindow::resultApplied);
     w.openFiles({reference("arches/eyeriss.yaml"), reference("workloads/transformers/gpt/gpt3_175B.yaml")});
-    clock.start();
-    ticker.start();
+    watch.start();
     for (int i = 0; i < 5; ++i) w.revalidate();  // keep the worker busy
     QVERIFY(spy.wait(60000));
-    ticker.stop();
-#ifdef AF_SANITIZED_BUILD
-    // ASan/UBSan slow every GUI-thread step several times over: the run still exercises the
-    // worker and the window, but a wall-clock bound means nothing there.
-    qInfo("worst GUI-thread gap %lld ms (not checked in a sanitizer build)", static_cast<long long>(worst));
-#else
-    QVERIFY2(worst < 50, qPrintable(QString("worst GUI-thread gap %1 ms").arg(worst)));
+    watch.stop();
+    // The bound is the GUI thread's own work between ticks (its CPU time); the wall-clock gap
+    // also counts the scheduler on a busy machine, so it is printed (event_loop_watch.h).
+    qInfo("worst event-loop gap %lld ms (%.1f ms of GUI-thread work), most work in one gap %.1f ms, load %.1f",
+          watch.worstGapMs(), watch.worstGapWorkMs(), watch.worstWorkMs(), test::loadAverage());
+#ifndef AF_SANITIZED_BUILD  // the sanitizers slow every GUI-thread step several times over
+    QVERIFY2(watch.worstWorkMs() < 50, qPrintable(QString("the GUI thread worked %1 ms between ticks")
+                                                       .arg(watch.worstWorkMs(), 0, 'f', 1)));
 #endif
   }
 };
