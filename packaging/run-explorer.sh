@@ -11,7 +11,8 @@ af_install_deps "${AF_RUN_PACKAGES[@]}"
 
 if [ ! -f "$AF_BUILD_DIR/build.ninja" ]; then
   echo "af: [2/4] configuring a Release build in ${AF_BUILD_DIR#"$AF_ROOT"/}"
-  cmake -S "$AF_ROOT" -B "$AF_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >"$AF_BUILD_DIR.configure.log" 2>&1 ||
+  # AF_UNITY_BUILD: each library compiles in a few batches, half the CPU time from scratch.
+  cmake -S "$AF_ROOT" -B "$AF_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DAF_UNITY_BUILD=ON >"$AF_BUILD_DIR.configure.log" 2>&1 ||
     {
       cat "$AF_BUILD_DIR.configure.log"
       exit 1

@@ -46,10 +46,12 @@ trap 'exit 143' TERM
 af_stage "install" af_install_deps "${AF_RUN_PACKAGES[@]}" "${AF_TEST_PACKAGES[@]}"
 if ! $AF_STAGE_OK; then exit 1; fi
 
+# The programs' libraries compile in batches (AF_UNITY_BUILD), as the first command builds them;
+# the sanitizer stage below compiles file by file, so both ways stay buildable.
 if $werror; then
-  af_stage "build" af_build -DAF_WERROR=ON
+  af_stage "build" af_build -DAF_WERROR=ON -DAF_UNITY_BUILD=ON
 else
-  af_stage "build" af_build -DAF_WERROR=OFF
+  af_stage "build" af_build -DAF_WERROR=OFF -DAF_UNITY_BUILD=ON
 fi
 build_ok=$AF_STAGE_OK
 if $AF_STAGE_OK; then

@@ -1,5 +1,7 @@
 #include "core/number_text.h"
 
+#include "core/ascii_case.h"
+
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -12,12 +14,6 @@ namespace {
 
 bool digit(char c) { return c >= '0' && c <= '9'; }
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
 
 }  // namespace
 

@@ -12,14 +12,14 @@
 namespace af::spec {
 namespace {
 
-struct Token {
+struct FormulaToken {
   enum Kind { Ident, Number, Symbol } kind;
   std::string text;
   double value = 0;
 };
 
-std::vector<Token> tokenize(const std::string& s) {
-  std::vector<Token> out;
+std::vector<FormulaToken> formula_tokens(const std::string& s) {
+  std::vector<FormulaToken> out;
   std::size_t i = 0;
   while (i < s.size()) {
     const char c = s[i];
@@ -28,17 +28,17 @@ std::vector<Token> tokenize(const std::string& s) {
     } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
       std::size_t j = i;
       while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
-      out.push_back({Token::Ident, s.substr(i, j - i)});
+      out.push_back({FormulaToken::Ident, s.substr(i, j - i)});
       i = j;
     } else if (std::isdigit(static_cast<unsigned char>(c)) ||
                (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
       // Locale-independent, unlike strtod (Qt sets the C locale from the environment).
       const auto n = util::parse_number_prefix(std::string_view(s).substr(i));
       if (!n) throw std::invalid_argument("bad number");
-      out.push_back({Token::Number, s.substr(i, n->length), n->value});
+      out.push_back({FormulaToken::Number, s.substr(i, n->length), n->value});
       i += n->length;
     } else {
-      out.push_back({Token::Symbol, std::string(1, c)});
+      out.push_back({FormulaToken::Symbol, std::string(1, c)});
       ++i;
     }
   }
@@ -48,23 +48,23 @@ std::vector<Token> tokenize(const std::string& s) {
 }  // namespace
 
 std::optional<LatencyFormula> LatencyFormula::parse(const std::string& expr) {
-  std::vector<Token> t;
+  std::vector<FormulaToken> t;
   try {
-    t = tokenize(expr);
+    t = formula_tokens(expr);
   } catch (const std::invalid_argument&) {
     return std::nullopt;
   }
   std::size_t i = 0;
-  const auto is = [&](Token::Kind k, const std::string& text) {
+  const auto is = [&](FormulaToken::Kind k, const std::string& text) {
     return i < t.size() && t[i].kind == k && t[i].text == text;
   };
-  const auto take = [&](Token::Kind k, const std::string& text) {
+  const auto take = [&](FormulaToken::Kind k, const std::string& text) {
     if (!is(k, text)) return false;
     ++i;
     return true;
   };
   LatencyFormula f;
-  if (i >= t.size() || t[i].kind != Token::Ident) return std::nullopt;
+  if (i >= t.size() || t[i].kind != FormulaToken::Ident) return std::nullopt;
   const std::string reducer = t[i++].text;
   if (reducer == "sum")
     f.reducer = Reducer::Sum;
@@ -74,22 +74,22 @@ std::optional<LatencyFormula> LatencyFormula::parse(const std::string& expr) {
     f.reducer = Reducer::Min;
   else
     return std::nullopt;
-  if (!take(Token::Symbol, "(") || i >= t.size() || t[i].kind != Token::Ident) return std::nullopt;
+  if (!take(FormulaToken::Symbol, "(") || i >= t.size() || t[i].kind != FormulaToken::Ident) return std::nullopt;
   const std::string var = t[i++].text;
-  if (!take(Token::Symbol, ".") || !take(Token::Ident, "n_calls")) return std::nullopt;
-  if (take(Token::Symbol, "/")) {
-    if (!take(Token::Ident, var) || !take(Token::Symbol, ".") || !take(Token::Ident, "throughput"))
+  if (!take(FormulaToken::Symbol, ".") || !take(FormulaToken::Ident, "n_calls")) return std::nullopt;
+  if (take(FormulaToken::Symbol, "/")) {
+    if (!take(FormulaToken::Ident, var) || !take(FormulaToken::Symbol, ".") || !take(FormulaToken::Ident, "throughput"))
       return std::nullopt;
     f.per_throughput = true;
   }
-  if (!take(Token::Ident, "for") || !take(Token::Ident, var) || !take(Token::Ident, "in") ||
-      !take(Token::Ident, "actions") || !take(Token::Symbol, ")"))
+  if (!take(FormulaToken::Ident, "for") || !take(FormulaToken::Ident, var) || !take(FormulaToken::Ident, "in") ||
+      !take(FormulaToken::Ident, "actions") || !take(FormulaToken::Symbol, ")"))
     return std::nullopt;
   while (i < t.size()) {
-    if (!is(Token::Symbol, "/") && !is(Token::Symbol, "*")) return std::nullopt;
+    if (!is(FormulaToken::Symbol, "/") && !is(FormulaToken::Symbol, "*")) return std::nullopt;
     const bool divide = t[i].text == "/";
     ++i;
-    if (i >= t.size() || t[i].kind != Token::Number) return std::nullopt;
+    if (i >= t.size() || t[i].kind != FormulaToken::Number) return std::nullopt;
     f.scale.emplace_back(divide, t[i].value);
     ++i;
   }

@@ -3,6 +3,7 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "models/qt_string.h"
 #include "models/si_format.h"
 
 namespace af::ui {
@@ -10,7 +11,6 @@ namespace {
 
 constexpr int kIndent = 2;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 class Builder {
  public:

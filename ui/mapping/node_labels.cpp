@@ -3,6 +3,8 @@
 #include <QStringList>
 #include <type_traits>
 
+#include "models/qt_string.h"
+
 namespace af::ui {
 namespace {
 
@@ -12,7 +14,6 @@ QString joined(const std::vector<std::string>& names) {
   return out.join(QStringLiteral(", "));
 }
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // "0..64" when the enclosing tile is known.
 QString range(const Shape& shape, const std::string& rv) {

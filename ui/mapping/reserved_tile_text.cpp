@@ -3,12 +3,12 @@
 #include <QStringList>
 
 #include "mapping/mapping_context.h"
+#include "models/qt_string.h"
 #include "models/si_format.h"
 
 namespace af::ui {
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString tileText(const spec::TensorAccess* access, const std::string& tensor,
                  const std::vector<std::int64_t>& extents) {

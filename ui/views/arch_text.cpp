@@ -3,13 +3,13 @@
 #include <QObject>
 #include <cmath>
 
+#include "models/qt_string.h"
 #include "models/si_format.h"
 
 namespace af::ui {
 
 namespace {
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString row(const QString& label, const QString& value) {
   return QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(label.toHtmlEscaped(), value.toHtmlEscaped());

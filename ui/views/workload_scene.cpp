@@ -23,7 +23,7 @@ namespace af::ui {
 
 namespace {
 
-constexpr double kPad = 8;
+constexpr double kNodePad = 8;
 constexpr double kOvalPad = 18;    // ovals need more room left and right than boxes
 constexpr int kBoundsPerLine = 3;  // "m=64 n0=32 n1=32" then wrap
 
@@ -35,9 +35,9 @@ struct Node {
   QSizeF size;
 };
 
-struct Fonts {
+struct NodeFonts {
   QFont title, body;
-  Fonts() {
+  NodeFonts() {
     title.setPixelSize(13);
     title.setBold(true);
     body.setPixelSize(11);
@@ -81,15 +81,15 @@ std::vector<Node> collectNodes(const spec::Workload& w, const std::map<std::stri
   return nodes;
 }
 
-void measure(Node& n, const Fonts& f) {
+void measure(Node& n, const NodeFonts& f) {
   const QFontMetricsF title(f.title), body(f.body);
   double w = title.horizontalAdvance(n.name);
   for (const auto& l : n.lines) w = std::max(w, body.horizontalAdvance(l));
   const double h = title.height() + body.height() * static_cast<double>(n.lines.size());
-  n.size = n.einsum ? QSizeF(w + 2 * kPad + 8, h + 2 * kPad) : QSizeF(w + 2 * kOvalPad, h + 2 * kPad + 2);
+  n.size = n.einsum ? QSizeF(w + 2 * kNodePad + 8, h + 2 * kNodePad) : QSizeF(w + 2 * kOvalPad, h + 2 * kNodePad + 2);
 }
 
-void addCentredTexts(QGraphicsItem* parent, const Node& n, const QRectF& r, const Fonts& f,
+void addCentredTexts(QGraphicsItem* parent, const Node& n, const QRectF& r, const NodeFonts& f,
                      const QColor& sub) {
   const QFontMetricsF title(f.title), body(f.body);
   double y = r.center().y() - (title.height() + body.height() * static_cast<double>(n.lines.size())) / 2;
@@ -123,7 +123,7 @@ QPainterPath edgePath(QPointF from, const std::vector<QPointF>& bends, QPointF t
 void drawWorkloadGraph(DiagramScene& scene, const spec::Workload& workload, const TensorPalette& palette) {
   scene.reset();
   if (workload.einsums.empty()) return;
-  const Fonts fonts;
+  const NodeFonts fonts;
   const auto sizes = af::tensor_sizes_bits(workload);
   const auto intermediates = workload.intermediate_tensors();
 

@@ -3,12 +3,12 @@
 #include <QObject>
 #include <QStringList>
 
+#include "models/qt_string.h"
 #include "models/si_format.h"
 
 namespace af::ui {
 
 namespace {
-QString q(const std::string& s) { return QString::fromStdString(s); }
 QString names(const std::vector<std::string>& v) {
   QStringList out;
   for (const auto& s : v) out << q(s);

@@ -77,12 +77,6 @@ Value rounding(const char* name, double (*f)(double)) {
   });
 }
 
-Int checked_mul(Int a, Int b) {
-  Int r = 0;
-  if (__builtin_mul_overflow(a, b, &r)) throw ExpressionError("integer overflow (result does not fit in 64 bits)");
-  return r;
-}
-
 Int comb(Int n, Int k) {
   if (n < 0 || k < 0) throw ExpressionError("comb() arguments must be non-negative");
   if (k > n) return 0;

@@ -2,20 +2,12 @@
 
 #include <cmath>
 
+#include "core/ascii_case.h"
 #include "text/expr/builtins.h"
 #include "text/expr/numbers.h"
 #include "text/expr/parser.h"
 
 namespace af::spec {
-
-namespace {
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
-}  // namespace
 
 std::optional<Value> cast_to_numeric(const Value& x) {
   // Python: str(x).lower() == "true"/"false" first, so True/False and "TRUE" all qualify.
@@ -29,8 +21,8 @@ std::optional<Value> cast_to_numeric(const Value& x) {
   }
   if (!x.is_string()) return std::nullopt;
   const std::string& s = x.as_string();
-  if (iequals(s, "true")) return Value(true);
-  if (iequals(s, "false")) return Value(false);
+  if (util::iequals(s, "true")) return Value(true);
+  if (util::iequals(s, "false")) return Value(false);
   const auto f = parse_python_float(s);
   if (!f) return std::nullopt;
   Int i = 0;

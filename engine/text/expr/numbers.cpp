@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "core/ascii_case.h"
 #include "core/number_text.h"
 #include "text/expr/expression_error.h"
 
@@ -36,12 +37,6 @@ std::optional<std::string> digits_without_underscores(std::string_view s) {
   return out;
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
 }  // namespace
 
 IntParse parse_python_int(std::string_view text, Int& out) {
@@ -68,8 +63,8 @@ std::optional<double> parse_python_float(std::string_view text) {
     s.remove_prefix(1);
   }
   const double sign = negative ? -1.0 : 1.0;
-  if (iequals(s, "inf") || iequals(s, "infinity")) return sign * std::numeric_limits<double>::infinity();
-  if (iequals(s, "nan")) return std::numeric_limits<double>::quiet_NaN();
+  if (util::iequals(s, "inf") || util::iequals(s, "infinity")) return sign * std::numeric_limits<double>::infinity();
+  if (util::iequals(s, "nan")) return std::numeric_limits<double>::quiet_NaN();
   // mantissa [. fraction] [e [sign] exponent]; each digit run may hold single underscores.
   const auto epos = s.find_first_of("eE");
   const std::string_view mant = s.substr(0, epos);

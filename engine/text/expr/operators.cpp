@@ -64,11 +64,6 @@ Int checked_sub(Int a, Int b) {
   if (__builtin_sub_overflow(a, b, &r)) overflow();
   return r;
 }
-Int checked_mul(Int a, Int b) {
-  Int r = 0;
-  if (__builtin_mul_overflow(a, b, &r)) overflow();
-  return r;
-}
 
 Value int_pow(Int base, Int exp) {
   if (exp < 0) {
@@ -162,6 +157,12 @@ Value arithmetic(BinaryOp op, const Value& a, const Value& b) {
 }
 
 }  // namespace
+
+Int checked_mul(Int a, Int b) {
+  Int r = 0;
+  if (__builtin_mul_overflow(a, b, &r)) overflow();
+  return r;
+}
 
 Value binary_op(BinaryOp op, const Value& a, const Value& b) {
   if (op == BinaryOp::Concat) {

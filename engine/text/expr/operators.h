@@ -18,6 +18,9 @@ enum class UnaryOp { Neg, Pos, Invert };
 enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge, In, NotIn, Is, IsNot };
 
 [[nodiscard]] const char* symbol(BinaryOp op);
+
+// a * b, or ExpressionError when the product does not fit in 64 bits.
+[[nodiscard]] Int checked_mul(Int a, Int b);
 [[nodiscard]] const char* symbol(CompareOp op);
 
 // All throw ExpressionError (without an offset) on type errors, overflow, division by zero.
