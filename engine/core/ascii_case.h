@@ -6,7 +6,9 @@
 
 namespace af::util {
 
-[[nodiscard]] constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+[[nodiscard]] constexpr char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 [[nodiscard]] constexpr bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

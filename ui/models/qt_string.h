@@ -6,6 +6,8 @@
 
 namespace af::ui {
 
-[[nodiscard]] inline QString q(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
+[[nodiscard]] inline QString q(std::string_view s) {
+  return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
 
 }  // namespace af::ui
