@@ -72,16 +72,27 @@ Dict parse_assignments(const std::vector<std::string>& assignments) {
   return data;
 }
 
-LoadedTree load_tree(const std::vector<std::string>& files, const Dict& data, const UnsavedTexts* unsaved) {
+LoadedTree load_tree(const std::vector<std::string>& files, const Dict& data, const UnsavedTexts* unsaved,
+                     TextsRead* texts_read) {
   ParseLimits limits;
   limits.text_overrides = unsaved;
-  LoadedSpec loaded = load_spec_files(files, make_renderer(Value(data), RenderOptions{}), limits);
-  return {std::move(loaded.root), std::move(loaded.files), std::move(loaded.warnings)};
+  limits.used = std::make_shared<ParseLimits::Used>();
+  const auto hand_over_texts = [&] {
+    if (texts_read != nullptr) *texts_read = std::move(limits.used->texts);
+  };
+  try {
+    LoadedSpec loaded = load_spec_files(files, make_renderer(Value(data), RenderOptions{}), limits);
+    hand_over_texts();
+    return {std::move(loaded.root), std::move(loaded.files), std::move(loaded.warnings)};
+  } catch (...) {
+    hand_over_texts();
+    throw;
+  }
 }
 
 Spec load_spec(const std::vector<std::string>& files, const Dict& data, const ArchBuildOptions& options,
-               const UnsavedTexts* unsaved) {
-  LoadedTree tree = load_tree(files, data, unsaved);
+               const UnsavedTexts* unsaved, TextsRead* texts_read) {
+  LoadedTree tree = load_tree(files, data, unsaved, texts_read);
   Spec spec = build_spec(tree.root, options);
   spec.warnings.insert(spec.warnings.begin(), tree.warnings.begin(), tree.warnings.end());
   return spec;

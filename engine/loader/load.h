@@ -23,13 +23,18 @@ struct LoadedTree {
 // Texts that replace files' contents (unsaved editor buffers), by path as given.
 using UnsavedTexts = std::map<std::string, std::string>;
 
+// Every file a load read (the given ones and all they include), by path, with its text; filled
+// also when the load fails, so that a caller can list what an included file needs.
+using TextsRead = std::map<std::string, std::string>;
+
 // Renders every file with `data` (Jinja), parses, resolves tags and merges the files
 // (first key wins). Throws SpecError.
 [[nodiscard]] LoadedTree load_tree(const std::vector<std::string>& files, const Dict& data,
-                                   const UnsavedTexts* unsaved = nullptr);
+                                   const UnsavedTexts* unsaved = nullptr, TextsRead* texts_read = nullptr);
 
 // load_tree + build_spec; the tree's warnings are kept in Spec::warnings.
 [[nodiscard]] Spec load_spec(const std::vector<std::string>& files, const Dict& data,
-                             const ArchBuildOptions& options = {}, const UnsavedTexts* unsaved = nullptr);
+                             const ArchBuildOptions& options = {}, const UnsavedTexts* unsaved = nullptr,
+                             TextsRead* texts_read = nullptr);
 
 }  // namespace af::spec

@@ -1,6 +1,7 @@
 #include "workspace/workspace.h"
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 
 #include "components/cost_table.h"
@@ -30,17 +31,37 @@ std::map<std::string, std::string> read_texts(const SpecInputs& in) {
   return texts;
 }
 
+// The variables the given files read, then those of the files they include (known once the
+// load has run, even when it failed: an included file's undefined variable is what stops it).
 std::vector<spec::TemplateVariable> scan_variables(const SpecInputs& in,
-                                                   const std::map<std::string, std::string>& texts) {
+                                                   const std::map<std::string, std::string>& texts,
+                                                   const spec::TextsRead& included) {
   std::vector<std::vector<spec::TemplateVariable>> per_file;
-  for (const auto& path : in.files) {
-    const auto text = texts.find(path);
-    if (text == texts.end()) continue;
+  const auto scan = [&](const std::string& text, const std::string& path) {
     try {
-      per_file.push_back(spec::template_variables(text->second, path));
+      per_file.push_back(spec::template_variables(text, path));
     } catch (const spec::SpecError&) {
       // The load reports the template's syntax error with its place; nothing to list here.
     }
+  };
+  for (const auto& path : in.files)
+    if (const auto text = texts.find(path); text != texts.end()) scan(text->second, path);
+  // An included file also sees what the files that include it set (gpt3_6.7B.yaml sets N_HEADS
+  // for _gpt3.yaml): a name some file of the load sets is not one for the user.
+  std::set<std::string> set_by_files;
+  for (const auto& [path, text] : included) {
+    try {
+      for (auto& name : spec::template_set_names(text)) set_by_files.insert(std::move(name));
+    } catch (const spec::SpecError&) {
+    }
+  }
+  for (const auto& [path, text] : included) {
+    if (texts.contains(path)) continue;
+    const std::size_t before = per_file.size();
+    scan(text, path);
+    if (per_file.size() == before) continue;
+    auto& found = per_file.back();
+    std::erase_if(found, [&](const spec::TemplateVariable& v) { return set_by_files.contains(v.name); });
   }
   return spec::merge_template_variables(per_file);
 }
@@ -56,14 +77,15 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   ws.inputs_ = std::move(inputs);
   const SpecInputs& in = ws.inputs_;
   ws.texts_ = read_texts(in);
-  ws.variables_ = scan_variables(in, ws.texts_);
+  ws.variables_ = scan_variables(in, ws.texts_, {});
   if (stop.stop_requested()) return ws;
+  spec::TextsRead read;
   try {
     std::optional<components::CostTable> costs;
     if (!in.component_costs.empty()) costs = components::load_cost_table(in.component_costs);
     auto spec = std::make_shared<spec::Spec>(
         spec::load_spec(in.files, spec::parse_assignments(in.assignments),
-                        {costs ? &*costs : nullptr, in.costs_required}, &ws.texts_));
+                        {costs ? &*costs : nullptr, in.costs_required}, &ws.texts_, &read));
     ws.diagnostics_ = spec->warnings;
     ws.resolved_ = std::make_shared<const spec::ResolvedSpec>(spec->resolved());
     ws.spec_ = std::move(spec);
@@ -72,6 +94,7 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   } catch (const std::exception& e) {
     ws.diagnostics_.push_back(internal_error(e));
   }
+  if (!read.empty()) ws.variables_ = scan_variables(in, ws.texts_, read);
   return ws;
 }
 

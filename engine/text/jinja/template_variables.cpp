@@ -60,8 +60,10 @@ class Scanner {
   std::vector<TemplateVariable> run() {
     std::vector<std::set<std::string>> scopes(1);
     body(template_.body, scopes);
+    top_level_ = std::move(scopes.front());
     return std::move(found_);
   }
+  [[nodiscard]] const std::set<std::string>& top_level_names() const { return top_level_; }
 
  private:
   using Scopes = std::vector<std::set<std::string>>;
@@ -160,6 +162,7 @@ class Scanner {
   const Template& template_;
   const std::string& file_;
   std::vector<TemplateVariable> found_;
+  std::set<std::string> top_level_;
 };
 
 }  // namespace
@@ -167,6 +170,14 @@ class Scanner {
 std::vector<TemplateVariable> template_variables(std::string_view text, const std::string& file) {
   const Template t = parse_template(normalize_template_source(text));
   return Scanner(t, file).run();
+}
+
+std::vector<std::string> template_set_names(std::string_view text) {
+  const Template t = parse_template(normalize_template_source(text));
+  const std::string no_file;  // the scanner keeps a reference
+  Scanner scanner(t, no_file);
+  (void)scanner.run();
+  return {scanner.top_level_names().begin(), scanner.top_level_names().end()};
 }
 
 std::vector<TemplateVariable> merge_template_variables(const std::vector<std::vector<TemplateVariable>>& per_file) {

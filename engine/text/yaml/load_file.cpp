@@ -30,6 +30,7 @@ std::string read_text(const std::string& path, const ParseLimits& limits) {
       throw_yaml_error({path, 0, 0}, e.what());
     }
   }
+  if (limits.used) limits.used->texts.try_emplace(path, text);
   if (limits.used && (limits.used->bytes += text.size()) > limits.max_total_bytes)
     throw_yaml_error({path, 0, 0},
                      fmt::format("the spec files and what they include hold more than {} of text "

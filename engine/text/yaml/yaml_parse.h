@@ -27,6 +27,9 @@ struct ParseLimits {
   struct Used {
     std::size_t bytes = 0;
     std::size_t nodes = 0;
+    // Every file read, by path as given, with its text: the files a spec includes are known
+    // only once the renderer has run, and the variable scan reads them too.
+    std::map<std::string, std::string> texts;
   };
   std::shared_ptr<Used> used;
   std::size_t max_total_bytes = 4 * util::kMaxSpecFileBytes;

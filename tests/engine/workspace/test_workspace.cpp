@@ -8,6 +8,7 @@
 
 #include "mapping_edit/mapping_queries.h"
 #include "mapping_edit/mapping_section.h"
+#include "support/shared_corpus.h"
 #include "workspace/workspace.h"
 
 using namespace af;
@@ -69,6 +70,53 @@ class TestWorkspace : public QObject {
     const auto out = ws.evaluate();
     QVERIFY(out.evaluation);
     QCOMPARE(out.evaluation->compute_ops.at("Matmul"), 8.0 * 16 * 32);
+  }
+
+  // A variable read only by an included file is listed under that file, with its default,
+  // also when it is the one that stops the load; a name the including file sets is not.
+  void lists_the_variables_of_included_files() {
+    QTemporaryDir dir;
+    const auto write = [&](const char* name, const char* text) {
+      std::ofstream(dir.filePath(name).toStdString()) << text;
+      return dir.filePath(name).toStdString();
+    };
+    write("child.yaml", "workload:\n  rank_sizes: {M: {{ DEPTH | default(8) }}, N: {{ WIDTH }}, K: {{ HEIGHT }}}\n");
+    SpecInputs in;
+    in.files = {write("parent.yaml",
+                      "{{ add_to_path(\".\") }}\n{% set WIDTH = 4 %}\n{% set PART = include(\"child.yaml\", \"\") %}\n"
+                      "workload: {{ PART }}.workload\n")};
+    const Workspace ws = Workspace::load(in);
+    QVERIFY(!ws.ok());  // HEIGHT is undefined
+    std::map<std::string, spec::TemplateVariable> vars;
+    for (const auto& v : ws.template_variables()) vars.emplace(v.name, v);
+    QVERIFY2(vars.contains("DEPTH") && vars.contains("HEIGHT"), "the included file's variables are missing");
+    QVERIFY(!vars.contains("WIDTH"));
+    QCOMPARE(vars.at("DEPTH").default_text.value_or(""), std::string("8"));
+    QVERIFY(!vars.at("HEIGHT").default_text);
+    QVERIFY(vars.at("HEIGHT").files.front().ends_with("child.yaml"));
+
+    in.assignments = {"HEIGHT=2"};
+    const Workspace set = Workspace::load(in);
+    for (const auto& d : set.diagnostics())
+      QVERIFY2(d.message.find("HEIGHT") == std::string::npos, d.to_string().c_str());
+    QVERIFY(std::any_of(set.template_variables().begin(), set.template_variables().end(),
+                        [](const auto& v) { return v.name == "HEIGHT"; }));
+  }
+
+  // AccelForge's GPT-3 workload reads DECODE, BATCH_SIZE and N_NEW_TOKENS in the files it
+  // includes; each is listed so that the window can set it.
+  void lists_what_gpt3_reads_through_includes() {
+    AF_REQUIRE_CORPUS();
+    SpecInputs in;
+    in.files = {test::reference_file("examples/arches/tpu_v4i.yaml"),
+                test::reference_file("examples/workloads/transformers/gpt/gpt3_6.7B.yaml")};
+    const Workspace ws = Workspace::load(in);
+    std::vector<std::string> names;
+    for (const auto& v : ws.template_variables()) names.push_back(v.name);
+    for (const char* wanted : {"DECODE", "BATCH_SIZE", "N_NEW_TOKENS", "MAX_N_TOKENS"})
+      QVERIFY2(std::find(names.begin(), names.end(), wanted) != names.end(), wanted);
+    for (const char* set_by_a_file : {"N_HEADS", "N_HIDDEN_DIMS"})
+      QVERIFY2(std::find(names.begin(), names.end(), set_by_a_file) == names.end(), set_by_a_file);
   }
 
   void errors_are_diagnostics_not_exceptions() {
