@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QFont>
 #include <QRegularExpression>
+#include <algorithm>
 
 namespace af::ui {
 
@@ -22,11 +23,28 @@ QString yamlScalarKind(const QString& raw) {
   return QStringLiteral("string");
 }
 
+namespace {
+
+JinjaVariable addedRow(const QString& name) {
+  JinjaVariable row;
+  row.name = name;
+  row.added = true;
+  row.sourceFile = VariablesModel::tr("added (no open file reads it)");
+  return row;
+}
+
+}  // namespace
+
 VariablesModel::VariablesModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void VariablesModel::setVariables(std::vector<JinjaVariable> variables) {
   beginResetModel();
   variables_ = std::move(variables);
+  // Values typed for names the files do not read keep their rows.
+  for (auto it = typed_.constBegin(); it != typed_.constEnd(); ++it)
+    if (std::none_of(variables_.begin(), variables_.end(), [&](const auto& v) { return v.name == it.key(); })) {
+      variables_.push_back(addedRow(it.key()));
+    }
   endResetModel();
 }
 
@@ -67,19 +85,44 @@ bool VariablesModel::setValue(const QString& name, const QString& value) {
     typed_.remove(name);
   else
     typed_.insert(name, trimmed);
-  for (std::size_t row = 0; row < variables_.size(); ++row)
-    if (variables_[row].name == name) {
-      const int r = static_cast<int>(row);
-      emit dataChanged(index(r, 0), index(r, ColumnCount - 1));
-    }
+  const auto row = std::find_if(variables_.begin(), variables_.end(), [&](const auto& v) { return v.name == name; });
+  const int r = static_cast<int>(row - variables_.begin());
+  if (row == variables_.end() && !trimmed.isEmpty()) {
+    beginInsertRows({}, r, r);
+    variables_.push_back(addedRow(name));
+    endInsertRows();
+  } else if (row != variables_.end() && row->added && trimmed.isEmpty()) {
+    beginRemoveRows({}, r, r);
+    variables_.erase(row);
+    endRemoveRows();
+  } else if (row != variables_.end()) {
+    emit dataChanged(index(r, 0), index(r, ColumnCount - 1));
+  }
   emit variablesEdited(values());
   return true;
+}
+
+QString VariablesModel::addVariable(const QString& name, const QString& value) {
+  static const QRegularExpression identifier(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+  const QString n = name.trimmed();
+  if (!identifier.match(n).hasMatch())
+    return tr("\"%1\" is not a variable name (letters, digits and _, not starting with a digit)").arg(n);
+  if (value.trimmed().isEmpty()) return tr("Give %1 a value (64, True, \"text\")").arg(n);
+  if (const QString reason = checkValue(n, value); !reason.isEmpty()) return reason;
+  setValue(n, value);
+  return {};
 }
 
 void VariablesModel::clearValues() {
   if (typed_.isEmpty()) return;
   typed_.clear();
-  if (!variables_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  if (std::any_of(variables_.begin(), variables_.end(), [](const auto& v) { return v.added; })) {
+    beginResetModel();
+    std::erase_if(variables_, [](const auto& v) { return v.added; });
+    endResetModel();
+  } else if (!variables_.empty()) {
+    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  }
   emit variablesEdited(values());
 }
 
@@ -141,16 +184,18 @@ QVariant VariablesModel::data(const QModelIndex& index, int role) const {
   switch (index.column()) {
     case NameColumn:
       if (role == Qt::DisplayRole || role == Qt::EditRole) return v.name;
-      if (role == Qt::ToolTipRole) return tr("Jinja variable %1, first read at %2:%3").arg(v.name, v.sourceFile).arg(v.line);
+      if (role == Qt::ToolTipRole)
+        return v.added ? tr("%1: given by you; no open file reads it").arg(v.name)
+                       : tr("Jinja variable %1, first read at %2:%3").arg(v.name, v.sourceFile).arg(v.line);
       return {};
     case ValueColumn: return valueData(v, role);
     case DefaultColumn:
       if (role == Qt::DisplayRole || role == Qt::EditRole) return v.hasDefault ? v.defaultValue : QString();
-      if (role == Qt::ToolTipRole && !v.hasDefault) return tr("No default: a value is required");
+      if (role == Qt::ToolTipRole && !v.hasDefault && !v.added) return tr("No default: a value is required");
       return {};
     case SourceColumn:
       if (role == Qt::DisplayRole || role == Qt::EditRole) return v.sourceFile;
-      if (role == Qt::ToolTipRole) return tr("First read at line %1 of %2").arg(v.line).arg(v.sourceFile);
+      if (role == Qt::ToolTipRole && !v.added) return tr("First read at line %1 of %2").arg(v.line).arg(v.sourceFile);
       return {};
     default: return {};
   }

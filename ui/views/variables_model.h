@@ -21,6 +21,9 @@ struct JinjaVariable {
   QString defaultValue;  // as written in the file: 128, "inf", True
   QString sourceFile;    // the files that read it, ", "-joined (file names)
   int line = 0;          // 1-based line of the first read (in the first file)
+  // Given by the user (Add…, --set) although no open file reads it: the files may read it
+  // through an include the scan could not follow, or a file opened later will.
+  bool added = false;
 };
 
 class VariablesModel : public QAbstractTableModel {
@@ -41,7 +44,11 @@ class VariablesModel : public QAbstractTableModel {
   // ["M=64", …] for spec::parse_assignments.
   [[nodiscard]] QStringList assignments() const;
   // Sets one value (empty clears it); emits dataChanged and variablesEdited when it changes.
+  // A name no row has gets a row of its own (JinjaVariable::added), removed when cleared.
   bool setValue(const QString& name, const QString& value);
+  // Add…: `name` must be a Jinja name (letters, digits, _; not starting with a digit) and the
+  // value non-empty. Returns why not, or an empty string once the value is set.
+  QString addVariable(const QString& name, const QString& value);
   void clearValues();
   // Why `value` is no value for `name`, empty when it is: a variable whose default is a
   // number is computed with (rank sizes, capacities), so it takes numbers only.

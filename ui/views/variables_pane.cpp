@@ -2,7 +2,9 @@
 
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -16,6 +18,7 @@ VariablesPane::VariablesPane(QWidget* parent)
       model_(new VariablesModel(this)),
       table_(new QTableView(this)),
       status_(new QLabel(this)),
+      add_(new QPushButton(tr("Add…"), this)),
       reset_(new QPushButton(tr("Reset"), this)) {
   table_->setModel(model_);
   table_->verticalHeader()->hide();
@@ -28,12 +31,15 @@ VariablesPane::VariablesPane(QWidget* parent)
                           QAbstractItemView::AnyKeyPressed);
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->horizontalHeader()->setSectionResizeMode(VariablesModel::NameColumn, QHeaderView::ResizeToContents);
+  add_->setObjectName(QStringLiteral("addVariable"));
+  add_->setToolTip(tr("Give a variable that the table does not list (NAME=VALUE, as --set does)"));
   reset_->setToolTip(tr("Forget the typed values: every variable falls back to its default"));
   table_->setToolTip(tr("Double-click a value to change it"));
   status_->setWordWrap(true);
 
   auto* bottom = new QHBoxLayout;
   bottom->addWidget(status_, 1);
+  bottom->addWidget(add_);
   bottom->addWidget(reset_);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -41,6 +47,7 @@ VariablesPane::VariablesPane(QWidget* parent)
   layout->addLayout(bottom);
 
   connect(reset_, &QPushButton::clicked, model_, &VariablesModel::clearValues);
+  connect(add_, &QPushButton::clicked, this, &VariablesPane::promptForVariable);
   connect(model_, &QAbstractItemModel::modelReset, this, &VariablesPane::updateStatus);
   connect(model_, &QAbstractItemModel::dataChanged, this, &VariablesPane::updateStatus);
   connect(model_, &VariablesModel::valueRejected, this, [this](const QString&, const QString& reason) {
@@ -50,6 +57,19 @@ VariablesPane::VariablesPane(QWidget* parent)
 }
 
 QString VariablesPane::statusText() const { return status_->text(); }
+
+void VariablesPane::promptForVariable() {
+  bool ok = false;
+  const QString text = QInputDialog::getText(this, tr("Add a variable"), tr("NAME=VALUE (for example DECODE=True):"),
+                                             QLineEdit::Normal, {}, &ok);
+  if (!ok || text.trimmed().isEmpty()) return;
+  const auto eq = text.indexOf(QLatin1Char('='));
+  const QString reason = eq < 0 ? tr("Write NAME=VALUE, for example BATCH_SIZE=8")
+                                : model_->addVariable(text.left(eq), text.mid(eq + 1));
+  if (reason.isEmpty()) return;
+  status_->setText(reason);  // until the next edit, as for a refused value
+  status_->setVisible(true);
+}
 
 void VariablesPane::updateStatus() {
   const int rows = model_->rowCount();

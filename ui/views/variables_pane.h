@@ -1,6 +1,7 @@
 #pragma once
 // The Project dock's "variables" part: the Jinja data table (name, value, default, source) with
-// a one-line status ("1 variable needs a value") and a reset button.
+// a one-line status ("1 variable needs a value"), an Add… button for a variable no open file
+// declares, and a reset button.
 #include <QWidget>
 
 class QLabel;
@@ -22,10 +23,12 @@ class VariablesPane : public QWidget {
 
  private:
   void updateStatus();
+  void promptForVariable();
 
   VariablesModel* model_;
   QTableView* table_;
   QLabel* status_;
+  QPushButton* add_;
   QPushButton* reset_;
 };
 

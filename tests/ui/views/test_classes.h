@@ -41,6 +41,7 @@ class TestVariables : public QObject {
   void init() { af::ui::test::failOnQtWarnings(); }
   void modelEditsAndSignals();
   void modelPassesTester();
+  void addedVariables();
   void paneStatus();
   void numbersWhereTheFileComputes();
 };

@@ -98,6 +98,40 @@ void TestVariables::modelPassesTester() {
   model.clearValues();
 }
 
+// A variable no open file reads (Add…, or --set at launch) gets a row of its own, kept through
+// re-scans, gone when its value is cleared or the values are reset.
+void TestVariables::addedVariables() {
+  VariablesModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+  model.setTemplateVariables(scan({{"matmuls.yaml", kWorkload}}));
+  QCOMPARE(model.rowCount(), 3);
+  QVERIFY(model.addVariable(QStringLiteral("1X"), QStringLiteral("3")).contains(QStringLiteral("not a variable name")));
+  QVERIFY(!model.addVariable(QStringLiteral("DECODE"), QString()).isEmpty());
+  QVERIFY(!model.addVariable(QStringLiteral("M"), QStringLiteral("big")).isEmpty());  // M takes a number
+  QCOMPARE(model.rowCount(), 3);
+
+  QSignalSpy edited(&model, &VariablesModel::variablesEdited);
+  QCOMPARE(model.addVariable(QStringLiteral("DECODE"), QStringLiteral("True")), QString());
+  QCOMPARE(model.rowCount(), 4);
+  QCOMPARE(edited.size(), 1);
+  QCOMPARE(model.values().value(QStringLiteral("DECODE")), QStringLiteral("True"));
+  const int row = model.rowCount() - 1;
+  QCOMPARE(model.data(model.index(row, VariablesModel::NameColumn)).toString(), QStringLiteral("DECODE"));
+  QCOMPARE(model.data(model.index(row, VariablesModel::ValueColumn)).toString(), QStringLiteral("True"));
+  QVERIFY(model.data(model.index(row, VariablesModel::SourceColumn)).toString().startsWith(QStringLiteral("added")));
+  QVERIFY(model.missingRequired().contains(QStringLiteral("N_EINSUMS")));
+
+  model.setValue(QStringLiteral("BATCH_SIZE"), QStringLiteral("8"));  // as a --set value is shown
+  QCOMPARE(model.rowCount(), 5);
+  model.setTemplateVariables(scan({{"matmuls.yaml", kWorkload}}));  // a re-scan keeps both
+  QCOMPARE(model.rowCount(), 5);
+  model.setValue(QStringLiteral("DECODE"), QString());
+  QCOMPARE(model.rowCount(), 4);
+  model.clearValues();
+  QCOMPARE(model.rowCount(), 3);
+  QVERIFY(model.values().isEmpty());
+}
+
 void TestVariables::paneStatus() {
   VariablesPane pane;
   QVERIFY(pane.statusText().contains(QStringLiteral("no Jinja variables")));
