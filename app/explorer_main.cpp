@@ -65,6 +65,12 @@ int main(int argc, char** argv) {
                                         "With --map and --screenshot: save the window half way "
                                         "through the run (the live front and funnel), then stop it.");
   parser.addOptions({mapOption, metricOption, unfusedOption, threadsOption, midRunOption});
+  const QCommandLineOption costsOption(
+      "component-costs",
+      "A component-cost table for components that name a component_class (as accelforge's "
+      "--component-costs): FILE, or FILE#SECTION when it has several (File > Component Costs...).",
+      "FILE[#SECTION]");
+  parser.addOption(costsOption);
   parser.addOption(sizeOption);
   const QCommandLineOption viewOption(
       "view", "Show this view first: " + af::ui::MainWindow::viewNames().join(", ") + ".", "NAME");
@@ -123,6 +129,7 @@ int main(int argc, char** argv) {
     return kUsageError;
   }
   window.setAssignments(parser.values(setOption));
+  if (parser.isSet(costsOption)) window.controller()->setComponentCosts(parser.value(costsOption));
   for (const QString& problem : window.openFiles(parser.positionalArguments()))
     std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(problem));
   if (parser.isSet(screenshotOption)) {

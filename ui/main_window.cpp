@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 #include <utility>
 
+#include "component_costs_action.h"
 #include "controller/project_controller.h"
 #include "dock_layout.h"
 #include "docks/diagnostics_feed.h"
@@ -193,6 +194,10 @@ void MainWindow::buildMenus() {
   file->addMenu(projectActions_->recentMenu());
   file->addActions(fileActions_->actions());
   file->addAction(projectActions_->closeAllAction());
+  file->addSeparator();
+  auto* costs = new ComponentCostsAction(controller_, this);
+  file->addActions({costs->chooseAction(), costs->detachAction()});
+  connect(costs, &ComponentCostsAction::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
   file->addSeparator();
   file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 

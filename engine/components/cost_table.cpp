@@ -7,6 +7,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "components/cost_table_sections.h"
 #include "core/bounded_read.h"
 #include "core/diagnostic.h"
 #include "core/number_text.h"
@@ -166,15 +167,31 @@ const ComponentCost* CostTable::find(const std::string& component) const {
   return it == components.end() ? nullptr : &it->second;
 }
 
-CostTable parse_cost_table(const std::string& text, bool yaml, const std::string& section,
-                           const std::string& source_name) {
-  nlohmann::json root;
+namespace {
+
+nlohmann::json parse_root(const std::string& text, bool yaml, const std::string& source_name) {
   try {
-    root = yaml ? yaml_to_json(YAML::Load(text)) : nlohmann::json::parse(quote_nonfinite(text));
+    return yaml ? yaml_to_json(YAML::Load(text)) : nlohmann::json::parse(quote_nonfinite(text));
   } catch (const std::exception& e) {
     error(source_name, std::string("cannot parse component-cost table: ") + e.what());
   }
-  return table_from_json(root, section, source_name);
+}
+
+std::string read_table_file(const std::string& file) {
+  try {
+    return util::read_file_bounded(file);
+  } catch (const util::ReadError& e) {
+    error(file, std::string("cannot read component-cost table: ") + e.what());
+  }
+}
+
+bool yaml_file(const std::string& file) { return file.ends_with(".yaml") || file.ends_with(".yml"); }
+
+}  // namespace
+
+CostTable parse_cost_table(const std::string& text, bool yaml, const std::string& section,
+                           const std::string& source_name) {
+  return table_from_json(parse_root(text, yaml, source_name), section, source_name);
 }
 
 CostTable load_cost_table(const std::string& spec_text) {
@@ -183,14 +200,16 @@ CostTable load_cost_table(const std::string& spec_text) {
     file = spec_text.substr(0, hash);
     section = spec_text.substr(hash + 1);
   }
-  std::string text;
-  try {
-    text = util::read_file_bounded(file);
-  } catch (const util::ReadError& e) {
-    error(file, std::string("cannot read component-cost table: ") + e.what());
-  }
-  const bool yaml = file.ends_with(".yaml") || file.ends_with(".yml");
-  return parse_cost_table(text, yaml, section, file);
+  return parse_cost_table(read_table_file(file), yaml_file(file), section, file);
+}
+
+std::vector<std::string> cost_table_sections(const std::string& file) {
+  const nlohmann::json root = parse_root(read_table_file(file), yaml_file(file), file);
+  if (!root.is_object()) error(file, "component-cost table must be a mapping");
+  std::vector<std::string> sections;
+  if (!root.empty() && !looks_like_component(root.begin().value()))
+    for (const auto& [key, value] : root.items()) sections.push_back(key);
+  return sections;
 }
 
 bool is_dummy_class(const std::string& component_class) {

@@ -90,7 +90,9 @@ class ProjectController : public QObject {
   [[nodiscard]] const std::vector<spec::TemplateVariable>& templateVariables() const { return variables_; }
 
   // `FILE[#SECTION]` component-cost table; empty = none.
+  // FILE#SECTION (as --component-costs); empty for none. Takes effect at the next revalidate().
   void setComponentCosts(const QString& table) { componentCosts_ = table; }
+  [[nodiscard]] const QString& componentCosts() const { return componentCosts_; }
 
   // --- jobs ---------------------------------------------------------------------------------
   [[nodiscard]] bool loading() const { return load_.busy(); }

@@ -1,0 +1,145 @@
+// The window on the specs users bring (issue 22): AccelForge's GPT-3 workload, whose variables
+// live in the files it includes, set in the variables table; eyeriss, whose components need
+// the reference component-cost table, attached from the File menu. Each maps in the window and
+// gets the figures the CLI's path (af::Workspace) gets for the same inputs.
+#include <QSignalSpy>
+#include <QtTest>
+#include <cmath>
+
+#include "component_costs_action.h"
+#include "controller/project_controller.h"
+#include "explore/explore_session.h"
+#include "explore/run_panel.h"
+#include "main_window.h"
+#include "qt_warnings.h"
+#include "support/shared_corpus.h"
+#include "views/variables_model.h"
+#include "views/variables_pane.h"
+#include "window_fixture.h"
+#include "workspace/workspace.h"
+
+using namespace af::ui;
+
+namespace {
+
+QString reference(const QString& relative) { return af::test::reference_qfile("examples/" + relative); }
+
+// Types `value` into the variables table's Value cell of `name`, as a user does.
+bool typeValue(VariablesModel* model, const QString& name, const QString& value) {
+  for (int row = 0; row < model->rowCount(); ++row)
+    if (model->index(row, VariablesModel::NameColumn).data().toString() == name)
+      return model->setData(model->index(row, VariablesModel::ValueColumn), value);
+  return false;
+}
+
+MapRunPtr mapInWindow(test::WindowFixture& t) {
+  RunPanel* panel = t.w.explore()->runPanel();
+  panel->setUnfused(true);
+  panel->setMetric(af::mapper::kEnergy);
+  QSignalSpy mapped(t.w.controller(), &ProjectController::mapped);
+  if (!t.w.explore()->run()) return nullptr;
+  if (mapped.isEmpty() && !mapped.wait(120000)) return nullptr;
+  return mapped.last().at(0).value<MapRunPtr>();
+}
+
+// What `accelforge map FILES --set ... --component-costs ... --unfused --metric energy` finds.
+af::mapper::MapperResult mapLikeTheCli(const af::SpecInputs& inputs) {
+  const af::Workspace ws = af::Workspace::load(inputs);
+  if (!ws.ok()) throw std::runtime_error(ws.diagnostics().front().to_string());
+  af::mapper::MapperOptions options = ws.mapper_options();
+  options.unfused = true;
+  options.metrics = af::mapper::kEnergy;
+  return ws.map(options);
+}
+
+}  // namespace
+
+class TestRealSpecs : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    AF_REQUIRE_CORPUS();
+    test::useTestSettings();
+  }
+  void init() { test::failOnQtWarnings(); }
+
+  // gpt3_6.7B.yaml reads DECODE, BATCH_SIZE, N_NEW_TOKENS (and N_CACHED_TOKENS when decoding)
+  // only in the files it includes: the table lists them as needing a value, the user types
+  // them there, and the run finds the CLI's optimum for the same values.
+  void gpt3_variables_are_set_in_the_table() {
+    test::WindowFixture t;
+    const auto first = t.openFiles(
+        {reference("arches/tpu_v4i.yaml"), reference("workloads/transformers/gpt/gpt3_6.7B.yaml")});
+    QVERIFY(first);
+    QVERIFY(!first->valid());
+    VariablesModel* model = t.w.variablesPane()->model();
+    const QStringList missing = model->missingRequired();
+    for (const char* name : {"DECODE", "BATCH_SIZE", "N_NEW_TOKENS", "N_CACHED_TOKENS"})
+      QVERIFY2(missing.contains(name), qPrintable(missing.join(", ")));
+    QVERIFY(!missing.contains("N_HEADS"));  // set by the file itself
+
+    const QList<QPair<QString, QString>> values = {
+        {"DECODE", "True"}, {"BATCH_SIZE", "1"}, {"N_NEW_TOKENS", "1"}, {"N_CACHED_TOKENS", "128"}};
+    ProjectResultPtr loaded;
+    for (const auto& [name, value] : values) {
+      loaded = t.result([&] { QVERIFY2(typeValue(model, name, value), qPrintable(name)); });
+      QVERIFY(loaded);
+    }
+    QVERIFY2(loaded->valid(), loaded->workspace->diagnostics().empty()
+                                  ? ""
+                                  : loaded->workspace->diagnostics().front().to_string().c_str());
+    QVERIFY(model->missingRequired().isEmpty());
+
+    const MapRunPtr run = mapInWindow(t);
+    QVERIFY(run);
+    QVERIFY(run->result.found);
+    af::SpecInputs cli;
+    cli.files = {reference("arches/tpu_v4i.yaml").toStdString(),
+                 reference("workloads/transformers/gpt/gpt3_6.7B.yaml").toStdString()};
+    cli.assignments = {"BATCH_SIZE=1", "DECODE=True", "N_CACHED_TOKENS=128", "N_NEW_TOKENS=1"};
+    const af::mapper::MapperResult expected = mapLikeTheCli(cli);
+    QVERIFY(expected.found);
+    QCOMPARE(run->result.evaluation->total_energy, expected.evaluation->total_energy);
+    QCOMPARE(run->result.evaluation->total_latency, expected.evaluation->total_latency);
+  }
+
+  // eyeriss names component classes whose costs come from the reference table: File >
+  // Component Costs… attaches it (the section chosen from the arch's name), the errors go,
+  // and the run gets the CLI's figures.
+  void eyeriss_gets_its_costs_from_the_attached_table() {
+    test::WindowFixture t;
+    t.w.setAssignments({"N_EINSUMS=2"});
+    const auto first =
+        t.openFiles({reference("arches/eyeriss.yaml"), reference("workloads/basic/matmuls.yaml")});
+    QVERIFY(first);
+    auto* costs = t.w.findChild<ComponentCostsAction*>();
+    QVERIFY(costs);
+    const QString table = af::test::reference_qfile("expected/component-costs.json");
+    QVERIFY(costs->attach(table).contains("several sections"));
+    QVERIFY(costs->attach(table, "nosuch").contains("no section 'nosuch'"));
+    QCOMPARE(ComponentCostsAction::guessSection({"simba", "eyeriss"}, {reference("arches/eyeriss.yaml")}),
+             QStringLiteral("eyeriss"));
+    const auto attached = t.result([&] { QCOMPARE(costs->attach(table, "eyeriss"), QString()); });
+    QVERIFY(attached);
+    QVERIFY(attached->valid());
+    QCOMPARE(t.w.controller()->componentCosts(), table + "#eyeriss");
+    QVERIFY(costs->detachAction()->isEnabled());
+
+    const MapRunPtr run = mapInWindow(t);
+    QVERIFY(run);
+    QVERIFY2(run->result.found, run->result.failure.c_str());
+    af::SpecInputs cli;
+    cli.files = {reference("arches/eyeriss.yaml").toStdString(),
+                 reference("workloads/basic/matmuls.yaml").toStdString()};
+    cli.assignments = {"N_EINSUMS=2"};
+    cli.component_costs = (table + "#eyeriss").toStdString();
+    const af::mapper::MapperResult expected = mapLikeTheCli(cli);
+    QVERIFY(expected.found);
+    QCOMPARE(run->result.evaluation->total_energy, expected.evaluation->total_energy);
+    QCOMPARE(run->result.evaluation->total_latency, expected.evaluation->total_latency);
+    QVERIFY(run->result.evaluation->total_energy > 0);
+  }
+};
+
+QTEST_MAIN(TestRealSpecs)
+#include "test_real_specs.moc"
