@@ -21,7 +21,7 @@ struct JinjaVariable {
   QString defaultValue;  // as written in the file: 128, "inf", True
   QString sourceFile;    // the files that read it, ", "-joined (file names)
   int line = 0;          // 1-based line of the first read (in the first file)
-  // Given by the user (Add…, --set) although no open file reads it: the files may read it
+  // Given by the user (the pane's "+", --set) although no open file reads it: the files may read it
   // through an include the scan could not follow, or a file opened later will.
   bool added = false;
 };
@@ -46,7 +46,7 @@ class VariablesModel : public QAbstractTableModel {
   // Sets one value (empty clears it); emits dataChanged and variablesEdited when it changes.
   // A name no row has gets a row of its own (JinjaVariable::added), removed when cleared.
   bool setValue(const QString& name, const QString& value);
-  // Add…: `name` must be a Jinja name (letters, digits, _; not starting with a digit) and the
+  // The pane's "+": `name` must be a Jinja name (letters, digits, _; not starting with a digit) and the
   // value non-empty. Returns why not, or an empty string once the value is set.
   QString addVariable(const QString& name, const QString& value);
   void clearValues();

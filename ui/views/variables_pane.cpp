@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "views/variables_model.h"
@@ -18,7 +19,7 @@ VariablesPane::VariablesPane(QWidget* parent)
       model_(new VariablesModel(this)),
       table_(new QTableView(this)),
       status_(new QLabel(this)),
-      add_(new QPushButton(tr("Add…"), this)),
+      add_(new QToolButton(this)),
       reset_(new QPushButton(tr("Reset"), this)) {
   table_->setModel(model_);
   table_->verticalHeader()->hide();
@@ -31,6 +32,8 @@ VariablesPane::VariablesPane(QWidget* parent)
                           QAbstractItemView::AnyKeyPressed);
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->horizontalHeader()->setSectionResizeMode(VariablesModel::NameColumn, QHeaderView::ResizeToContents);
+  // A narrow "+": the Project dock is the narrowest part of an 800x600 window.
+  add_->setText(QStringLiteral("+"));
   add_->setObjectName(QStringLiteral("addVariable"));
   add_->setToolTip(tr("Give a variable that the table does not list (NAME=VALUE, as --set does)"));
   reset_->setToolTip(tr("Forget the typed values: every variable falls back to its default"));
@@ -47,7 +50,7 @@ VariablesPane::VariablesPane(QWidget* parent)
   layout->addLayout(bottom);
 
   connect(reset_, &QPushButton::clicked, model_, &VariablesModel::clearValues);
-  connect(add_, &QPushButton::clicked, this, &VariablesPane::promptForVariable);
+  connect(add_, &QToolButton::clicked, this, &VariablesPane::promptForVariable);
   connect(model_, &QAbstractItemModel::modelReset, this, &VariablesPane::updateStatus);
   connect(model_, &QAbstractItemModel::dataChanged, this, &VariablesPane::updateStatus);
   connect(model_, &VariablesModel::valueRejected, this, [this](const QString&, const QString& reason) {

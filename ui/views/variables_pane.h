@@ -1,12 +1,13 @@
 #pragma once
 // The Project dock's "variables" part: the Jinja data table (name, value, default, source) with
-// a one-line status ("1 variable needs a value"), an Add… button for a variable no open file
+// a one-line status ("1 variable needs a value"), a "+" button to add a variable no open file
 // declares, and a reset button.
 #include <QWidget>
 
 class QLabel;
 class QPushButton;
 class QTableView;
+class QToolButton;
 
 namespace af::ui {
 
@@ -28,7 +29,7 @@ class VariablesPane : public QWidget {
   VariablesModel* model_;
   QTableView* table_;
   QLabel* status_;
-  QPushButton* add_;
+  QToolButton* add_;
   QPushButton* reset_;
 };
 
