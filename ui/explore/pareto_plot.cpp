@@ -5,7 +5,12 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QHeaderView>
 #include <QMenu>
+#include <QScopedValueRollback>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -37,8 +42,8 @@ void setAxis(QCPAxis* axis, bool log, const QString& unit, const QString& label)
 void fitAxis(QCPAxis* axis, double lo, double hi) {
   if (!(lo <= hi)) return;
   if (axis->scaleType() == QCPAxis::stLogarithmic) {
-    const double a = lo / 1.6, b = hi * 1.6;  // a margin in log space
-    axis->setRange(a, b);
+    const double pad = std::pow(hi / lo, 0.08);  // 8% of the span on each side, in log space
+    axis->setRange(lo / pad, hi * pad);
   } else {
     const double span = hi - lo;
     const double pad = span > 0 ? span * 0.08 : (hi != 0 ? std::abs(hi) * 0.1 : 1.0);
@@ -74,15 +79,45 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QWidget(parent) {
   status_ = new QLabel(this);
   status_->setObjectName("frontStatus");
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  tableButton_ = new QToolButton(this);
+  tableButton_->setObjectName("frontTableButton");
+  tableButton_->setText(tr("Table"));
+  tableButton_->setCheckable(true);
+  tableButton_->setToolTip(tr("List the points: energy, latency, EDP and what each mapping does"));
   bar->addWidget(combo_);
   bar->addWidget(status_, 1);
+  bar->addWidget(tableButton_);
   layout->addLayout(bar);
 
   plot_ = new QCustomPlot(this);
   plot_->setObjectName("paretoCustomPlot");
   plot_->setMouseTracking(true);
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
-  layout->addWidget(plot_, 1);
+  table_ = new QTableWidget(0, 5, this);
+  table_->setObjectName("frontTable");
+  table_->setHorizontalHeaderLabels({tr("#"), tr("energy"), tr("latency"), tr("EDP"), tr("mapping")});
+  table_->verticalHeader()->hide();
+  table_->horizontalHeader()->setStretchLastSection(true);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setToolTip(tr("Double-click a row of a finished run to open its mapping"));
+  table_->hide();
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(plot_);
+  split->addWidget(table_);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 1);
+  layout->addWidget(split, 1);
+  connect(tableButton_, &QToolButton::toggled, this, &ParetoPlot::setTableVisible);
+  connect(table_, &QTableWidget::itemSelectionChanged, this, [this] {
+    const auto rows = table_->selectionModel()->selectedRows();
+    if (!rows.isEmpty()) selectPoint(rows.front().row());
+  });
+  connect(table_, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+    if (row >= 0 && row < pointCount() && points_[static_cast<std::size_t>(row)].index >= 0)
+      emit mappingClicked(points_[static_cast<std::size_t>(row)].index);
+  });
   empty_ = new QLabel(plot_);  // its text says why it is empty (rebuild)
   empty_->setObjectName("paretoEmpty");
   empty_->setAlignment(Qt::AlignCenter);
@@ -104,6 +139,15 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QWidget(parent) {
   optimumGraph_->setName(tr("optimum"));
   optimumGraph_->setLineStyle(QCPGraph::lsNone);
   optimumGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(kOptimum, 2), kOptimum, 16));
+  selectedGraph_ = plot_->addGraph();
+  selectedGraph_->setName(tr("selected"));
+  selectedGraph_->setLineStyle(QCPGraph::lsNone);
+  selectedGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2), Qt::NoBrush, 14));
+  selectedGraph_->removeFromLegend();
+  // Wheel zooms and drag pans; the live updates then keep that view until a double-click.
+  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  connect(plot_, &QCustomPlot::mouseDoubleClick, this, &ParetoPlot::fitToPoints);
+  plot_->setToolTip({});
   plot_->legend->setVisible(true);
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   plot_->legend->setBrush(QColor(255, 255, 255, 220));
@@ -115,9 +159,16 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QWidget(parent) {
   connect(plot_, &QCustomPlot::mousePress, this, &ParetoPlot::onMousePress);
   connect(plot_, &QWidget::customContextMenuRequested, this, &ParetoPlot::showContextMenu);
   rebuild();
+  // After the first fit: from here a range change outside rebuild() is the user's wheel or drag.
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis})
+    connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+      if (!fitting_) userZoomed_ = true;
+    });
 }
 
 void ParetoPlot::beginRun() {
+  userZoomed_ = false;
+  selected_.reset();
   previous_ = points_;
   for (auto& p : previous_) p.index = -1;  // the old run's mappings are gone
   front_.reset();
@@ -137,6 +188,8 @@ void ParetoPlot::setRun(const MapRunPtr& run) {
 }
 
 void ParetoPlot::clear() {
+  userZoomed_ = false;
+  selected_.reset();
   front_.reset();
   run_.reset();
   previous_.clear();
@@ -187,12 +240,15 @@ std::vector<ParetoPlot::Point> ParetoPlot::shownPoints() const {
 }
 
 void ParetoPlot::rebuild() {
+  const QScopedValueRollback fitting(fitting_, true);  // range changes here are not the user's
   points_ = shownPoints();
   const auto byLatency = [](const Point& a, const Point& b) { return a.latency < b.latency; };
   std::sort(points_.begin(), points_.end(), byLatency);
   std::sort(previous_.begin(), previous_.end(), byLatency);
 
-  // Log axes unless a value is 0 or below (a spec whose latency is 0, e.g. energy-only arches).
+  // Log axes when the values span a decade or more and none is 0 or below (a spec whose latency
+  // is 0, e.g. energy-only arches): a front within a few percent drawn on log axes with a
+  // log margin is one blob.
   bool logX = true, logY = true;
   double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
   for (const auto* set : {&points_, &previous_})
@@ -202,6 +258,8 @@ void ParetoPlot::rebuild() {
       xlo = std::min(xlo, p.latency), xhi = std::max(xhi, p.latency);
       ylo = std::min(ylo, p.energy), yhi = std::max(yhi, p.energy);
     }
+  logX = logX && xhi >= 10 * xlo;
+  logY = logY && yhi >= 10 * ylo;
   setAxis(plot_->xAxis, logX, QStringLiteral("s"), tr("latency"));
   setAxis(plot_->yAxis, logY, QStringLiteral("J"), tr("energy"));
 
@@ -221,8 +279,14 @@ void ParetoPlot::rebuild() {
     optimumGraph_->removeFromLegend();
   else
     optimumGraph_->addToLegend();
-  fitAxis(plot_->xAxis, xlo, xhi);
-  fitAxis(plot_->yAxis, ylo, yhi);
+  if (selected_ && *selected_ >= static_cast<int>(points_.size())) selected_.reset();
+  fill(selectedGraph_, selected_ ? std::vector<Point>{points_[static_cast<std::size_t>(*selected_)]}
+                                 : std::vector<Point>{});
+  if (!userZoomed_) {
+    fitAxis(plot_->xAxis, xlo, xhi);
+    fitAxis(plot_->yAxis, ylo, yhi);
+  }
+  fillTable();
 
   const bool empty = points_.empty() && previous_.empty();
   if (empty)
@@ -338,8 +402,53 @@ void ParetoPlot::onMouseMove(QMouseEvent* event) {
 void ParetoPlot::onMousePress(QMouseEvent* event) {
   if (event->button() != Qt::LeftButton) return;
   const int i = hitAt(event->pos());
-  if (i >= 0 && points_[static_cast<std::size_t>(i)].index >= 0)
-    emit mappingClicked(points_[static_cast<std::size_t>(i)].index);
+  if (i < 0) return;
+  selectPoint(i);
+  if (points_[static_cast<std::size_t>(i)].index >= 0) emit mappingClicked(points_[static_cast<std::size_t>(i)].index);
+}
+
+void ParetoPlot::selectPoint(int index) {
+  if (index < 0 || index >= pointCount() || selected_ == index) return;
+  selected_ = index;
+  const Point& p = points_[static_cast<std::size_t>(index)];
+  selectedGraph_->setData(QVector<double>{p.latency}, QVector<double>{p.energy}, true);
+  if (table_->rowCount() > index) {
+    const QSignalBlocker block(table_);
+    table_->selectRow(index);
+  }
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ParetoPlot::fitToPoints() {
+  userZoomed_ = false;
+  rebuild();
+}
+
+void ParetoPlot::setTableVisible(bool visible) {
+  table_->setVisible(visible);
+  if (tableButton_->isChecked() != visible) tableButton_->setChecked(visible);
+  if (visible) fillTable();
+}
+
+void ParetoPlot::fillTable() {
+  if (table_->isHidden()) return;  // filled when shown
+  const QSignalBlocker block(table_);
+  table_->setRowCount(static_cast<int>(points_.size()));
+  for (std::size_t i = 0; i < points_.size(); ++i) {
+    const Point& p = points_[i];
+    const int row = static_cast<int>(i);
+    const QStringList cells = {
+        p.index >= 0 ? QString::number(p.index + 1) : QStringLiteral("–"), formatSi(p.energy, QStringLiteral("J"), 4),
+        formatSi(p.latency, QStringLiteral("s"), 4), formatSi(p.energy * p.latency, QStringLiteral("J·s"), 4),
+        p.summary.isEmpty() ? tr("(opens when the run ends)") : p.summary};
+    for (int c = 0; c < cells.size(); ++c) {
+      auto* item = new QTableWidgetItem(cells[c]);
+      if (c < 4) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+      item->setToolTip(cells[c]);
+      table_->setItem(row, c, item);
+    }
+  }
+  if (selected_) table_->selectRow(*selected_);
 }
 
 QString ParetoPlot::title() const {

@@ -3,7 +3,9 @@
 // units, the front drawn as a staircase, the metric's optimum marked, the previous run faded
 // behind (for "what did shrinking the buffer do?"), and a choice between the joined front and
 // each Einsum's pmapping front. Hover tells a point's numbers; clicking a point of a finished
-// run asks for its mapping.
+// run asks for its mapping. The axes fit the points (log only when they span a decade, so that
+// two close points never merge into one mark); wheel zooms, drag pans, double-click fits again.
+// A table of the shown points (energy, latency, EDP, mapping) selects with the plot.
 #include <QPoint>
 #include <QString>
 #include <QWidget>
@@ -20,6 +22,8 @@ class QCustomPlot;
 class QLabel;
 class QMouseEvent;
 class QResizeEvent;
+class QTableWidget;
+class QToolButton;
 
 namespace af::ui {
 
@@ -56,6 +60,15 @@ class ParetoPlot : public QWidget {
   [[nodiscard]] QPoint pixelOf(int index) const;
   [[nodiscard]] QString toolTipAt(const QPoint& pos) const;
   [[nodiscard]] bool showsEmptyState() const;
+  // The table of the shown points, rows in the plot's order (latency); hidden until asked for.
+  [[nodiscard]] QTableWidget* pointsTable() const { return table_; }
+  void setTableVisible(bool visible);
+  // The point selected in the plot and the table, if any.
+  [[nodiscard]] std::optional<int> selectedIndex() const { return selected_; }
+  void selectPoint(int index);
+  // Fits both axes to the points again (what double-click does); zoom and pan stay until then.
+  void fitToPoints();
+  [[nodiscard]] bool userZoomed() const { return userZoomed_; }
 
  signals:
   // A point of the finished run's joined front was clicked: front index (0 = the optimum).
@@ -77,6 +90,7 @@ class ParetoPlot : public QWidget {
   void onMouseMove(QMouseEvent* event);
   void onMousePress(QMouseEvent* event);
   void showContextMenu(const QPoint& pos);
+  void fillTable();
 
   FrontSnapshotPtr front_;
   MapRunPtr run_;
@@ -89,6 +103,12 @@ class ParetoPlot : public QWidget {
   QCPGraph* previousGraph_ = nullptr;
   QCPGraph* frontGraph_ = nullptr;
   QCPGraph* optimumGraph_ = nullptr;
+  QCPGraph* selectedGraph_ = nullptr;
+  QToolButton* tableButton_ = nullptr;
+  QTableWidget* table_ = nullptr;
+  std::optional<int> selected_;
+  bool fitting_ = false;     // rebuild() is setting the ranges
+  bool userZoomed_ = false;  // wheel or drag since the last fit: live updates keep the view
   std::vector<Point> points_;  // what frontGraph_ draws, in latency order
   QList<QAction*> contextActions_;
 };
