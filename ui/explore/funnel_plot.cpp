@@ -2,12 +2,15 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 #include "models/si_format.h"
 #include "plots/figure_export.h"
@@ -251,9 +254,6 @@ void FunnelPlot::rebuild(const std::vector<mapper::EinsumStats>& stats,
     keys << joinStart + static_cast<double>(k);
   }
   keys_ = keys;
-  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-  for (qsizetype i = 0; i < categories_.size(); ++i) ticker->addTick(keys[i], categories_[i]);
-  plot_->xAxis->setTicker(ticker);
   double top = 1;
   for (int stage = 0; stage < 4; ++stage) {
     QVector<double> values;
@@ -269,6 +269,7 @@ void FunnelPlot::rebuild(const std::vector<mapper::EinsumStats>& stats,
   plot_->xAxis->setRange(-0.6, last + 0.6);
   plot_->yAxis->setRange(kLogFloor, top * 4);
   drawJoinDivider(joins.empty() ? -1 : joinStart - 0.75);
+  fitLabels();
 
   causes_->clear();
   for (const auto& s : stats) {
@@ -299,9 +300,46 @@ void FunnelPlot::rebuild(const std::vector<mapper::EinsumStats>& stats,
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void FunnelPlot::fitLabels() {
+  const QFontMetrics metrics(plot_->xAxis->tickLabelFont());
+  int widest = 0;
+  for (const QString& c : categories_) widest = std::max(widest, metrics.horizontalAdvance(c));
+  const double span = keys_.isEmpty() ? 1.0 : keys_.back() + 1.2;  // the x range's width
+  // Before the first layout the axis rect has no size yet: the widget's width is near it.
+  const int width = plot_->axisRect()->width() > 0 ? plot_->axisRect()->width() : plot_->width() - 60;
+  const double room = width / span;
+  const bool upright = widest + 8 > room;
+  // Upright labels take height from the bars: at most 8 characters ("join QK_softmax" is
+  // "join QK_…"; the causes list beside has the whole name).
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  for (qsizetype i = 0; i < categories_.size(); ++i) {
+    const QString& label = categories_[i];
+    ticker->addTick(keys_[i], upright && label.size() > 8 ? label.left(7) + QChar(0x2026) : label);
+  }
+  plot_->xAxis->setTicker(ticker);
+  plot_->xAxis->setTickLabelRotation(upright ? 90.0 : 0.0);
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void FunnelPlot::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitLabels();
+}
+
+QString keepRateText(double rate) {
+  const double percent = rate * 100;
+  if (percent <= 0) return QStringLiteral("0%");
+  if (percent < 1e-4) return QStringLiteral("< 0.0001%");
+  if (percent >= 10) return QString::number(percent, 'f', 0) + QLatin1Char('%');
+  if (percent >= 1) return QString::number(percent, 'f', 1) + QLatin1Char('%');
+  // Two significant digits below 1%: 0.34%, 0.012%.
+  const int decimals = 1 - static_cast<int>(std::floor(std::log10(percent)));
+  return QString::number(percent, 'f', decimals) + QLatin1Char('%');
+}
+
 void FunnelPlot::addCause(QTreeWidgetItem* parent, const mapper::EinsumStats::Stage& stage, double removed) {
   const auto [kind, where] = splitCause(stage.cause);
-  new QTreeWidgetItem(parent, {kind, where, formatCount(removed), QString::number(stage.kept_rate, 'g', 3)});
+  new QTreeWidgetItem(parent, {kind, where, formatCount(removed), keepRateText(stage.kept_rate)});
 }
 
 void FunnelPlot::drawJoinDivider(double x) {

@@ -15,6 +15,7 @@ class QCPItemStraightLine;
 class QCPItemText;
 class QCustomPlot;
 class QLabel;
+class QResizeEvent;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -42,7 +43,13 @@ class FunnelPlot : public QWidget {
   [[nodiscard]] QString explanation() const;
   [[nodiscard]] bool showsEmptyState() const;
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  // Category labels stand upright when they are wider than a category's room (a transformer's
+  // nine Einsums and eight join steps in a narrow pane), else lie flat.
+  void fitLabels();
   void rebuild(const std::vector<mapper::EinsumStats>& stats,
                const std::vector<mapper::JoinStepStats>& joins);
   static void addCause(QTreeWidgetItem* parent, const mapper::EinsumStats::Stage& stage, double removed);
@@ -59,6 +66,10 @@ class FunnelPlot : public QWidget {
   QStringList categories_;  // Einsums, then "join NAME" per join step
   QList<double> keys_;      // their x positions
 };
+
+// A keep rate as a percentage with sensible digits: "50%", "3.4%", "0.012%", "0%",
+// "< 0.0001%" for a rate that is not zero but rounds to it.
+[[nodiscard]] QString keepRateText(double rate);
 
 // Why a run found nothing, for a person: the cause that removed everything, where, and what
 // to try. Empty when the run found mappings.

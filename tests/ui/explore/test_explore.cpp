@@ -206,6 +206,38 @@ class TestExplore : public QObject {
     QCOMPARE(removed + static_cast<double>(step.rows_out), step.candidates());
   }
 
+  // Keep rates read as percentages with sensible digits, never "0.000".
+  void keep_rates_read_as_percentages() {
+    QCOMPARE(keepRateText(0.5), QStringLiteral("50%"));
+    QCOMPARE(keepRateText(0.034), QStringLiteral("3.4%"));
+    QCOMPARE(keepRateText(0.0034), QStringLiteral("0.34%"));
+    QCOMPARE(keepRateText(0.00012), QStringLiteral("0.012%"));
+    QCOMPARE(keepRateText(0.0), QStringLiteral("0%"));
+    QCOMPARE(keepRateText(1e-9), QStringLiteral("< 0.0001%"));
+    QCOMPARE(keepRateText(1.0), QStringLiteral("100%"));
+  }
+
+  // A transformer's Einsum names do not fit side by side in a narrow pane: they stand up;
+  // two short names in a wide one lie flat.
+  void funnel_labels_stand_up_when_crowded() {
+    FunnelPlot funnel;
+    funnel.resize(420, 360);
+    funnel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&funnel));
+    auto progress = std::make_shared<MapperProgress>();
+    for (const char* name : {"I", "V", "K", "Q", "QK", "QK_softmax", "AV", "Z", "FFA", "FFB"})
+      progress->stats.emplace_back().einsum = name;
+    funnel.setProgress(progress);
+    funnel.customPlot()->replot();
+    QCOMPARE(funnel.customPlot()->xAxis->tickLabelRotation(), 90.0);
+
+    auto two = std::make_shared<MapperProgress>();
+    for (const char* name : {"A", "B"}) two->stats.emplace_back().einsum = name;
+    funnel.resize(900, 360);
+    funnel.setProgress(two);
+    QCOMPARE(funnel.customPlot()->xAxis->tickLabelRotation(), 0.0);
+  }
+
   // The window's observer passes each join step on as it comes, for the live funnel.
   void observer_keeps_join_steps() {
     int changes = 0;
