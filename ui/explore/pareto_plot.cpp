@@ -377,7 +377,7 @@ QString ParetoPlot::toolTipAt(const QPoint& pos) const {
   const Point& p = points_[static_cast<std::size_t>(i)];
   QString text =
       tr("energy %1\nlatency %2\nEDP %3")
-          .arg(formatSiExact(p.energy, QStringLiteral("J")), formatSiExact(p.latency, QStringLiteral("s")),
+          .arg(formatSi(p.energy, QStringLiteral("J"), 4), formatSi(p.latency, QStringLiteral("s"), 4),
                formatSi(p.energy * p.latency, QStringLiteral("J·s"), 4));
   if (!p.summary.isEmpty()) text += QLatin1Char('\n') + p.summary;
   if (p.index >= 0)

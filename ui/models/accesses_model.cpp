@@ -119,7 +119,8 @@ QVariant AccessesModel::data(const QModelIndex& index, int role) const {
       const auto value = number();
       if (!value) return QStringLiteral("\u2014");  // that mapping has no such row
       if (column == CountColumn || column == PinnedCountColumn) return formatCount(*value);
-      if (column != DeltaEnergyColumn) return formatSiExact(*value, data_.energyUnit);
+      // Four significant digits on screen; RawValueRole (copy, CSV) keeps every digit.
+      if (column != DeltaEnergyColumn) return formatSi(*value, data_.energyUnit, 4);
       const QString sign = *value < 0   ? QStringLiteral("\u2212")
                            : *value > 0 ? QStringLiteral("+")
                                         : QString();

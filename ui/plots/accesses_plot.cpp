@@ -60,9 +60,9 @@ QString exactValue(double value, UnitFamily family, const QString& unit) {
     case UnitFamily::Count:
       return formatCount(value);
     case UnitFamily::Bits:
-      return formatCount(value) + QStringLiteral(" b");
+      return formatCount(value) + QStringLiteral(" b");  // shown beside formatBits(value, 4)
     case UnitFamily::Decimal:
-      return formatSiExact(value, unit);
+      return formatSi(value, unit, 4);  // the table's raw values and the CSV export keep every digit
   }
   return {};
 }
@@ -127,7 +127,7 @@ void AccessesPlot::buildControls(QWidget* bar) {
   actionCombo_ = combo("actionCombo", tr("Which actions to count"));
   metricCombo_ = combo("metricCombo", tr("Data each buffer moves (bits, with byte prefixes) or the energy of "
                                          "its actions (joules)"));
-  metricCombo_->addItem(tr("Data moved (bits)"), static_cast<int>(AccessMetric::Count));
+  metricCombo_->addItem(tr("Data moved"), static_cast<int>(AccessMetric::Count));
   metricCombo_->addItem(tr("Energy"), static_cast<int>(AccessMetric::Energy));
   arrangementCombo_ = combo("arrangementCombo", tr("Tensors stacked in one bar or side by side"));
   arrangementCombo_->setProperty("defaultToolTip", arrangementCombo_->toolTip());
@@ -451,7 +451,7 @@ void AccessesPlot::rebuild() {
     else if (metric_ == AccessMetric::Energy)
       label = action_.isEmpty() ? tr("energy") : tr("energy of %1").arg(action_);
     else
-      label = action_.isEmpty() ? tr("data moved (bits)") : tr("data moved by %1 (bits)").arg(action_);
+      label = action_.isEmpty() ? tr("data moved") : tr("data moved by %1").arg(action_);  // ticks carry the unit
     values->setLabel(log ? tr("%1, log scale").arg(label) : label);
 
     drawBars(stacked());

@@ -32,7 +32,7 @@ CompareView::CompareView(PinnedMapping* pin, QWidget* parent) : QWidget(parent),
   measure_ = new QComboBox(this);
   measure_->setObjectName("compareMeasure");
   measure_->addItem(tr("Energy (J)"));
-  measure_->addItem(tr("Data moved (bits)"));
+  measure_->addItem(tr("Data moved"));
   hint_ = new QLabel(this);
   hint_->setWordWrap(true);
   bar->addWidget(pinButton_);
