@@ -51,7 +51,8 @@ MappingSection read_mapping_section(const std::string& text, const std::string& 
 
 std::string write_mapping_section(const spec::Mapping& mapping) { return io::write_mapping_yaml(mapping); }
 
-std::string replace_mapping_section(const std::string& text, const std::string& section) {
+std::string replace_mapping_section(const std::string& text, const std::string& section,
+                                    bool drop_comment_above) {
   std::string body = section;
   if (!body.ends_with('\n')) body += '\n';
   // Top-level keys start a line with a name; comments, indentation and list items do not.
@@ -80,7 +81,15 @@ std::string replace_mapping_section(const std::string& text, const std::string& 
     if (!out.empty() && !out.ends_with('\n')) out += '\n';
     return out + body;
   }
-  return text.substr(0, first) + body + text.substr(last);
+  // `start` begins a line; step back over whole comment lines ("#" in column 0) above it.
+  std::size_t start = first;
+  while (drop_comment_above && start > 0) {
+    const std::size_t newline = start >= 2 ? text.rfind('\n', start - 2) : std::string::npos;
+    const std::size_t previous = newline == std::string::npos ? 0 : newline + 1;
+    if (text[previous] != '#') break;  // a blank line or YAML ends the block
+    start = previous;
+  }
+  return text.substr(0, start) + body + text.substr(last);
 }
 
 }  // namespace af

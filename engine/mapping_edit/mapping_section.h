@@ -40,7 +40,10 @@ struct MappingSection {
 // `text` with its top-level `mapping:` section (from the key line to the next top-level key)
 // replaced by `section`, which starts with "mapping:"; appended when the key is absent. Lines
 // outside the section are kept byte for byte. A line scan, not a parse: cheap enough for
-// the GUI thread.
-[[nodiscard]] std::string replace_mapping_section(const std::string& text, const std::string& section);
+// the GUI thread. With `drop_comment_above`, the comment lines directly above the key (no blank
+// line between) go too: they describe the old mapping ("# Unfused, output stationary"), which a
+// mapping from the mapper replaces; a tree edit keeps them.
+[[nodiscard]] std::string replace_mapping_section(const std::string& text, const std::string& section,
+                                                  bool drop_comment_above = false);
 
 }  // namespace af

@@ -286,7 +286,7 @@ SpecDocument* ProjectController::replaceMapping(const QString& section) {
   SpecDocument* document = mappingDocument();
   if (document) {
     document->setText(QString::fromStdString(
-        replace_mapping_section(document->text().toStdString(), section.toStdString())));
+        replace_mapping_section(document->text().toStdString(), section.toStdString(), true)));
   } else {
     document = documents_->newUntitled();
     document->setText(section);

@@ -143,6 +143,9 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   connect(run_, &QPushButton::clicked, this, &RunPanel::runRequested);
   connect(stop_, &QPushButton::clicked, this, &RunPanel::stopRequested);
   connect(fused_, &QCheckBox::toggled, this, &RunPanel::updateEnabled);
+  // The engine's defaults until a spec says otherwise: an empty window and a spec without a
+  // `mapper:` section then show the same metric (it was EDP here and Energy once loaded).
+  setSpecOptions(mapper::MapperOptions{});
   updateEnabled();
 }
 

@@ -180,6 +180,15 @@ class TestWorkspace : public QObject {
     const std::string out = replace_mapping_section(text, write_mapping_section(*section.mapping));
     QVERIFY(out.starts_with(text.substr(0, text.find("mapping:"))));
     QCOMPARE(read_mapping_section(out, file, {}).mapping->nodes.size(), std::size_t{7});
+    // The mapper's mapping replaces the section and the comment block that described the old
+    // one; a blank line ends that block, and text further up stays.
+    const std::string commented = "arch: {}\n# about the arch\n\n# Unfused, output stationary\n# m outer\nmapping:\n  "
+                                  "nodes: []\nworkload: {}\n";
+    QCOMPARE(replace_mapping_section(commented, "mapping:\n  nodes: [x]\n", true),
+             std::string("arch: {}\n# about the arch\n\nmapping:\n  nodes: [x]\nworkload: {}\n"));
+    QCOMPARE(replace_mapping_section("# only\nmapping: {}\n", "mapping: {a: 1}\n", true), std::string("mapping: {a: 1}\n"));
+    QCOMPARE(replace_mapping_section("# kept\nmapping: {}\n", "mapping: {a: 1}\n"),
+             std::string("# kept\nmapping: {a: 1}\n"));
     const MappingSection broken = read_mapping_section("mapping:\n  nodes: [\n", file, {});
     QVERIFY(!broken.mapping);
     QVERIFY(!broken.diagnostics.empty());

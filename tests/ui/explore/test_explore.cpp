@@ -206,6 +206,23 @@ class TestExplore : public QObject {
     QCOMPARE(removed + static_cast<double>(step.rows_out), step.candidates());
   }
 
+  // An empty window's Mapper pane shows the engine's defaults, the ones a spec without a
+  // `mapper:` section gets: the metric does not jump from EDP to Energy when a spec loads.
+  void run_panel_starts_at_the_engine_defaults() {
+    RunPanel panel;
+    const af::mapper::MapperOptions defaults;
+    QCOMPARE(panel.options().metrics, defaults.metrics);
+    QCOMPARE(panel.options().unfused, defaults.unfused);
+    QCOMPARE(panel.options().max_fused_loops, defaults.max_fused_loops);
+    QCOMPARE(panel.options().threads, defaults.threads);
+    QCOMPARE(panel.options().explore_imperfect_spatial_loops, defaults.explore_imperfect_spatial_loops);
+    // The defaults are not the user's: a spec's own values still apply.
+    af::mapper::MapperOptions spec;
+    spec.metrics = af::mapper::kEdp;
+    panel.setSpecOptions(spec);
+    QCOMPARE(panel.options().metrics, static_cast<unsigned>(af::mapper::kEdp));
+  }
+
   // Keep rates read as percentages with sensible digits, never "0.000".
   void keep_rates_read_as_percentages() {
     QCOMPARE(keepRateText(0.5), QStringLiteral("50%"));
