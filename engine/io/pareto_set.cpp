@@ -4,7 +4,9 @@
 
 #include <set>
 
+#include "io/mapping_writer.h"
 #include "model/evaluate.h"
+#include "spec/metrics.h"
 
 namespace af::io {
 
@@ -14,8 +16,9 @@ std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperR
   rows.reserve(result.front.size());
   for (std::size_t i = 0; i < result.front.size(); ++i) {
     if (stop.stop_requested()) return {};
-    const model::Evaluation ev = model::evaluate(spec.resolved(), mapper::mapping_of(result, i));
-    ParetoRow row{ev.total_energy, ev.total_latency, ev.total_energy * ev.total_latency, {}};
+    const spec::Mapping mapping = mapper::mapping_of(result, i);
+    const model::Evaluation ev = model::evaluate(spec.resolved(), mapping);
+    ParetoRow row{ev.total_energy, ev.total_latency, ev.total_energy * ev.total_latency, {}, write_mapping_yaml(mapping)};
     for (const auto& [key, e] : ev.energy) row.component_energy[key.component] += e;
     for (const auto& [key, e] : ev.leak_energy) row.component_energy[key.second] += e;
     rows.push_back(std::move(row));
@@ -41,16 +44,55 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
+// The settings that decide which front a run finds, by name.
+nlohmann::json settings_json(const mapper::MapperOptions& o) {
+  const auto limit = [](std::int64_t n) { return n == mapper::kUnlimited ? nlohmann::json(nullptr) : nlohmann::json(n); };
+  return {{"metric", spec::metrics_name(o.metrics)},
+          {"unfused", o.unfused},
+          {"max_fused_loops", limit(o.max_fused_loops)},
+          {"max_fused_loops_per_rank_variable", limit(o.max_fused_loops_per_rank_variable)},
+          {"explore_imperfect_spatial_loops", o.explore_imperfect_spatial_loops},
+          {"explore_imperfect_temporal_loops", o.explore_imperfect_temporal_loops},
+          {"tiling_coarseness", o.tiling_coarseness},
+          {"objective_tolerance", o.objective_tolerance},
+          {"resource_usage_tolerance", o.resource_usage_tolerance}};
+}
+
+nlohmann::json provenance_json(const ParetoProvenance& from) {
+  return {{"files", from.files},
+          {"spec_fingerprint", from.spec_fingerprint},
+          {"assignments", from.assignments},
+          {"component_costs", from.component_costs},
+          {"settings", settings_json(from.options)}};
+}
+
 }  // namespace
 
-std::string pareto_csv(const std::vector<ParetoRow>& rows) {
+std::string fingerprint(const std::map<std::string, std::string>& texts) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  const auto mix = [&h](std::string_view s) {
+    for (const char c : s) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+    h = (h ^ 0xff) * 0x100000001b3ULL;  // a separator no text byte sequence can fake
+  };
+  for (const auto& [path, text] : texts) {
+    mix(path);
+    mix(text);
+  }
+  return fmt::format("{:016x}", h);
+}
+
+std::string pareto_csv(const std::vector<ParetoRow>& rows, const ParetoProvenance& from) {
   const auto components = components_of(rows);
-  std::string out = "mapping,energy_J,latency_s,edp_Js";
+  // Provenance first, as comment lines (pandas: read_csv(..., comment="#")).
+  std::string out = "# Pareto set exported by accelforge-explorer\n# run: ";
+  out += provenance_json(from).dump();  // appends: see the -Wrestrict note in text/expr/value.h
+  out += '\n';
+  out += "mapping,energy_J,latency_s,edp_Js";
   for (const auto& c : components) {  // two appends: see the -Wrestrict note in text/expr/value.h
     out += ',';
     out += csv_field(c + "_energy_J");
   }
-  out += '\n';
+  out += ",mapping_yaml\n";
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     out += fmt::format("{},{:.9g},{:.9g},{:.9g}", i, r.energy, r.latency, r.edp);
@@ -58,22 +100,25 @@ std::string pareto_csv(const std::vector<ParetoRow>& rows) {
       const auto it = r.component_energy.find(c);
       out += fmt::format(",{:.9g}", it == r.component_energy.end() ? 0.0 : it->second);
     }
+    out += ',';
+    out += csv_field(r.mapping_yaml);
     out += '\n';
   }
   return out;
 }
 
-nlohmann::json pareto_json(const std::vector<ParetoRow>& rows) {
-  nlohmann::json out = nlohmann::json::array();
+nlohmann::json pareto_json(const std::vector<ParetoRow>& rows, const ParetoProvenance& from) {
+  nlohmann::json mappings = nlohmann::json::array();
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
-    out.push_back({{"mapping", i},
-                   {"energy", r.energy},
-                   {"latency", r.latency},
-                   {"edp", r.edp},
-                   {"component_energy", r.component_energy}});
+    mappings.push_back({{"mapping", i},
+                        {"energy", r.energy},
+                        {"latency", r.latency},
+                        {"edp", r.edp},
+                        {"component_energy", r.component_energy},
+                        {"yaml", r.mapping_yaml}});
   }
-  return out;
+  return {{"run", provenance_json(from)}, {"mappings", std::move(mappings)}};
 }
 
 }  // namespace af::io

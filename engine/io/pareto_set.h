@@ -2,7 +2,8 @@
 // A mapper run's Pareto set as a table: one row per mapping of the final front, with energy,
 // latency, EDP and the energy of each component (dynamic + leak, summed over Einsums), as CSV
 // or JSON. Each row re-evaluates its mapping with the full model, so the figures are the ones
-// `accelforge evaluate` prints for that mapping's YAML.
+// `accelforge evaluate` prints for that mapping's YAML. Each row carries that YAML and the file
+// says which spec and settings produced it, so an export stands alone.
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -18,7 +19,22 @@ namespace af::io {
 struct ParetoRow {
   double energy = 0, latency = 0, edp = 0;
   std::map<std::string, double> component_energy;
+  std::string mapping_yaml;  // AccelForge YAML of the mapping (`accelforge evaluate` reads it)
 };
+
+// Where a front came from: the spec's files with a fingerprint of their texts, the Jinja data
+// and cost table, and the mapper's settings.
+struct ParetoProvenance {
+  std::vector<std::string> files;
+  std::string spec_fingerprint;  // fingerprint(texts)
+  std::vector<std::string> assignments;
+  std::string component_costs;
+  mapper::MapperOptions options;
+};
+
+// A 64-bit FNV-1a over the paths and texts, as 16 hex digits: the same texts give the same
+// fingerprint, so two exports can be told apart or matched.
+[[nodiscard]] std::string fingerprint(const std::map<std::string, std::string>& texts);
 
 // After each row: rows done, rows in all (for a progress bar).
 using ParetoProgress = std::function<void(std::size_t done, std::size_t total)>;
@@ -27,8 +43,10 @@ using ParetoProgress = std::function<void(std::size_t done, std::size_t total)>;
 [[nodiscard]] std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperResult& result,
                                                  std::stop_token stop = {},
                                                  const ParetoProgress& progress = {});
-// "mapping,energy_J,latency_s,edp_Js,<component>_energy_J,..." (components sorted by name).
-[[nodiscard]] std::string pareto_csv(const std::vector<ParetoRow>& rows);
-[[nodiscard]] nlohmann::json pareto_json(const std::vector<ParetoRow>& rows);
+// "# ..." lines with the provenance, then
+// "mapping,energy_J,latency_s,edp_Js,<component>_energy_J,...,mapping_yaml" (components sorted).
+[[nodiscard]] std::string pareto_csv(const std::vector<ParetoRow>& rows, const ParetoProvenance& from = {});
+// {"run": {files, spec_fingerprint, assignments, component_costs, settings}, "mappings": [...]}.
+[[nodiscard]] nlohmann::json pareto_json(const std::vector<ParetoRow>& rows, const ParetoProvenance& from = {});
 
 }  // namespace af::io

@@ -168,9 +168,13 @@ bool ExploreSession::exportParetoSet(const QString& path, QString* error) {
             run->workspace->spec(), run->result, stop,
             [&promise](std::size_t done, std::size_t) { promise.setProgressValue(static_cast<int>(done)); });
         if (stop.stop_requested()) return nullptr;  // cancelled: nothing written
+        const SpecInputs& inputs = run->workspace->inputs();
+        const io::ParetoProvenance from{inputs.files, io::fingerprint(run->workspace->texts()), inputs.assignments,
+                                        inputs.component_costs, run->options};
         auto outcome = std::make_shared<ExportOutcome>();
         outcome->path = path;
-        writeText(path, json ? io::pareto_json(rows).dump(2) + "\n" : io::pareto_csv(rows), &outcome->error);
+        writeText(path, json ? io::pareto_json(rows, from).dump(2) + "\n" : io::pareto_csv(rows, from),
+                  &outcome->error);
         return outcome;
       });
   // Shown only when the export takes long enough to notice (QProgressDialog's 4 s default).

@@ -7,6 +7,9 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -24,6 +27,7 @@
 #include "explore/funnel_plot.h"
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
+#include "spec/metrics.h"
 #include "main_window.h"
 #include "window_fixture.h"
 #include "workspace/workspace.h"
@@ -172,12 +176,43 @@ class TestExploreWindow : public QObject {
     QCOMPARE(exported.last().at(2).toBool(), false);
     QFile f(csv);
     QVERIFY(f.open(QIODevice::ReadOnly));
+    // Provenance lines, then the header; each row ends with its mapping's YAML (quoted, on
+    // several lines).
     const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
-    QCOMPARE(lines.size(), static_cast<int>(run->result.front.size()) + 1);
-    QVERIFY(lines[0].startsWith("mapping,energy_J,latency_s,edp_Js,"));
+    QVERIFY(lines.size() >= 3);
+    QVERIFY(lines[0].startsWith("# Pareto set"));
+    QVERIFY2(lines[1].startsWith("# run: {") && lines[1].contains("spec_fingerprint"), qPrintable(lines[1]));
+    QVERIFY(lines[2].startsWith("mapping,energy_J,latency_s,edp_Js,"));
+    QVERIFY(lines[2].endsWith(",mapping_yaml"));
+    QVERIFY(lines[3].startsWith("0,"));
+
+    // The JSON stands alone: the run's settings and spec, and each mapping's YAML, which
+    // evaluates to the row's energy next to the spec's arch and workload.
     QVERIFY(w.explore()->exportParetoSet(dir.filePath("front.json")));
     QVERIFY(exported.wait(30000));
-    QVERIFY(QFileInfo::exists(dir.filePath("front.json")));
+    QFile jf(dir.filePath("front.json"));
+    QVERIFY(jf.open(QIODevice::ReadOnly));
+    const QJsonObject doc = QJsonDocument::fromJson(jf.readAll()).object();
+    const QJsonObject from = doc.value("run").toObject();
+    QCOMPARE(from.value("settings").toObject().value("metric").toString(),
+             QString::fromStdString(af::spec::metrics_name(run->options.metrics)));
+    QCOMPARE(from.value("files").toArray().size(), 2);
+    QCOMPARE(from.value("spec_fingerprint").toString().size(), 16);
+    const QJsonArray mappings = doc.value("mappings").toArray();
+    QCOMPARE(mappings.size(), static_cast<qsizetype>(run->result.front.size()));
+    const QString rowYaml = dir.filePath("row0.yaml");
+    {
+      QFile out(rowYaml);
+      QVERIFY(out.open(QIODevice::WriteOnly));
+      out.write(mappings[0].toObject().value("yaml").toString().toUtf8());
+    }
+    af::SpecInputs alone;
+    alone.files = {files[0].toStdString(), files[1].toStdString(), rowYaml.toStdString()};
+    const auto aloneWs = af::Workspace::load(alone);
+    QVERIFY(aloneWs.ok());
+    const auto aloneOut = aloneWs.evaluate();
+    QVERIFY(aloneOut.evaluation);
+    QCOMPARE(aloneOut.evaluation->total_energy, mappings[0].toObject().value("energy").toDouble());
 
     // Cancelled at once, it says so (whether the worker got to write first is its race).
     exported.clear();
