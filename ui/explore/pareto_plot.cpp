@@ -3,6 +3,7 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QHeaderView>
@@ -17,6 +18,7 @@
 #include <cmath>
 
 #include "models/si_format.h"
+#include "spec/metrics.h"
 #include "plots/figure_export.h"
 #include "plots/si_axis_ticker.h"
 
@@ -452,8 +454,14 @@ void ParetoPlot::fillTable() {
 }
 
 QString ParetoPlot::title() const {
-  return shown_.isEmpty() ? tr("Pareto front: energy against latency")
-                          : tr("Pareto front of Einsum %1").arg(shown_);
+  QString title = shown_.isEmpty() ? tr("Pareto front: energy against latency")
+                                   : tr("Pareto front of Einsum %1").arg(shown_);
+  if (!run_) return title;
+  // An exported figure says what it is of: the spec's files and the run's metric.
+  QStringList files;
+  for (const auto& f : run_->workspace->inputs().files) files << QFileInfo(QString::fromStdString(f)).fileName();
+  return tr("%1 (%2; metric %3)").arg(title, files.join(QStringLiteral(", ")),
+                                      QString::fromStdString(spec::metrics_name(run_->options.metrics)));
 }
 
 bool ParetoPlot::exportTo(const QString& path, QString* error) {

@@ -19,6 +19,7 @@ namespace {
 
 constexpr double kSceneMargin = 12.0;
 constexpr double kPngScale = 2.0;
+constexpr double kTitleBand = 30.0;  // logical pixels above an exported plot, for its title
 
 bool renderPng(const Figure& f, const QString& path) {
   QImage image((f.size * kPngScale).toSize(), QImage::Format_ARGB32_Premultiplied);
@@ -55,9 +56,21 @@ Figure plotFigure(QCustomPlot& plot, const QString& title) {
   const QSize on_screen = plot.size();
   // A plot that was never shown has no meaningful size; export at a readable default instead.
   const QSize size = on_screen.width() < 200 || on_screen.height() < 150 ? QSize(900, 540) : on_screen;
-  return Figure{title, QSizeF(size), [&plot](QPaintDevice& device, QSizeF s) {
+  // On screen the title is the tab's; a file needs it drawn, above the plot.
+  const double band = title.isEmpty() ? 0.0 : kTitleBand;
+  return Figure{title, QSizeF(size.width(), size.height() + band), [&plot, title, band](QPaintDevice& device, QSizeF s) {
                   QCPPainter painter(&device);
-                  plot.toPainter(&painter, static_cast<int>(s.width()), static_cast<int>(s.height()));
+                  if (band > 0) {
+                    painter.fillRect(QRectF(0, 0, s.width(), band), Qt::white);
+                    QFont font = plot.font();
+                    font.setBold(true);
+                    font.setPointSizeF(font.pointSizeF() * 1.15);
+                    painter.setFont(font);
+                    painter.setPen(Qt::black);
+                    painter.drawText(QRectF(10, 0, s.width() - 20, band), Qt::AlignLeft | Qt::AlignVCenter, title);
+                    painter.translate(0, band);
+                  }
+                  plot.toPainter(&painter, static_cast<int>(s.width()), static_cast<int>(s.height() - band));
                 }};
 }
 

@@ -199,6 +199,11 @@ class TestExploreWindow : public QObject {
     QCOMPARE(from.value("files").toArray().size(), 2);
     QCOMPARE(from.value("spec_fingerprint").toString().size(), 16);
     const QJsonArray mappings = doc.value("mappings").toArray();
+    // An exported front figure names the spec and the metric.
+    const QString title = w.explore()->paretoPlot()->title();
+    QVERIFY2(title.contains(QFileInfo(files[0]).fileName()) &&
+                 title.contains(QString::fromStdString(af::spec::metrics_name(run->options.metrics))),
+             qPrintable(title));
     QCOMPARE(mappings.size(), static_cast<qsizetype>(run->result.front.size()));
     const QString rowYaml = dir.filePath("row0.yaml");
     {
