@@ -51,10 +51,11 @@ MappingSection read_mapping_section(const std::string& text, const std::string& 
 
 std::string write_mapping_section(const spec::Mapping& mapping) { return io::write_mapping_yaml(mapping); }
 
-std::string replace_mapping_section(const std::string& text, const std::string& section,
-                                    bool drop_comment_above) {
-  std::string body = section;
-  if (!body.ends_with('\n')) body += '\n';
+namespace {
+
+// [first, last) of the top-level `mapping:` section: from its key line to the next top-level
+// key; first = npos when there is none.
+std::pair<std::size_t, std::size_t> section_bounds(const std::string& text) {
   // Top-level keys start a line with a name; comments, indentation and list items do not.
   const auto starts_key = [](std::string_view line) {
     if (line.empty()) return false;
@@ -76,6 +77,21 @@ std::string replace_mapping_section(const std::string& text, const std::string& 
     }
     pos = next;
   }
+  return {first, last};
+}
+
+}  // namespace
+
+std::string mapping_section_text(const std::string& text) {
+  const auto [first, last] = section_bounds(text);
+  return first == std::string::npos ? std::string() : text.substr(first, last - first);
+}
+
+std::string replace_mapping_section(const std::string& text, const std::string& section,
+                                    bool drop_comment_above) {
+  std::string body = section;
+  if (!body.ends_with('\n')) body += '\n';
+  const auto [first, last] = section_bounds(text);
   if (first == std::string::npos) {
     std::string out = text;
     if (!out.empty() && !out.ends_with('\n')) out += '\n';

@@ -37,6 +37,10 @@ struct MappingSection {
 // "mapping:\n  nodes:\n  - !Storage ..." for a tree.
 [[nodiscard]] std::string write_mapping_section(const spec::Mapping& mapping);
 
+// The top-level `mapping:` section of `text` as written (key line to the next top-level key),
+// empty when there is none: what the editor shows of a mapping.
+[[nodiscard]] std::string mapping_section_text(const std::string& text);
+
 // `text` with its top-level `mapping:` section (from the key line to the next top-level key)
 // replaced by `section`, which starts with "mapping:"; appended when the key is absent. Lines
 // outside the section are kept byte for byte. A line scan, not a parse: cheap enough for

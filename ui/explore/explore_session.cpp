@@ -8,6 +8,7 @@
 #include <QSaveFile>
 
 #include "controller/project_controller.h"
+#include "editors/spec_document.h"
 #include "explore/funnel_plot.h"
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
@@ -205,6 +206,11 @@ bool ExploreSession::exportMapping(int index, const QString& path, QString* erro
     if (error) *error = tr("no such mapping in the last run");
     return false;
   }
+  // The opened mapping as it is on screen, with the edits made since it was opened.
+  if (opened_ == index)
+    if (const SpecDocument* document = controller_->mappingDocument())
+      if (const std::string shown = mapping_section_text(document->text().toStdString()); !shown.empty())
+        return writeText(path, shown, error);
   return writeText(
       path, io::write_mapping_yaml(mapper::mapping_of(run->result, static_cast<std::size_t>(index))), error);
 }

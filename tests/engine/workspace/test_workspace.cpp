@@ -189,6 +189,8 @@ class TestWorkspace : public QObject {
     QCOMPARE(replace_mapping_section("# only\nmapping: {}\n", "mapping: {a: 1}\n", true), std::string("mapping: {a: 1}\n"));
     QCOMPARE(replace_mapping_section("# kept\nmapping: {}\n", "mapping: {a: 1}\n"),
              std::string("# kept\nmapping: {a: 1}\n"));
+    QCOMPARE(mapping_section_text(commented), std::string("mapping:\n  nodes: []\n"));
+    QCOMPARE(mapping_section_text("arch: {}\n"), std::string());
     const MappingSection broken = read_mapping_section("mapping:\n  nodes: [\n", file, {});
     QVERIFY(!broken.mapping);
     QVERIFY(!broken.diagnostics.empty());

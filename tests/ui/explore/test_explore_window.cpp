@@ -166,6 +166,21 @@ class TestExploreWindow : public QObject {
     QCOMPARE(outcome.evaluation->total_energy, shown->evaluation->total_energy);
     QCOMPARE(outcome.evaluation->total_latency, shown->evaluation->total_latency);
 
+    // Edited since it was opened, the mapping exports as it is on screen, not as the mapper
+    // wrote it.
+    SpecDocument* mappingDoc = w.mappingDocument();
+    const QString before = mappingDoc->text();
+    QString edited = before;
+    edited.replace(QStringLiteral("mapping:\n"), QStringLiteral("mapping:\n  # tuned by hand\n"));
+    QVERIFY(edited != before);
+    mappingDoc->setText(edited);
+    const QString editedYaml = dir.filePath("edited.yaml");
+    QVERIFY(w.explore()->exportMapping(*w.explore()->openedIndex(), editedYaml));
+    QFile editedFile(editedYaml);
+    QVERIFY(editedFile.open(QIODevice::ReadOnly));
+    QVERIFY(editedFile.readAll().contains("# tuned by hand"));
+    mappingDoc->setText(before);
+
     // The Pareto set as CSV: a header and one row per mapping, energies as the model's.
     // A job: the call returns at once and `exported` says when the file is written.
     const QString csv = dir.filePath("front.csv");
