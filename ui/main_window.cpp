@@ -112,7 +112,8 @@ void MainWindow::buildCentre() {
   tabs_ = new EditorTabs(controller_->documents(), centralTabs_);
   tabs_->setEmptyText(
       tr("Open an architecture, a workload and a mapping (File > Open, or drop files here),\n"
-         "or pick one from Examples."));
+         "or pick one from Examples. Then Map (F6) finds the best mappings;\n"
+         "the mapping is optional when you map."));
   // The editors and their find bar share the first page.
   editorsPage_ = new QWidget(centralTabs_);
   editorsPage_->setObjectName("editorsPage");
