@@ -1,6 +1,7 @@
 #include "workspace/workspace.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -31,37 +32,44 @@ std::map<std::string, std::string> read_texts(const SpecInputs& in) {
   return texts;
 }
 
-// The variables the given files read, then those of the files they include (known once the
-// load has run, even when it failed: an included file's undefined variable is what stops it).
-std::vector<spec::TemplateVariable> scan_variables(const SpecInputs& in,
-                                                   const std::map<std::string, std::string>& texts,
-                                                   const spec::TextsRead& included) {
-  std::vector<std::vector<spec::TemplateVariable>> per_file;
-  const auto scan = [&](const std::string& text, const std::string& path) {
-    try {
-      per_file.push_back(spec::template_variables(text, path));
-    } catch (const spec::SpecError&) {
-      // The load reports the template's syntax error with its place; nothing to list here.
-    }
-  };
-  for (const auto& path : in.files)
-    if (const auto text = texts.find(path); text != texts.end()) scan(text->second, path);
-  // An included file also sees what the files that include it set (gpt3_6.7B.yaml sets N_HEADS
-  // for _gpt3.yaml): a name some file of the load sets is not one for the user.
-  std::set<std::string> set_by_files;
-  for (const auto& [path, text] : included) {
-    try {
-      for (auto& name : spec::template_set_names(text)) set_by_files.insert(std::move(name));
-    } catch (const spec::SpecError&) {
-    }
+// One parse per file: nullopt when the template does not parse (the load reports the syntax
+// error with its place; nothing to list here).
+std::optional<spec::TemplateScan> scan_file(const std::string& text, const std::string& path) {
+  try {
+    return spec::scan_template(text, path);
+  } catch (const spec::SpecError&) {
+    return std::nullopt;
   }
-  for (const auto& [path, text] : included) {
-    if (texts.contains(path)) continue;
-    const std::size_t before = per_file.size();
-    scan(text, path);
-    if (per_file.size() == before) continue;
-    auto& found = per_file.back();
-    std::erase_if(found, [&](const spec::TemplateVariable& v) { return set_by_files.contains(v.name); });
+}
+
+// The given files' scans, in spec order.
+std::vector<spec::TemplateScan> scan_given(const SpecInputs& in, const std::map<std::string, std::string>& texts) {
+  std::vector<spec::TemplateScan> out;
+  for (const auto& path : in.files)
+    if (const auto text = texts.find(path); text != texts.end())
+      if (auto scan = scan_file(text->second, path)) out.push_back(std::move(*scan));
+  return out;
+}
+
+// The given files' variables, then those of the files they include (known once the load has
+// run, even when it failed: an included file's undefined variable is what stops it). An included
+// file also sees what the files of the load set (gpt3_6.7B.yaml sets N_HEADS for _gpt3.yaml):
+// such a name is not one for the user.
+std::vector<spec::TemplateVariable> merge_variables(const std::vector<spec::TemplateScan>& given,
+                                                    const std::map<std::string, std::string>& texts,
+                                                    const spec::TextsRead& included) {
+  std::vector<spec::TemplateScan> others;
+  for (const auto& [path, text] : included)
+    if (!texts.contains(path))
+      if (auto scan = scan_file(text, path)) others.push_back(std::move(*scan));
+  std::set<std::string> set_by_files;
+  for (const auto& scan : given) set_by_files.insert(scan.set_names.begin(), scan.set_names.end());
+  for (const auto& scan : others) set_by_files.insert(scan.set_names.begin(), scan.set_names.end());
+  std::vector<std::vector<spec::TemplateVariable>> per_file;
+  for (const auto& scan : given) per_file.push_back(scan.variables);
+  for (auto& scan : others) {
+    std::erase_if(scan.variables, [&](const spec::TemplateVariable& v) { return set_by_files.contains(v.name); });
+    per_file.push_back(std::move(scan.variables));
   }
   return spec::merge_template_variables(per_file);
 }
@@ -77,7 +85,8 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   ws.inputs_ = std::move(inputs);
   const SpecInputs& in = ws.inputs_;
   ws.texts_ = read_texts(in);
-  ws.variables_ = scan_variables(in, ws.texts_, {});
+  const std::vector<spec::TemplateScan> given = scan_given(in, ws.texts_);
+  ws.variables_ = merge_variables(given, ws.texts_, {});
   if (stop.stop_requested()) return ws;
   spec::TextsRead read;
   try {
@@ -94,7 +103,7 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   } catch (const std::exception& e) {
     ws.diagnostics_.push_back(internal_error(e));
   }
-  if (!read.empty()) ws.variables_ = scan_variables(in, ws.texts_, read);
+  if (!read.empty()) ws.variables_ = merge_variables(given, ws.texts_, read);
   return ws;
 }
 

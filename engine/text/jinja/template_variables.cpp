@@ -168,16 +168,16 @@ class Scanner {
 }  // namespace
 
 std::vector<TemplateVariable> template_variables(std::string_view text, const std::string& file) {
-  const Template t = parse_template(normalize_template_source(text));
-  return Scanner(t, file).run();
+  return scan_template(text, file).variables;
 }
 
-std::vector<std::string> template_set_names(std::string_view text) {
+TemplateScan scan_template(std::string_view text, const std::string& file) {
   const Template t = parse_template(normalize_template_source(text));
-  const std::string no_file;  // the scanner keeps a reference
-  Scanner scanner(t, no_file);
-  (void)scanner.run();
-  return {scanner.top_level_names().begin(), scanner.top_level_names().end()};
+  Scanner scanner(t, file);
+  TemplateScan out;
+  out.variables = scanner.run();
+  out.set_names.assign(scanner.top_level_names().begin(), scanner.top_level_names().end());
+  return out;
 }
 
 std::vector<TemplateVariable> merge_template_variables(const std::vector<std::vector<TemplateVariable>>& per_file) {

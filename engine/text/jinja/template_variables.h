@@ -22,10 +22,14 @@ struct TemplateVariable {
 // text) when the template does not parse.
 [[nodiscard]] std::vector<TemplateVariable> template_variables(std::string_view text, const std::string& file);
 
-// The names a template binds at its top level (`{% set NAME = ... %}`), sorted: a file it
-// includes receives them as data, so they are not variables for the user to set. Throws as
-// template_variables does.
-[[nodiscard]] std::vector<std::string> template_set_names(std::string_view text);
+// Both at once, from one parse: the variables, and the names the template binds at its top
+// level (`{% set NAME = ... %}`, sorted), which a file it includes receives as data, so they are
+// not variables for the user to set. Throws as template_variables does.
+struct TemplateScan {
+  std::vector<TemplateVariable> variables;
+  std::vector<std::string> set_names;
+};
+[[nodiscard]] TemplateScan scan_template(std::string_view text, const std::string& file);
 
 // One entry per name across files: the first file's place and default, unless only a later
 // file gives a default; files listed in spec order.
