@@ -79,7 +79,7 @@ int evaluate(const SpecArgs& args, const std::string& costs, const std::string& 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   CLI::App app{"accelforge: read AccelForge specs, evaluate mappings and find optimal ones"};
   app.name("accelforge");
-  app.set_version_flag("--version", std::string(af::version()));
+  app.set_version_flag("--version", std::string(af::core::version()));
   app.require_subcommand(0, 1);  // none is a usage error too, reported after unknown flags
   app.footer("Exit status: 0 ok, 1 invalid input, 2 usage error, 3 no valid mapping.");
 
@@ -106,7 +106,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   if (args.size() > 1 && !args[1].starts_with('-')) {
     const std::vector<std::string> commands{"validate", "evaluate", "map"};
     if (std::find(commands.begin(), commands.end(), args[1]) == commands.end()) {
-      err << "accelforge: unknown command '" << args[1] << "'" << util::did_you_mean(args[1], commands)
+      err << "accelforge: unknown command '" << args[1] << "'" << core::did_you_mean(args[1], commands)
           << "; the commands are validate, evaluate and map\n\n"
           << app.help();
       return kUsage;
@@ -124,7 +124,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     out << app.help("", CLI::AppFormatMode::All);
     return kOk;
   } catch (const CLI::CallForVersion&) {
-    out << af::version() << '\n';
+    out << af::core::version() << '\n';
     return kOk;
   } catch (const CLI::ParseError& e) {
     const auto subs = app.get_subcommands();
@@ -136,7 +136,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     if (validate_cmd->parsed()) return validate(validate_args, validate_costs, out, err);
     if (evaluate_cmd->parsed()) return evaluate(evaluate_args, costs, json, out, err, commit_lock);
     if (map_cmd->parsed()) return run_map_command(map_args, out, err, commit_lock);
-  } catch (const spec::SpecError& e) {
+  } catch (const core::SpecError& e) {
     print_diagnostics(e.diagnostics(), err);
     return kInvalidInput;
   } catch (const model::InvalidMapping& e) {

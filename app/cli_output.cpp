@@ -61,11 +61,11 @@ class TempFile {
 
 }  // namespace
 
-void print_diagnostics(const std::vector<spec::Diagnostic>& diagnostics, std::ostream& err) {
+void print_diagnostics(const std::vector<core::Diagnostic>& diagnostics, std::ostream& err) {
   std::size_t errors = 0;
   for (const auto& d : diagnostics) {
     err << d.to_string() << '\n';
-    if (d.severity == spec::Severity::Error) ++errors;
+    if (d.severity == core::Severity::Error) ++errors;
   }
   err << errors << (errors == 1 ? " error\n" : " errors\n");
 }

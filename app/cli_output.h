@@ -17,7 +17,7 @@ namespace af::cli {
 // evaluate and map print them on standard error, validate with its summary.
 void print_warnings(const spec::Spec& spec, std::ostream& err);
 // Every diagnostic, one a line, then "N error(s)".
-void print_diagnostics(const std::vector<spec::Diagnostic>& diagnostics, std::ostream& err);
+void print_diagnostics(const std::vector<core::Diagnostic>& diagnostics, std::ostream& err);
 
 struct Output {
   std::string target;  // a path, or "-" for standard output

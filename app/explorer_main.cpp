@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName("accelforge-explorer");
   QApplication::setOrganizationName("AccelForge Explorer");
   QApplication::setApplicationVersion(
-      QString::fromUtf8(af::version().data(), qsizetype(af::version().size())));
+      QString::fromUtf8(af::core::version().data(), qsizetype(af::core::version().size())));
 
   QCommandLineParser parser;
   parser.setApplicationDescription(

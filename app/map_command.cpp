@@ -124,7 +124,7 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
 int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   try {
     return run(args, out, err, commit_lock);
-  } catch (const spec::SpecError& e) {  // found while making templates
+  } catch (const core::SpecError& e) {  // found while making templates
     print_diagnostics(e.diagnostics(), err);
     return kInvalidInput;
   } catch (const model::InvalidMapping& e) {

@@ -22,18 +22,18 @@ struct Place {
 };
 
 [[noreturn]] void error(const Place& at, const std::string& message) {
-  spec::Diagnostic d;
+  core::Diagnostic d;
   d.where.file = at.file;
   d.field = at.field;
   d.message = message;
-  throw spec::SpecError(d);
+  throw core::SpecError(d);
 }
 
 [[noreturn]] void error(const std::string& where, const std::string& message) {
-  spec::Diagnostic d;
+  core::Diagnostic d;
   d.where.file = where;
   d.message = message;
-  throw spec::SpecError(d);
+  throw core::SpecError(d);
 }
 
 // Python's json writes Infinity/-Infinity/NaN; turn them into strings nlohmann accepts.
@@ -72,7 +72,7 @@ std::string quote_nonfinite(const std::string& text) {
 }
 
 double number_from_string(const std::string& s, const Place& where) {
-  if (const auto v = util::parse_number(s)) return *v;  // locale-independent, unlike std::stod
+  if (const auto v = core::parse_number(s)) return *v;  // locale-independent, unlike std::stod
   error(where, "expected a number, got '" + s + "'");
 }
 
@@ -179,8 +179,8 @@ nlohmann::json parse_root(const std::string& text, bool yaml, const std::string&
 
 std::string read_table_file(const std::string& file) {
   try {
-    return util::read_file_bounded(file);
-  } catch (const util::ReadError& e) {
+    return core::read_file_bounded(file);
+  } catch (const core::ReadError& e) {
     error(file, std::string("cannot read component-cost table: ") + e.what());
   }
 }

@@ -31,7 +31,7 @@ struct CostTable {
 
 // Loads JSON (nlohmann, accepts Python's Infinity/NaN) or YAML (.yaml/.yml). `spec` is
 // "FILE" or "FILE#SECTION"; without a section the file must hold a single section or
-// components at top level. Throws spec::SpecError.
+// components at top level. Throws core::SpecError.
 CostTable load_cost_table(const std::string& spec);
 CostTable parse_cost_table(const std::string& text, bool yaml, const std::string& section,
                            const std::string& source_name);
@@ -62,7 +62,7 @@ struct ResolvedComponentCost {
 // "Dummy" in any letter case.
 bool is_dummy_class(const std::string& component_class);
 
-// Throws spec::SpecError naming component and action when nothing provides a value.
+// Throws core::SpecError naming component and action when nothing provides a value.
 ResolvedComponentCost resolve_component_costs(const ComponentCostInput& in, const CostTable* table);
 
 // Writes resolved numbers into a spec::Component (actions matched by name; missing added).

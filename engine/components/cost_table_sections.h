@@ -7,7 +7,7 @@
 namespace af::components {
 
 // Section names in file order; empty when the file holds components at top level (no section
-// to choose). Throws spec::SpecError when the file cannot be read or parsed.
+// to choose). Throws core::SpecError when the file cannot be read or parsed.
 [[nodiscard]] std::vector<std::string> cost_table_sections(const std::string& file);
 
 }  // namespace af::components

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace af::util {
+namespace af::core {
 
 [[nodiscard]] constexpr char ascii_lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
@@ -17,4 +17,4 @@ namespace af::util {
   return true;
 }
 
-}  // namespace af::util
+}  // namespace af::core

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <vector>
 
-namespace af::util {
+namespace af::core {
 namespace {
 
 // Closes the descriptor however the read ends.
@@ -74,4 +74,4 @@ std::string read_file_bounded(const std::string& path, std::size_t max_bytes) {
   }
 }
 
-}  // namespace af::util
+}  // namespace af::core

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace af::util {
+namespace af::core {
 
 // The most spec text one file may hold.
 inline constexpr std::size_t kMaxSpecFileBytes = std::size_t{16} << 20;
@@ -27,4 +27,4 @@ class ReadError : public std::runtime_error {
 // "16 MiB (16777216 bytes)": a byte count people can read.
 [[nodiscard]] std::string describe_bytes(std::size_t bytes);
 
-}  // namespace af::util
+}  // namespace af::core

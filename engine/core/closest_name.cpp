@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace af::util {
+namespace af::core {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   // Scores are doubled so a case-only difference can cost 1 (half an edit).
@@ -56,4 +56,4 @@ std::string did_you_mean(std::string_view wanted, const std::vector<std::string>
   return c ? " (did you mean " + *c + "?)" : std::string{};
 }
 
-}  // namespace af::util
+}  // namespace af::core

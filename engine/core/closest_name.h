@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace af::util {
+namespace af::core {
 
 // Edit distance (insert, delete, substitute; case differences cost 0.5 rounded into the score).
 [[nodiscard]] std::size_t edit_distance(std::string_view a, std::string_view b);
@@ -17,4 +17,4 @@ namespace af::util {
 // " (did you mean X?)" or "" — ready to append to a message.
 [[nodiscard]] std::string did_you_mean(std::string_view wanted, const std::vector<std::string>& candidates);
 
-}  // namespace af::util
+}  // namespace af::core

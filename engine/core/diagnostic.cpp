@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace af::spec {
+namespace af::core {
 
 std::string SourceLocation::to_string() const {
   if (file.empty() && line == 0) return "<input>";
@@ -55,4 +55,4 @@ SpecError::SpecError(std::vector<Diagnostic> diagnostics)
 
 SpecError::SpecError(Diagnostic diagnostic) : SpecError(std::vector<Diagnostic>{std::move(diagnostic)}) {}
 
-}  // namespace af::spec
+}  // namespace af::core

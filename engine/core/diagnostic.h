@@ -6,7 +6,7 @@
 
 #include "core/source_location.h"
 
-namespace af::spec {
+namespace af::core {
 
 enum class Severity { Error, Warning };
 
@@ -35,4 +35,4 @@ class SpecError : public std::runtime_error {
   std::vector<Diagnostic> diagnostics_;
 };
 
-}  // namespace af::spec
+}  // namespace af::core

@@ -4,7 +4,7 @@
 #include <map>
 #include <numeric>
 
-namespace af::util {
+namespace af::core {
 namespace {
 
 using U64 = std::uint64_t;
@@ -104,4 +104,4 @@ std::vector<std::int64_t> divisors(std::int64_t n) {
   return out;
 }
 
-}  // namespace af::util
+}  // namespace af::core

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace af::util {
+namespace af::core {
 
 // Every positive divisor of n (n >= 1), ascending. n < 1 gives {}.
 [[nodiscard]] std::vector<std::int64_t> divisors(std::int64_t n);
 
-}  // namespace af::util
+}  // namespace af::core

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace af::util {
+namespace af::core {
 namespace {
 
 // Moves `i` back to the start of a UTF-8 sequence so a cut never splits a character.
@@ -25,4 +25,4 @@ std::string excerpt(std::string_view text, std::size_t at, std::size_t radius) {
   return out;
 }
 
-}  // namespace af::util
+}  // namespace af::core

@@ -8,7 +8,7 @@
 #include <limits>
 #include <string>
 
-namespace af::util {
+namespace af::core {
 
 namespace {
 
@@ -80,4 +80,4 @@ std::optional<double> parse_number(std::string_view text) {
   return sign * n->value;
 }
 
-}  // namespace af::util
+}  // namespace af::core

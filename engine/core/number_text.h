@@ -6,7 +6,7 @@
 #include <optional>
 #include <string_view>
 
-namespace af::util {
+namespace af::core {
 
 struct NumberPrefix {
   double value = 0;
@@ -21,4 +21,4 @@ struct NumberPrefix {
 // nan in any case (also YAML's .inf / .nan). nullopt otherwise.
 [[nodiscard]] std::optional<double> parse_number(std::string_view text);
 
-}  // namespace af::util
+}  // namespace af::core

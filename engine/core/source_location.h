@@ -3,7 +3,7 @@
 #include <memory>
 #include <string>
 
-namespace af::spec {
+namespace af::core {
 
 struct SourceLocation {
   std::string file;  // as given by the user (relative paths stay relative)
@@ -22,4 +22,4 @@ struct SourceLocation {
 // `where` with `place` added as the outermost include of its chain.
 [[nodiscard]] SourceLocation with_outer_include(const SourceLocation& where, const SourceLocation& place);
 
-}  // namespace af::spec
+}  // namespace af::core

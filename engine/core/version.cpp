@@ -1,5 +1,5 @@
 #include "core/version.h"
 
-namespace af {
+namespace af::core {
 std::string_view version() { return AF_VERSION; }
-}  // namespace af
+}  // namespace af::core

@@ -1,7 +1,7 @@
 #pragma once
 #include <string_view>
 
-namespace af {
+namespace af::core {
 // The project version ("0.1.0"), set by CMake.
 [[nodiscard]] std::string_view version();
-}  // namespace af
+}  // namespace af::core

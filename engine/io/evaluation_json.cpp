@@ -8,24 +8,24 @@ namespace af::io {
 
 namespace {
 
-nlohmann::json yaml_to_json(const spec::YamlNode& node) {
+nlohmann::json yaml_to_json(const text::yaml::YamlNode& node) {
   switch (node.kind()) {
-    case spec::YamlNode::Kind::Null:
+    case text::yaml::YamlNode::Kind::Null:
       return nullptr;
-    case spec::YamlNode::Kind::Scalar: {
+    case text::yaml::YamlNode::Kind::Scalar: {
       if (node.quoted()) return node.text();
-      const spec::ScalarValue v = node.value();
+      const text::yaml::ScalarValue v = node.value();
       if (const auto* b = std::get_if<bool>(&v)) return *b;
       if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
       if (const auto* d = std::get_if<double>(&v)) return *d;
       return node.text();
     }
-    case spec::YamlNode::Kind::Sequence: {
+    case text::yaml::YamlNode::Kind::Sequence: {
       nlohmann::json out = nlohmann::json::array();
       for (const auto& item : node.items()) out.push_back(yaml_to_json(item));
       return out;
     }
-    case spec::YamlNode::Kind::Map: {
+    case text::yaml::YamlNode::Kind::Map: {
       nlohmann::json out = nlohmann::json::object();
       if (!node.tag().empty()) out["type"] = node.tag().substr(node.tag().starts_with('!') ? 1 : 0);
       for (const auto& e : node.entries()) out[e.key] = yaml_to_json(e.value);

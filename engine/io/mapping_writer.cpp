@@ -4,7 +4,7 @@
 
 namespace af::io {
 
-using spec::YamlNode;
+using text::yaml::YamlNode;
 
 namespace {
 

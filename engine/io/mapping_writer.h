@@ -9,7 +9,7 @@
 namespace af::io {
 
 // The `mapping:` section value (a map with `nodes`).
-[[nodiscard]] spec::YamlNode mapping_to_yaml(const spec::Mapping& mapping);
+[[nodiscard]] text::yaml::YamlNode mapping_to_yaml(const spec::Mapping& mapping);
 
 // A whole file: "mapping:\n  nodes:\n  - !Storage ...".
 [[nodiscard]] std::string write_mapping_yaml(const spec::Mapping& mapping);

@@ -11,14 +11,23 @@
 #include "text/expr/parser.h"
 #include "core/closest_name.h"
 
-namespace af::spec {
+using af::core::Diagnostic;
+using af::core::Severity;
+using af::core::SourceLocation;
+using af::core::SpecError;
+using af::text::expr::NameSet;
+using af::text::expr::ObjectLike;
+using af::text::expr::Value;
+using af::text::yaml::YamlNode;
+
+namespace af::loader {
 
 namespace {
 
 // An evaluated arch node as expressions see it: `GlobalBuffer.size`, `Macro.get_fanout()`.
 class NodeObject : public ObjectLike {
  public:
-  NodeObject(std::string kind, SymbolTable fields) : kind_(std::move(kind)), fields_(std::move(fields)) {}
+  NodeObject(std::string kind, spec::SymbolTable fields) : kind_(std::move(kind)), fields_(std::move(fields)) {}
   std::optional<Value> attribute(std::string_view name) const override {
     if (const auto it = fields_.find(name); it != fields_.end()) return it->second;
     return std::nullopt;
@@ -32,13 +41,13 @@ class NodeObject : public ObjectLike {
 
  private:
   std::string kind_;
-  SymbolTable fields_;
+  spec::SymbolTable fields_;
 };
 
 // An action inside a total_latency expression: `a.n_calls / a.throughput`.
 class LatencyActionObject : public ObjectLike {
  public:
-  explicit LatencyActionObject(LatencyAction a) : a_(std::move(a)) {}
+  explicit LatencyActionObject(spec::LatencyAction a) : a_(std::move(a)) {}
   std::optional<Value> attribute(std::string_view name) const override {
     if (name == "n_calls") return Value(a_.n_calls);
     if (name == "throughput") return Value(a_.throughput);
@@ -52,7 +61,7 @@ class LatencyActionObject : public ObjectLike {
   std::string type_name() const override { return "Action"; }
 
  private:
-  LatencyAction a_;
+  spec::LatencyAction a_;
 };
 
 bool mentions(const std::string& text, const std::string& name) {
@@ -70,9 +79,9 @@ bool mentions(const std::string& text, const std::string& name) {
 
 bool parses(const std::string& text) {
   try {
-    (void)parse_expression(text);
+    (void)text::expr::parse_expression(text);
     return true;
-  } catch (const ExpressionError&) {
+  } catch (const text::expr::ExpressionError&) {
     return false;
   }
 }
@@ -83,13 +92,13 @@ std::string tag_of(const YamlNode& node) {
 
 class ArchBuilder {
  public:
-  ArchBuilder(const SymbolTable& base, const Einsum& einsum, const ArchBuildOptions& options)
+  ArchBuilder(const spec::SymbolTable& base, const spec::Einsum& einsum, const ArchBuildOptions& options)
       : table_(base), einsum_(einsum), costs_(options.costs), costs_required_(options.costs_required) {}
 
   std::vector<Diagnostic> errors;
 
-  BuiltArch build(const YamlNode& arch) {
-    BuiltArch out;
+  spec::BuiltArch build(const YamlNode& arch) {
+    spec::BuiltArch out;
     if (!arch.is_map()) {
       error(arch.location(), "arch", fmt::format("expected a mapping, got {}", arch.describe()));
       return out;
@@ -119,16 +128,16 @@ class ArchBuilder {
   }
 
  private:
-  SymbolTable table_;
-  SymbolTable arch_variables_;
-  const Einsum& einsum_;
+  spec::SymbolTable table_;
+  spec::SymbolTable arch_variables_;
+  const spec::Einsum& einsum_;
   const components::CostTable* costs_;
   bool costs_required_;
   std::vector<Diagnostic> warnings_;
   std::set<std::string> names_;
 
   // Every leaf in walk order (Hierarchical, Fork and Array contents included).
-  void walk(const YamlNode& list, const std::string& path, BuiltArch& out) {
+  void walk(const YamlNode& list, const std::string& path, spec::BuiltArch& out) {
     for (std::size_t i = 0; i < list.items().size(); ++i) {
       const YamlNode& node = list.items()[i];
       const std::string sub = fmt::format("{}[{}]", path, i);
@@ -152,12 +161,12 @@ class ArchBuilder {
     }
   }
 
-  void leaf(const YamlNode& node, const std::string& tag, const std::string& path, BuiltArch& out) {
-    Component c;
-    c.kind = tag == "Memory"    ? ComponentKind::Memory
-             : tag == "Toll"    ? ComponentKind::Toll
-             : tag == "Compute" ? ComponentKind::Compute
-                                : ComponentKind::Container;
+  void leaf(const YamlNode& node, const std::string& tag, const std::string& path, spec::BuiltArch& out) {
+    spec::Component c;
+    c.kind = tag == "Memory"    ? spec::ComponentKind::Memory
+             : tag == "Toll"    ? spec::ComponentKind::Toll
+             : tag == "Compute" ? spec::ComponentKind::Compute
+                                : spec::ComponentKind::Container;
     c.where = node.location();
     const YamlNode* name = node.find("name");
     if (!name || !name->is_scalar()) {
@@ -172,8 +181,8 @@ class ArchBuilder {
       c.component_class = cls->as_string();
 
     // The object's own scope: its evaluated fields become visible to later fields (README: Evaluation order).
-    SymbolTable scope = table_;
-    SymbolTable fields;
+    spec::SymbolTable scope = table_;
+    spec::SymbolTable fields;
     fields["name"] = Value(c.name);
     const auto bind = [&](const std::string& key, Value v) {
       scope[key] = v;
@@ -241,11 +250,11 @@ class ArchBuilder {
     const auto check = [&](const char* key, double v, bool ok, const char* rule) {
       if (!ok) error(node.find(key)->location(), prefix + "." + key, fmt::format("{}, got {}", rule, v));
     };
-    c.size = c.kind == ComponentKind::Memory ? num("size", kInf) : kInf;
-    if (c.kind == ComponentKind::Memory && !node.find("size"))  // absent, not merely failed to evaluate
+    c.size = c.kind == spec::ComponentKind::Memory ? num("size", spec::kInf) : spec::kInf;
+    if (c.kind == spec::ComponentKind::Memory && !node.find("size"))  // absent, not merely failed to evaluate
       error(node.location(), prefix + ".size",
             fmt::format("!Memory '{}' needs a 'size' in bits (inf allowed)", c.name));
-    else if (c.kind == ComponentKind::Memory && has("size"))
+    else if (c.kind == spec::ComponentKind::Memory && has("size"))
       check("size", c.size, c.size >= 0, "size must be at least 0 bits (inf allowed)");
     c.actions_scale = num("actions_scale", 1);
     c.n_parallel_instances = num("n_parallel_instances", 1);
@@ -263,10 +272,10 @@ class ArchBuilder {
       if (const YamlNode* vpa = node.find("values_per_action"); vpa && vpa->is_map())
         c.values_per_action = set_keyed(*vpa, scope, prefix + ".values_per_action");
     }
-    if (c.kind == ComponentKind::Toll) toll_direction(node, scope, prefix, c);
+    if (c.kind == spec::ComponentKind::Toll) toll_direction(node, scope, prefix, c);
 
     spatial(node, scope, prefix, c, out);
-    if (c.kind != ComponentKind::Container) {
+    if (c.kind != spec::ComponentKind::Container) {
       components::ComponentCostInput cost;
       cost.name = c.name;
       cost.component_class = c.component_class;
@@ -296,12 +305,12 @@ class ArchBuilder {
 
     // Later nodes see this one by name (`MainMemory.size`), with its fanout.
     fields["get_fanout"] =
-        Value::function("get_fanout", [f = c.fanout()](const CallArgs&) { return Value(f); });
+        Value::function("get_fanout", [f = c.fanout()](const text::expr::CallArgs&) { return Value(f); });
     table_[c.name] = Value(std::shared_ptr<const ObjectLike>(std::make_shared<NodeObject>(tag, fields)));
     out.arch.components.push_back(std::move(c));
   }
 
-  std::map<std::string, double> set_keyed(const YamlNode& dict, const SymbolTable& scope,
+  std::map<std::string, double> set_keyed(const YamlNode& dict, const spec::SymbolTable& scope,
                                           const std::string& path) {
     std::map<std::string, double> out;
     const YamlNode* other = nullptr;
@@ -330,17 +339,17 @@ class ArchBuilder {
     return out;
   }
 
-  void toll_direction(const YamlNode& node, const SymbolTable& scope, const std::string& prefix,
-                      Component& c) {
+  void toll_direction(const YamlNode& node, const spec::SymbolTable& scope, const std::string& prefix,
+                      spec::Component& c) {
     const YamlNode* d = node.find("direction");
     const auto parse = [&](const std::string& text,
-                           const SourceLocation& where) -> std::optional<TollDirection> {
-      if (text == "up") return TollDirection::Up;
-      if (text == "down") return TollDirection::Down;
-      if (text == "up_and_down") return TollDirection::UpAndDown;
+                           const SourceLocation& where) -> std::optional<spec::TollDirection> {
+      if (text == "up") return spec::TollDirection::Up;
+      if (text == "down") return spec::TollDirection::Down;
+      if (text == "up_and_down") return spec::TollDirection::UpAndDown;
       error(where, prefix + ".direction",
             fmt::format("direction must be up, down or up_and_down, got '{}'{}", text,
-                        util::did_you_mean(text, {"up", "down", "up_and_down"})));
+                        core::did_you_mean(text, {"up", "down", "up_and_down"})));
       return std::nullopt;
     };
     if (!d || d->is_null()) {
@@ -366,15 +375,15 @@ class ArchBuilder {
                           einsum_.name));
   }
 
-  void spatial(const YamlNode& node, const SymbolTable& scope, const std::string& prefix, Component& c,
-               BuiltArch& out) {
+  void spatial(const YamlNode& node, const spec::SymbolTable& scope, const std::string& prefix, spec::Component& c,
+               spec::BuiltArch& out) {
     const YamlNode* list = node.find("spatial");
     if (!list || !list->is_sequence()) return;
     for (std::size_t i = 0; i < list->items().size(); ++i) {
       const YamlNode& s = list->items()[i];
       const std::string path = fmt::format("{}.spatial[{}]", prefix, i);
       if (!s.is_map()) continue;
-      SpatialDim dim;
+      spec::SpatialDim dim;
       const YamlNode* name = s.find("name");
       if (!name || !name->is_scalar()) {
         error(s.location(), path, "a spatial dimension needs a 'name'");
@@ -422,8 +431,8 @@ class ArchBuilder {
 
   // The mapper's constraints on one spatial dimension: min_usage and loop_bounds (spec/README.md,
   // 'Mapper constraints').
-  SpatialRules spatial_rules(const YamlNode& dim, const SymbolTable& scope, const std::string& path) {
-    SpatialRules rules;
+  spec::SpatialRules spatial_rules(const YamlNode& dim, const spec::SymbolTable& scope, const std::string& path) {
+    spec::SpatialRules rules;
     if (const YamlNode* mu = dim.find("min_usage"); mu && !mu->is_null())
       guard([&] {
         rules.min_usage =
@@ -440,7 +449,7 @@ class ArchBuilder {
 
   // One `loop_bounds` entry: a rank-variable set expression (`~m`), an operator and a value; a
   // product over one rank variable is the plain comparison.
-  static LoopBound loop_bound(const YamlNode& b, const SymbolTable& scope, const std::string& field) {
+  static spec::LoopBound loop_bound(const YamlNode& b, const spec::SymbolTable& scope, const std::string& field) {
     static const std::set<std::string> ops = {"==",        "<=",        ">=",        "<",        ">",
                                               "product==", "product<=", "product>=", "product<", "product>"};
     const auto* expression = b.is_map() ? b.find("expression") : nullptr;
@@ -448,7 +457,7 @@ class ArchBuilder {
     const auto* value = b.is_map() ? b.find("value") : nullptr;
     if (!expression || !op || !value)
       throw SpecError(Diagnostic{b.location(), field, "a loop bound needs 'expression', 'operator' and 'value'"});
-    LoopBound lb;
+    spec::LoopBound lb;
     lb.where = b.location();
     const NameSet rvs = evaluate_set(*expression, scope, field + ".expression");
     lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
@@ -457,7 +466,7 @@ class ArchBuilder {
       throw SpecError(Diagnostic{op->location(), field + ".operator",
                                  fmt::format("unknown operator '{}' (== <= >= < > product== product<= product>= "
                                              "product< product>){}",
-                                             lb.op, util::did_you_mean(lb.op, {ops.begin(), ops.end()}))});
+                                             lb.op, core::did_you_mean(lb.op, {ops.begin(), ops.end()}))});
     lb.value = to_number(evaluate_node(*value, scope, field + ".value"), value->location(), field + ".value");
     if (lb.rank_variables.size() == 1 && lb.op.starts_with("product")) lb.op = lb.op.substr(7);
     return lb;
@@ -467,8 +476,8 @@ class ArchBuilder {
   // and the levels above); compiled here so their syntax is checked when the spec loads (names
   // that do not evaluate are warned about by tensor_choices). no_refetch_from_above and
   // no_resend_to_below depend only on the Einsum: evaluated here.
-  HolderTensorRules tensor_rules(const YamlNode& node, const SymbolTable& scope, const std::string& prefix) {
-    HolderTensorRules rules;
+  spec::HolderTensorRules tensor_rules(const YamlNode& node, const spec::SymbolTable& scope, const std::string& prefix) {
+    spec::HolderTensorRules rules;
     const YamlNode* t = node.find("tensors");
     if (!t || !t->is_map()) return rules;
     for (auto [key, slot] : {std::pair{"keep", &rules.keep}, std::pair{"may_keep", &rules.may_keep},
@@ -481,7 +490,7 @@ class ArchBuilder {
         continue;
       }
       guard([&, slot = slot] {
-        *slot = CompiledExpression::compile(Value(v->as_string()), v->location(), field);
+        *slot = spec::CompiledExpression::compile(Value(v->as_string()), v->location(), field);
       });
     }
     for (auto [key, slot] : {std::pair{"no_refetch_from_above", &rules.no_refetch_from_above},
@@ -500,7 +509,7 @@ class ArchBuilder {
 
   // TryEvalTo set: on failure the raw text stays (AccelForge keeps the string); we treat it as
   // "not restricted" and let the mapper report it if it matters.
-  std::optional<NameSet> try_set(const YamlNode& node, const SymbolTable& scope, const std::string& field) {
+  std::optional<NameSet> try_set(const YamlNode& node, const spec::SymbolTable& scope, const std::string& field) {
     try {
       return evaluate_set(node, scope, field);
     } catch (const SpecError&) {
@@ -511,12 +520,12 @@ class ArchBuilder {
   // Evaluates the listed actions, adds the default ones (README: Default actions and costs)
   // and resolves every cost through the component-cost rules (spec value, else table, else
   // Dummy, else error).
-  void actions(const YamlNode& node, const SymbolTable& scope, const std::string& prefix, Component& c,
+  void actions(const YamlNode& node, const spec::SymbolTable& scope, const std::string& prefix, spec::Component& c,
                components::ComponentCostInput cost_input) {
     std::vector<std::string> defaults;
-    if (c.kind == ComponentKind::Memory)
+    if (c.kind == spec::ComponentKind::Memory)
       defaults = {"read", "write"};
-    else if (c.kind == ComponentKind::Toll)
+    else if (c.kind == spec::ComponentKind::Toll)
       defaults = {"read"};
     else
       defaults = {"compute"};
@@ -559,14 +568,14 @@ class ArchBuilder {
                   field("latency", not_negative, "latency must be at least 0 (seconds per action)")) {
             const double l =
                 *latency * field("latency_scale", positive, "latency_scale must be positive").value_or(1);
-            in.throughput = l > 0 ? 1.0 / l : kInf;
+            in.throughput = l > 0 ? 1.0 / l : spec::kInf;
           }
         if (in.energy && *in.energy * in.energy_scale < 0)  // AccelForge allows it, with this warning
           warnings_.push_back(Diagnostic{a.find("energy")->location(), path + ".energy",
                                          fmt::format("component {} action {} has negative energy ({})",
                                                      c.name, in.name, *in.energy * in.energy_scale),
                                          Severity::Warning});
-        Action action;
+        spec::Action action;
         action.name = in.name;
         action.bits_per_action = field("bits_per_action").value_or(c.bits_per_action.value_or(1));
         if (const YamlNode* vpa = a.find("values_per_action"); vpa && vpa->is_map())
@@ -577,7 +586,7 @@ class ArchBuilder {
     }
     for (const auto& d : defaults)
       if (!c.find_action(d)) {
-        Action action;
+        spec::Action action;
         action.name = d;
         action.bits_per_action = c.bits_per_action.value_or(1);
         c.actions.push_back(std::move(action));
@@ -601,15 +610,15 @@ class ArchBuilder {
     }
   }
 
-  LatencyEvaluator latency_evaluator(const SymbolTable& fields) const {
+  spec::LatencyEvaluator latency_evaluator(const spec::SymbolTable& fields) const {
     // Table: arch variables, then spec variables shadow them, then component fields
     // (README: Latency table).
-    SymbolTable table = arch_variables_;
+    spec::SymbolTable table = arch_variables_;
     for (const auto& [k, v] : table_)
       if (!v.is_name_set() && !v.is_object()) table[k] = v;
     for (const auto& [k, v] : fields) table[k] = v;
-    return [table](const std::string& expr, const LatencyContext& ctx) {
-      SymbolTable t = table;
+    return [table](const std::string& expr, const spec::LatencyContext& ctx) {
+      spec::SymbolTable t = table;
       std::vector<Value> actions;
       for (const auto& a : ctx.actions)
         actions.emplace_back(std::shared_ptr<const ObjectLike>(std::make_shared<LatencyActionObject>(a)));
@@ -621,9 +630,9 @@ class ArchBuilder {
     };
   }
 
-  HolderTensorChoices tensor_choices(const YamlNode& node, const SymbolTable& scope,
+  spec::HolderTensorChoices tensor_choices(const YamlNode& node, const spec::SymbolTable& scope,
                                      const std::string& prefix) {
-    HolderTensorChoices out;
+    spec::HolderTensorChoices out;
     const Value all_v = scope.contains("All") ? scope.at("All") : Value(NameSet());
     const NameSet all = all_v.is_name_set() ? all_v.as_name_set() : NameSet();
     out.keep = all.with_items({});
@@ -668,10 +677,10 @@ class ArchBuilder {
   // Per Compute, the leaves from the root to it, Forks entered only if they hold it
   // (spec/README.md, 'Flattening').
   std::map<std::string, std::vector<std::size_t>> paths_from(const YamlNode& nodes,
-                                                             const ResolvedArch& arch) {
+                                                             const spec::ResolvedArch& arch) {
     std::map<std::string, std::vector<std::size_t>> out;
     for (std::size_t i = 0; i < arch.components.size(); ++i) {
-      if (arch.components[i].kind != ComponentKind::Compute) continue;
+      if (arch.components[i].kind != spec::ComponentKind::Compute) continue;
       std::vector<std::size_t> path;
       bool done = false;
       flatten(nodes, arch, arch.components[i].name, path, done);
@@ -692,7 +701,7 @@ class ArchBuilder {
     return false;
   }
 
-  static void flatten(const YamlNode& list, const ResolvedArch& arch, const std::string& compute,
+  static void flatten(const YamlNode& list, const spec::ResolvedArch& arch, const std::string& compute,
                       std::vector<std::size_t>& path, bool& done) {
     for (const YamlNode& n : list.items()) {
       if (done) return;
@@ -716,7 +725,7 @@ class ArchBuilder {
       const YamlNode* name = n.find("name");
       if (!name || !name->is_scalar()) continue;
       const auto it = std::find_if(arch.components.begin(), arch.components.end(),
-                                   [&](const Component& c) { return c.name == name->as_string(); });
+                                   [&](const spec::Component& c) { return c.name == name->as_string(); });
       if (it == arch.components.end()) continue;
       if (tag == "Compute") {
         if (it->name != compute) continue;
@@ -744,12 +753,12 @@ class ArchBuilder {
 
 }  // namespace
 
-BuiltArch build_arch(const YamlNode& arch, const SymbolTable& base, const Einsum& einsum,
+spec::BuiltArch build_arch(const YamlNode& arch, const spec::SymbolTable& base, const spec::Einsum& einsum,
                      const ArchBuildOptions& options) {
   ArchBuilder builder(base, einsum, options);
-  BuiltArch out = builder.build(arch);
+  spec::BuiltArch out = builder.build(arch);
   if (!builder.errors.empty()) throw SpecError(std::move(builder.errors));
   return out;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -13,7 +13,7 @@
 #include "spec/workload.h"
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::loader {
 
 struct ArchBuildOptions {
   const components::CostTable* costs = nullptr;  // fills what the spec leaves out
@@ -24,7 +24,7 @@ struct ArchBuildOptions {
 // `base` holds the spec variables and the Einsum's set symbols. A cost that neither the spec
 // nor the table gives is an error naming the component and the action (a warning when
 // `options.costs_required` is false). Throws SpecError.
-[[nodiscard]] BuiltArch build_arch(const YamlNode& arch, const SymbolTable& base, const Einsum& einsum,
+[[nodiscard]] spec::BuiltArch build_arch(const text::yaml::YamlNode& arch, const spec::SymbolTable& base, const spec::Einsum& einsum,
                                    const ArchBuildOptions& options);
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -14,7 +14,13 @@
 #include "text/expr/numbers.h"
 #include "text/expr/parser.h"
 
-namespace af::spec {
+using af::core::Diagnostic;
+using af::core::SourceLocation;
+using af::core::SpecError;
+using af::text::expr::Value;
+using af::text::yaml::YamlNode;
+
+namespace af::loader {
 
 namespace {
 
@@ -23,45 +29,45 @@ namespace {
 }
 
 // eval_expression (README: Field values) with the YAML scalar's place added to any error.
-Value evaluate_value(const Value& raw, const SymbolTable& table, const SourceLocation& where,
+Value evaluate_value(const Value& raw, const spec::SymbolTable& table, const SourceLocation& where,
                      std::string_view field) {
   try {
-    const Environment env = Environment::borrowing(table);
-    return eval_expression(raw, env);
-  } catch (const ExpressionError& e) {
+    const text::expr::Environment env = text::expr::Environment::borrowing(table);
+    return text::expr::eval_expression(raw, env);
+  } catch (const text::expr::ExpressionError& e) {
     const std::string shown = raw.is_string() ? raw.as_string() : raw.repr();
-    throw SpecError(expression_diagnostic(where, field, shown, e.message(), e.offset()));
+    throw SpecError(spec::expression_diagnostic(where, field, shown, e.message(), e.offset()));
   }
 }
 
 }  // namespace
 
-Value scalar_value(const ScalarValue& scalar) {
+Value scalar_value(const text::yaml::ScalarValue& scalar) {
   return std::visit(
       [](const auto& x) -> Value {
         using T = std::decay_t<decltype(x)>;
         if constexpr (std::is_same_v<T, std::monostate>)
           return Value();
         else if constexpr (std::is_same_v<T, std::int64_t>)
-          return Value(static_cast<Int>(x));
+          return Value(static_cast<text::expr::Int>(x));
         else
           return Value(x);
       },
       scalar);
 }
 
-Value evaluate_text(const std::string& text, const SymbolTable& table, const SourceLocation& where,
+Value evaluate_text(const std::string& text, const spec::SymbolTable& table, const SourceLocation& where,
                     std::string_view field) {
   return evaluate_value(Value(text), table, where, field);
 }
 
-Value evaluate_node(const YamlNode& node, const SymbolTable& table, std::string_view field) {
+Value evaluate_node(const YamlNode& node, const spec::SymbolTable& table, std::string_view field) {
   switch (node.kind()) {
     case YamlNode::Kind::Null:
       return Value();
     case YamlNode::Kind::Scalar: {
       if (node.quoted()) return Value(node.text());  // quoted scalars are literal strings
-      const ScalarValue v = node.value(field);
+      const text::yaml::ScalarValue v = node.value(field);
       if (std::holds_alternative<std::monostate>(v)) return Value();
       const Value raw = scalar_value(v);
       return evaluate_value(raw, table, node.location(), field);
@@ -73,7 +79,7 @@ Value evaluate_node(const YamlNode& node, const SymbolTable& table, std::string_
       return Value::list(std::move(items));
     }
     case YamlNode::Kind::Map: {
-      Dict dict;
+      text::expr::Dict dict;
       for (const auto& e : node.entries())
         dict.set(e.key, evaluate_node(e.value, table, fmt::format("{}.{}", field, e.key)));
       return Value(std::move(dict));
@@ -82,7 +88,7 @@ Value evaluate_node(const YamlNode& node, const SymbolTable& table, std::string_
   return Value();
 }
 
-NameSet evaluate_set_text(const std::string& text, const SymbolTable& table, const SourceLocation& where,
+text::expr::NameSet evaluate_set_text(const std::string& text, const spec::SymbolTable& table, const SourceLocation& where,
                           std::string_view field) {
   Value v;
   if (const auto it = table.find(text); it != table.end()) {
@@ -104,7 +110,7 @@ NameSet evaluate_set_text(const std::string& text, const SymbolTable& table, con
   return v.as_name_set();
 }
 
-NameSet evaluate_set(const YamlNode& node, const SymbolTable& table, std::string_view field) {
+text::expr::NameSet evaluate_set(const YamlNode& node, const spec::SymbolTable& table, std::string_view field) {
   if (!node.is_scalar())
     fail(node.location(), field, fmt::format("expected a set expression, got {}", node.describe()));
   return evaluate_set_text(node.as_string(), table, node.location(), field);
@@ -113,7 +119,7 @@ NameSet evaluate_set(const YamlNode& node, const SymbolTable& table, std::string
 double to_number(const Value& v, const SourceLocation& where, std::string_view field) {
   std::optional<double> d;
   if (v.is_number()) d = v.as_double();
-  if (v.is_string()) d = parse_python_float(v.as_string());
+  if (v.is_string()) d = text::expr::parse_python_float(v.as_string());
   // NaN compares false with everything, so every later check would let it through.
   if (d && std::isnan(*d)) fail(where, field, "expected a number, got nan (not a number)");
   if (d) return *d;
@@ -140,7 +146,7 @@ bool to_bool(const Value& v, const SourceLocation& where, std::string_view field
   fail(where, field, fmt::format("expected True or False, got {} {}", v.type_name(), v.repr()));
 }
 
-SymbolTable evaluate_map_in_order(const YamlNode& map, SymbolTable table, std::string_view field,
+spec::SymbolTable evaluate_map_in_order(const YamlNode& map, spec::SymbolTable table, std::string_view field,
                                   std::map<std::string, Value>* results) {
   if (!map.is_map()) fail(map.location(), field, fmt::format("expected a mapping, got {}", map.describe()));
   const auto& entries = map.entries();
@@ -222,4 +228,4 @@ SymbolTable evaluate_map_in_order(const YamlNode& map, SymbolTable table, std::s
   return table;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -7,7 +7,13 @@
 #include "text/yaml/core_schema.h"
 #include "text/yaml/spec_loader.h"
 
-namespace af::spec {
+using af::text::expr::Dict;
+using af::text::expr::Value;
+using af::text::jinja::RenderOptions;
+using af::text::yaml::IncludeStore;
+using af::text::yaml::RenderFn;
+
+namespace af::loader {
 
 namespace {
 
@@ -15,22 +21,22 @@ RenderFn make_renderer(Value data, RenderOptions options);
 
 // Jinja's include()/include_all(): load each file through the YAML loader (rendered with the
 // child data) and keep the tree in the including file's store under the name the renderer chose.
-class IncludingHost : public TemplateHost {
+class IncludingHost : public text::jinja::TemplateHost {
  public:
   explicit IncludingHost(IncludeStore& store) : store_(store) {}
 
-  void include(const IncludeRequest& request) override {
+  void include(const text::jinja::IncludeRequest& request) override {
     const RenderFn render = make_renderer(request.child_data, request.child_options);
-    std::vector<YamlNode> trees;
+    std::vector<text::yaml::YamlNode> trees;
     for (const auto& path : request.paths) {
-      trees.push_back(load_yaml_file(path, render, &store_));
-      mark_included(trees.back(), request.where);
+      trees.push_back(text::yaml::load_yaml_file(path, render, &store_));
+      text::yaml::mark_included(trees.back(), request.where);
     }
-    StoredInclude stored;
+    text::yaml::StoredInclude stored;
     if (trees.size() == 1) {
       stored.tree = std::move(trees.front());
     } else {
-      stored.tree = YamlNode::sequence(request.where);
+      stored.tree = text::yaml::YamlNode::sequence(request.where);
       for (auto& t : trees) stored.tree.push_back(std::move(t));
       stored.each_element = true;
     }
@@ -45,7 +51,7 @@ RenderFn make_renderer(Value data, RenderOptions options) {
   return [data = std::move(data), options = std::move(options)](
              std::string_view text, const std::string& path, IncludeStore& store) {
     IncludingHost host(store);
-    RenderedText rendered = render_template_mapped(text, path, data, &host, options);
+    text::jinja::RenderedText rendered = text::jinja::render_template_mapped(text, path, data, &host, options);
     store.rendered_line_map = std::move(rendered.line_map);
     return std::move(rendered.text);
   };
@@ -55,33 +61,33 @@ RenderFn make_renderer(Value data, RenderOptions options) {
 
 Dict parse_assignments(const std::vector<std::string>& assignments) {
   Dict data;
-  std::vector<Diagnostic> errors;
+  std::vector<core::Diagnostic> errors;
   for (const auto& a : assignments) {
     const auto eq = a.find('=');
     if (eq == std::string::npos || eq == 0) {
-      errors.push_back(Diagnostic{
-          {"--set", 0, 0}, "", fmt::format("'{}' is not of the form NAME=VALUE", a), Severity::Error});
+      errors.push_back(core::Diagnostic{
+          {"--set", 0, 0}, "", fmt::format("'{}' is not of the form NAME=VALUE", a), core::Severity::Error});
       continue;
     }
     const std::string value = a.substr(eq + 1);
-    const ScalarValue v = resolve_plain_scalar(value);
+    const text::yaml::ScalarValue v = text::yaml::resolve_plain_scalar(value);
     Value parsed = scalar_value(v);
     data.set(a.substr(0, eq), std::move(parsed));
   }
-  if (!errors.empty()) throw SpecError(std::move(errors));
+  if (!errors.empty()) throw core::SpecError(std::move(errors));
   return data;
 }
 
 LoadedTree load_tree(const std::vector<std::string>& files, const Dict& data, const UnsavedTexts* unsaved,
                      TextsRead* texts_read) {
-  ParseLimits limits;
+  text::yaml::ParseLimits limits;
   limits.text_overrides = unsaved;
-  limits.used = std::make_shared<ParseLimits::Used>();
+  limits.used = std::make_shared<text::yaml::ParseLimits::Used>();
   const auto hand_over_texts = [&] {
     if (texts_read != nullptr) *texts_read = std::move(limits.used->texts);
   };
   try {
-    LoadedSpec loaded = load_spec_files(files, make_renderer(Value(data), RenderOptions{}), limits);
+    text::yaml::LoadedSpec loaded = text::yaml::load_spec_files(files, make_renderer(Value(data), RenderOptions{}), limits);
     hand_over_texts();
     return {std::move(loaded.root), std::move(loaded.files), std::move(loaded.warnings)};
   } catch (...) {
@@ -90,12 +96,12 @@ LoadedTree load_tree(const std::vector<std::string>& files, const Dict& data, co
   }
 }
 
-Spec load_spec(const std::vector<std::string>& files, const Dict& data, const ArchBuildOptions& options,
+spec::Spec load_spec(const std::vector<std::string>& files, const Dict& data, const ArchBuildOptions& options,
                const UnsavedTexts* unsaved, TextsRead* texts_read) {
   LoadedTree tree = load_tree(files, data, unsaved, texts_read);
-  Spec spec = build_spec(tree.root, options);
+  spec::Spec spec = build_spec(tree.root, options);
   spec.warnings.insert(spec.warnings.begin(), tree.warnings.begin(), tree.warnings.end());
   return spec;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -8,16 +8,16 @@
 #include "loader/spec_builder.h"
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::loader {
 
 // `NAME=VALUE` assignments (`--set`), values read as YAML scalars (`DECODE=False` is a bool,
 // `M=64` an int, `X="a b"` a string). Throws SpecError naming the bad assignment.
-[[nodiscard]] Dict parse_assignments(const std::vector<std::string>& assignments);
+[[nodiscard]] text::expr::Dict parse_assignments(const std::vector<std::string>& assignments);
 
 struct LoadedTree {
-  YamlNode root;
+  text::yaml::YamlNode root;
   std::vector<std::string> files;
-  std::vector<Diagnostic> warnings;
+  std::vector<core::Diagnostic> warnings;
 };
 
 // Texts that replace files' contents (unsaved editor buffers), by path as given.
@@ -29,12 +29,12 @@ using TextsRead = std::map<std::string, std::string>;
 
 // Renders every file with `data` (Jinja), parses, resolves tags and merges the files
 // (first key wins). Throws SpecError.
-[[nodiscard]] LoadedTree load_tree(const std::vector<std::string>& files, const Dict& data,
+[[nodiscard]] LoadedTree load_tree(const std::vector<std::string>& files, const text::expr::Dict& data,
                                    const UnsavedTexts* unsaved = nullptr, TextsRead* texts_read = nullptr);
 
 // load_tree + build_spec; the tree's warnings are kept in Spec::warnings.
-[[nodiscard]] Spec load_spec(const std::vector<std::string>& files, const Dict& data,
+[[nodiscard]] spec::Spec load_spec(const std::vector<std::string>& files, const text::expr::Dict& data,
                              const ArchBuildOptions& options = {}, const UnsavedTexts* unsaved = nullptr,
                              TextsRead* texts_read = nullptr);
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -7,11 +7,11 @@
 #include "spec/mapping.h"
 #include "spec/workload.h"
 
-namespace af::spec {
+namespace af::loader {
 
 // Appends an error (at the loop node, field mapping.tile_shape) for each Temporal or Spatial
 // loop whose tile_shape exceeds the enclosing loop's tile of the same rank variable on the
 // way to a Compute node, or that rank variable's bound in the computed Einsum.
-void check_loop_tiles(const Mapping& mapping, const Workload& workload, std::vector<Diagnostic>& errors);
+void check_loop_tiles(const spec::Mapping& mapping, const spec::Workload& workload, std::vector<core::Diagnostic>& errors);
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -6,14 +6,18 @@
 
 #include "spec/metrics.h"
 
-namespace af::spec {
+using af::core::Diagnostic;
+using af::core::SpecError;
+using af::text::yaml::YamlNode;
 
-MapperSettings read_mapper_settings(const YamlNode& section, const SymbolTable& variables) {
-  MapperSettings out;
+namespace af::loader {
+
+spec::MapperSettings read_mapper_settings(const YamlNode& section, const spec::SymbolTable& variables) {
+  spec::MapperSettings out;
   if (!section.is_map()) return out;  // the shape check reports it
   std::vector<Diagnostic> errors;
   const auto field = [](const char* key) { return std::string("mapper.") + key; };
-  const auto value = [&](const char* key) -> std::optional<std::pair<Value, SourceLocation>> {
+  const auto value = [&](const char* key) -> std::optional<std::pair<text::expr::Value, core::SourceLocation>> {
     const YamlNode* v = section.find(key);
     if (v == nullptr || v->is_null()) return std::nullopt;
     try {
@@ -33,7 +37,7 @@ MapperSettings read_mapper_settings(const YamlNode& section, const SymbolTable& 
 
   if (const YamlNode* v = section.find("metrics"); v != nullptr && v->is_scalar()) {
     try {
-      out.metrics = parse_metrics(v->as_string());
+      out.metrics = spec::parse_metrics(v->as_string());
     } catch (const std::invalid_argument& e) {
       errors.push_back(Diagnostic{v->location(), field("metrics"), e.what()});
     }
@@ -78,4 +82,4 @@ MapperSettings read_mapper_settings(const YamlNode& section, const SymbolTable& 
   return out;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -4,9 +4,9 @@
 #include "spec/spec.h"
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::loader {
 
 // `section` is the value of the top-level `mapper:` key. Throws SpecError with every problem.
-[[nodiscard]] MapperSettings read_mapper_settings(const YamlNode& section, const SymbolTable& variables);
+[[nodiscard]] spec::MapperSettings read_mapper_settings(const text::yaml::YamlNode& section, const spec::SymbolTable& variables);
 
-}  // namespace af::spec
+}  // namespace af::loader

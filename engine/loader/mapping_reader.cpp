@@ -7,16 +7,19 @@
 #include "loader/schema.h"
 #include "core/closest_name.h"
 
-namespace af::spec {
+using af::text::yaml::ScalarValue;
+using af::text::yaml::YamlNode;
+
+namespace af::loader {
 
 namespace {
 
 class MappingReader {
  public:
-  std::vector<Diagnostic> errors;
+  std::vector<core::Diagnostic> errors;
 
-  NestedNode nested(const YamlNode& node, const std::string& path) {
-    NestedNode out;
+  spec::NestedNode nested(const YamlNode& node, const std::string& path) {
+    spec::NestedNode out;
     if (!node.is_map()) {
       error(node.location(), path, fmt::format("expected a mapping with 'nodes', got {}", node.describe()));
       return out;
@@ -32,7 +35,7 @@ class MappingReader {
   }
 
  private:
-  void append_nodes(const YamlNode& list, const std::string& path, std::vector<MappingNode>& out) {
+  void append_nodes(const YamlNode& list, const std::string& path, std::vector<spec::MappingNode>& out) {
     for (std::size_t i = 0; i < list.items().size(); ++i) {
       const YamlNode& item = list.items()[i];
       const std::string sub = fmt::format("{}[{}]", path, i);
@@ -44,13 +47,13 @@ class MappingReader {
     }
   }
 
-  std::optional<MappingNode> read_node(const YamlNode& item, const std::string& path) {
+  std::optional<spec::MappingNode> read_node(const YamlNode& item, const std::string& path) {
     const std::string tag = item.tag().starts_with('!') ? item.tag().substr(1) : item.tag();
     if (!item.is_map()) {
       error(item.location(), path, fmt::format("expected a tagged mapping node, got {}", item.describe()));
       return std::nullopt;
     }
-    MappingNode out;
+    spec::MappingNode out;
     out.where = item.location();
     // Each field's own place, so errors point at `component: ...`, not at the tag.
     for (const auto& entry : item.entries()) {
@@ -64,23 +67,23 @@ class MappingReader {
       auto component = required_string(item, "component", path);
       const bool persistent = flag(item, "persistent", path);
       if (tag == "Storage")
-        out.node = StorageNode{std::move(tensors), std::move(component), persistent};
+        out.node = spec::StorageNode{std::move(tensors), std::move(component), persistent};
       else
-        out.node = TollNode{std::move(tensors), std::move(component), persistent};
+        out.node = spec::TollNode{std::move(tensors), std::move(component), persistent};
     } else if (tag == "Temporal") {
-      out.node = TemporalNode{required_string(item, "rank_variable", path), tile(item, "tile_shape", path),
+      out.node = spec::TemporalNode{required_string(item, "rank_variable", path), tile(item, "tile_shape", path),
                               optional_tile(item, "initial_tile_shape", path)};
     } else if (tag == "Spatial") {
-      out.node = SpatialNode{required_string(item, "rank_variable", path), tile(item, "tile_shape", path),
+      out.node = spec::SpatialNode{required_string(item, "rank_variable", path), tile(item, "tile_shape", path),
                              optional_tile(item, "initial_tile_shape", path),
                              required_string(item, "name", path), required_string(item, "component", path)};
     } else if (tag == "Compute") {
-      out.node = ComputeNode{required_string(item, "einsum", path), required_string(item, "component", path)};
+      out.node = spec::ComputeNode{required_string(item, "einsum", path), required_string(item, "component", path)};
     } else if (tag == "Sequential" || tag == "Pipeline" || tag == "Split") {
-      BranchNode branch;
-      branch.kind = tag == "Sequential" ? BranchKind::Sequential
-                    : tag == "Pipeline" ? BranchKind::Pipeline
-                                        : BranchKind::Split;
+      spec::BranchNode branch;
+      branch.kind = tag == "Sequential" ? spec::BranchKind::Sequential
+                    : tag == "Pipeline" ? spec::BranchKind::Pipeline
+                                        : spec::BranchKind::Split;
       if (const YamlNode* nodes = item.find("nodes"); nodes && nodes->is_sequence()) {
         for (std::size_t i = 0; i < nodes->items().size(); ++i) {
           const std::string sub = fmt::format("{}.nodes[{}]", path, i);
@@ -93,16 +96,16 @@ class MappingReader {
     } else if (tag == "Nested" || tag == "Mapping") {
       out.node = nested(item, path);
     } else if (tag == "Reservation") {
-      out.node = ReservationNode{string_list(item, "purposes", path), required_string(item, "resource", path),
+      out.node = spec::ReservationNode{string_list(item, "purposes", path), required_string(item, "resource", path),
                                  flag(item, "persistent", path)};
     } else if (tag == "TextBox") {
-      out.node = TextBoxNode{};
+      out.node = spec::TextBoxNode{};
     } else {
       const std::string shown = tag.empty() ? std::string("no tag") : "tag '!" + tag + "'";
       error(item.location(), path,
             fmt::format("mapping node has {}; expected one of !{}{}", shown,
                         fmt::join(mapping_node_tags(), ", !"),
-                        tag.empty() ? "" : util::did_you_mean(tag, mapping_node_tags())));
+                        tag.empty() ? "" : core::did_you_mean(tag, mapping_node_tags())));
       return std::nullopt;
     }
     return out;
@@ -191,18 +194,18 @@ class MappingReader {
     return *n;
   }
 
-  void error(const SourceLocation& where, const std::string& path, std::string message) {
-    errors.push_back(Diagnostic{where, path, std::move(message)});
+  void error(const core::SourceLocation& where, const std::string& path, std::string message) {
+    errors.push_back(core::Diagnostic{where, path, std::move(message)});
   }
 };
 
 }  // namespace
 
-Mapping read_mapping(const YamlNode& mapping_section) {
+spec::Mapping read_mapping(const YamlNode& mapping_section) {
   MappingReader reader;
-  Mapping mapping = reader.nested(mapping_section, "mapping");
-  if (!reader.errors.empty()) throw SpecError(std::move(reader.errors));
+  spec::Mapping mapping = reader.nested(mapping_section, "mapping");
+  if (!reader.errors.empty()) throw core::SpecError(std::move(reader.errors));
   return mapping;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -3,10 +3,10 @@
 #include "spec/mapping.h"
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::loader {
 
 // `mapping_section` is the value of the top-level `mapping:` key (a map with `nodes`).
 // Throws SpecError listing every malformed node (missing field, wrong type, unknown tag).
-[[nodiscard]] Mapping read_mapping(const YamlNode& mapping_section);
+[[nodiscard]] spec::Mapping read_mapping(const text::yaml::YamlNode& mapping_section);
 
-}  // namespace af::spec
+}  // namespace af::loader

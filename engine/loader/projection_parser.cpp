@@ -8,7 +8,9 @@
 
 #include "text/expr/expression_error.h"
 
-namespace af::spec {
+using af::text::expr::ExpressionError;
+
+namespace af::loader {
 
 namespace {
 
@@ -23,8 +25,8 @@ class AffineParser {
  public:
   explicit AffineParser(std::string_view text) : text_(text) {}
 
-  AffineExpr parse() {
-    AffineExpr e = sum(0);
+  spec::AffineExpr parse() {
+    spec::AffineExpr e = sum(0);
     skip();
     if (pos_ != text_.size()) fail(fmt::format("unexpected '{}'", text_[pos_]));
     return e;
@@ -33,8 +35,8 @@ class AffineParser {
  private:
   static constexpr int kMaxDepth = 64;
 
-  AffineExpr sum(int depth) {
-    AffineExpr acc = term(depth);
+  spec::AffineExpr sum(int depth) {
+    spec::AffineExpr acc = term(depth);
     for (;;) {
       skip();
       if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) {
@@ -46,14 +48,14 @@ class AffineParser {
     }
   }
 
-  AffineExpr term(int depth) {
-    AffineExpr acc = factor(depth);
+  spec::AffineExpr term(int depth) {
+    spec::AffineExpr acc = factor(depth);
     for (;;) {
       skip();
       if (pos_ < text_.size() && text_[pos_] == '*') {
         ++pos_;
         const std::size_t at = pos_;
-        AffineExpr rhs = factor(depth);
+        spec::AffineExpr rhs = factor(depth);
         if (acc.terms.empty())
           acc = scaled(rhs, acc.constant);
         else if (rhs.terms.empty())
@@ -66,7 +68,7 @@ class AffineParser {
     }
   }
 
-  AffineExpr factor(int depth) {
+  spec::AffineExpr factor(int depth) {
     if (depth > kMaxDepth) fail("expression nested too deeply");
     skip();
     if (pos_ >= text_.size()) fail("expected a rank variable or an integer");
@@ -77,7 +79,7 @@ class AffineParser {
     }
     if (c == '(') {
       ++pos_;
-      AffineExpr inner = sum(depth + 1);
+      spec::AffineExpr inner = sum(depth + 1);
       skip();
       if (pos_ >= text_.size() || text_[pos_] != ')') fail("missing ')'");
       ++pos_;
@@ -89,17 +91,17 @@ class AffineParser {
         if (value > (std::numeric_limits<std::int64_t>::max() - 9) / 10) fail("integer too large");
         value = value * 10 + (text_[pos_++] - '0');
       }
-      return AffineExpr{{}, value};
+      return spec::AffineExpr{{}, value};
     }
     if (ident_start(c)) {
       const std::size_t start = pos_;
       while (pos_ < text_.size() && ident_char(text_[pos_])) ++pos_;
-      return AffineExpr::variable(std::string(text_.substr(start, pos_ - start)));
+      return spec::AffineExpr::variable(std::string(text_.substr(start, pos_ - start)));
     }
     fail(fmt::format("unexpected '{}'", c));
   }
 
-  static void add(AffineExpr& acc, const AffineExpr& rhs, std::int64_t sign) {
+  static void add(spec::AffineExpr& acc, const spec::AffineExpr& rhs, std::int64_t sign) {
     acc.constant += sign * rhs.constant;
     for (const auto& t : rhs.terms) {
       bool merged = false;
@@ -110,13 +112,13 @@ class AffineParser {
         }
       if (!merged) acc.terms.push_back({t.var, sign * t.coeff});
     }
-    std::erase_if(acc.terms, [](const AffineTerm& t) { return t.coeff == 0; });
+    std::erase_if(acc.terms, [](const spec::AffineTerm& t) { return t.coeff == 0; });
   }
 
-  static AffineExpr scaled(AffineExpr e, std::int64_t k) {
+  static spec::AffineExpr scaled(spec::AffineExpr e, std::int64_t k) {
     e.constant *= k;
     for (auto& t : e.terms) t.coeff *= k;
-    std::erase_if(e.terms, [](const AffineTerm& t) { return t.coeff == 0; });
+    std::erase_if(e.terms, [](const spec::AffineTerm& t) { return t.coeff == 0; });
     return e;
   }
 
@@ -133,8 +135,8 @@ class AffineParser {
 };
 
 // `b, m, P: p, E: f` -> projection entries.
-std::vector<ProjectionEntry> parse_index_list(std::string_view list, std::size_t offset) {
-  std::vector<ProjectionEntry> out;
+std::vector<spec::ProjectionEntry> parse_index_list(std::string_view list, std::size_t offset) {
+  std::vector<spec::ProjectionEntry> out;
   std::size_t start = 0;
   while (start <= list.size()) {
     const std::size_t comma = list.find(',', start);
@@ -148,7 +150,7 @@ std::vector<ProjectionEntry> parse_index_list(std::string_view list, std::size_t
     try {
       if (colon == std::string_view::npos) {
         if (!is_identifier(entry)) throw ExpressionError("expected a rank variable", 0);
-        out.push_back({rank_of(entry), AffineExpr::variable(std::string(entry))});
+        out.push_back({rank_of(entry), spec::AffineExpr::variable(std::string(entry))});
       } else {
         const std::string_view rank = entry.substr(0, colon);
         if (!is_identifier(rank)) throw ExpressionError("expected a rank name before ':'", 0);
@@ -165,7 +167,7 @@ std::vector<ProjectionEntry> parse_index_list(std::string_view list, std::size_t
 
 }  // namespace
 
-AffineExpr parse_affine(std::string_view text) { return AffineParser(text).parse(); }
+spec::AffineExpr parse_affine(std::string_view text) { return AffineParser(text).parse(); }
 
 bool is_identifier(std::string_view text) {
   if (text.empty() || !ident_start(text.front())) return false;
@@ -226,4 +228,4 @@ std::vector<ParsedAccess> parse_einsum_string(std::string_view text) {
   return out;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -7,18 +7,18 @@
 
 #include "spec/workload.h"
 
-namespace af::spec {
+namespace af::loader {
 
 // `2*p + r - 1`: integer coefficients and constants, `+ - *`, parentheses around constants.
 // Throws ExpressionError (with the offset of the problem) on anything else.
-[[nodiscard]] AffineExpr parse_affine(std::string_view text);
+[[nodiscard]] spec::AffineExpr parse_affine(std::string_view text);
 
 // Rank-variable name rules of AccelForge: identifiers [a-zA-Z#$@][a-zA-Z0-9_]*.
 [[nodiscard]] bool is_identifier(std::string_view text);
 
 struct ParsedAccess {
   std::string tensor;
-  std::vector<ProjectionEntry> projection;
+  std::vector<spec::ProjectionEntry> projection;
   bool output = false;
 };
 
@@ -29,4 +29,4 @@ struct ParsedAccess {
 // Upper-cases a rank variable into its rank name (`n0` -> `N0`).
 [[nodiscard]] std::string rank_of(std::string_view rank_variable);
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -7,7 +7,10 @@
 
 #include "core/closest_name.h"
 
-namespace af::spec {
+using af::core::Diagnostic;
+using af::text::yaml::YamlNode;
+
+namespace af::loader {
 
 namespace {
 
@@ -288,7 +291,7 @@ class ShapeChecker {
         if (f.name == entry.key) field = &f;
       if (!field) {
         add(entry.key_location, sub,
-            fmt::format("unknown field '{}'{}", entry.key, util::did_you_mean(entry.key, names)));
+            fmt::format("unknown field '{}'{}", entry.key, core::did_you_mean(entry.key, names)));
         continue;
       }
       check(entry.value, field->shape, sub);
@@ -387,7 +390,7 @@ class ShapeChecker {
       const auto it = schema.find(tag);
       if (it == schema.end()) {
         add(item.location(), sub,
-            fmt::format("unknown {} tag '!{}'{}", what, tag, util::did_you_mean(tag, keys_of(schema))));
+            fmt::format("unknown {} tag '!{}'{}", what, tag, core::did_you_mean(tag, keys_of(schema))));
         continue;
       }
       fields(item, sub, it->second);
@@ -398,7 +401,7 @@ class ShapeChecker {
     add(node.location(), path, fmt::format("expected {}, got {}", what, node.describe()));
   }
 
-  void add(const SourceLocation& where, const std::string& path, std::string message) {
+  void add(const core::SourceLocation& where, const std::string& path, std::string message) {
     diagnostics.push_back(Diagnostic{where, path, std::move(message)});
   }
 };
@@ -429,4 +432,4 @@ const std::vector<std::string>& mapping_node_tags() {
   return tags;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

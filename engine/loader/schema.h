@@ -8,13 +8,13 @@
 #include "core/diagnostic.h"
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::loader {
 
 // All shape problems of a merged top-level spec tree (empty when the shape is fine).
-[[nodiscard]] std::vector<Diagnostic> check_spec_shape(const YamlNode& top);
+[[nodiscard]] std::vector<core::Diagnostic> check_spec_shape(const text::yaml::YamlNode& top);
 
 // Tag names without the "!" (for messages and the mapping editor).
 [[nodiscard]] const std::vector<std::string>& arch_node_tags();
 [[nodiscard]] const std::vector<std::string>& mapping_node_tags();
 
-}  // namespace af::spec
+}  // namespace af::loader

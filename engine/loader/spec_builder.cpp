@@ -10,7 +10,12 @@
 #include "loader/mapping_reader.h"
 #include "loader/schema.h"
 
-namespace af::spec {
+using af::core::Diagnostic;
+using af::core::SourceLocation;
+using af::core::SpecError;
+using af::text::yaml::YamlNode;
+
+namespace af::loader {
 
 namespace {
 
@@ -26,42 +31,42 @@ void collect(std::vector<Diagnostic>& errors, F&& f) {
 // Checks the names a mapping uses against the workload and the architecture.
 class MappingReferenceChecker {
  public:
-  MappingReferenceChecker(const Spec& spec, std::vector<Diagnostic>& errors) : spec_(spec), errors_(errors) {
+  MappingReferenceChecker(const spec::Spec& spec, std::vector<Diagnostic>& errors) : spec_(spec), errors_(errors) {
     for (const auto& e : spec.workload.workload.einsums) einsums_.push_back(e.name);
     tensors_ = spec.workload.workload.tensor_names();
     if (spec.has_arch())
       for (const auto& c : spec.arch_by_einsum.begin()->second.arch.components) components_.push_back(c.name);
   }
 
-  void check(const std::vector<MappingNode>& nodes) {
+  void check(const std::vector<spec::MappingNode>& nodes) {
     for (const auto& node : nodes) check(node);
   }
 
  private:
-  void check(const MappingNode& node) {
+  void check(const spec::MappingNode& node) {
     // Each complaint sits at the field it is about (`component:`), not at the node's tag.
     const auto at = [&](std::string_view field) { return node.where_of(field).value_or(SourceLocation{}); };
     std::visit(
         [&](const auto& n) {
           using T = std::decay_t<decltype(n)>;
-          if constexpr (std::is_same_v<T, StorageNode> || std::is_same_v<T, TollNode>) {
+          if constexpr (std::is_same_v<T, spec::StorageNode> || std::is_same_v<T, spec::TollNode>) {
             component(n.component, at("component"));
             for (std::size_t i = 0; i < n.tensors.size(); ++i) {
               const auto& t = n.tensors[i];
               if (std::find(tensors_.begin(), tensors_.end(), t) == tensors_.end())
                 add(at(fmt::format("tensors[{}]", i)), "tensors",
-                    fmt::format("unknown tensor '{}'{}", t, util::did_you_mean(t, tensors_)));
+                    fmt::format("unknown tensor '{}'{}", t, core::did_you_mean(t, tensors_)));
             }
-          } else if constexpr (std::is_same_v<T, SpatialNode>) {
+          } else if constexpr (std::is_same_v<T, spec::SpatialNode>) {
             component(n.component, at("component"));
-          } else if constexpr (std::is_same_v<T, ComputeNode>) {
+          } else if constexpr (std::is_same_v<T, spec::ComputeNode>) {
             component(n.component, at("component"));
             if (std::find(einsums_.begin(), einsums_.end(), n.einsum) == einsums_.end())
               add(at("einsum"), "einsum",
-                  fmt::format("unknown Einsum '{}'{}", n.einsum, util::did_you_mean(n.einsum, einsums_)));
-          } else if constexpr (std::is_same_v<T, BranchNode>) {
+                  fmt::format("unknown Einsum '{}'{}", n.einsum, core::did_you_mean(n.einsum, einsums_)));
+          } else if constexpr (std::is_same_v<T, spec::BranchNode>) {
             for (const auto& b : n.branches) check(b);
-          } else if constexpr (std::is_same_v<T, NestedNode>) {
+          } else if constexpr (std::is_same_v<T, spec::NestedNode>) {
             check(n.nodes);
           }
         },
@@ -72,27 +77,27 @@ class MappingReferenceChecker {
     if (components_.empty()) return;  // no arch loaded: nothing to check against
     if (std::find(components_.begin(), components_.end(), name) == components_.end())
       add(where, "component",
-          fmt::format("unknown component '{}'{}", name, util::did_you_mean(name, components_)));
+          fmt::format("unknown component '{}'{}", name, core::did_you_mean(name, components_)));
   }
 
   void add(const SourceLocation& where, const std::string& field, std::string message) {
     errors_.push_back(Diagnostic{where, "mapping." + field, std::move(message)});
   }
 
-  const Spec& spec_;
+  const spec::Spec& spec_;
   std::vector<Diagnostic>& errors_;
   std::vector<std::string> einsums_, tensors_, components_;
 };
 
 }  // namespace
 
-Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
+spec::Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
   std::vector<Diagnostic> errors = check_spec_shape(top);
   if (!errors.empty()) throw SpecError(std::move(errors));
 
-  Spec spec;
+  spec::Spec spec;
   if (const YamlNode* vars = top.find("variables"); vars && vars->is_map())
-    collect(errors, [&] { spec.variables = evaluate_map_in_order(*vars, SymbolTable{}, "variables"); });
+    collect(errors, [&] { spec.variables = evaluate_map_in_order(*vars, spec::SymbolTable{}, "variables"); });
 
   const YamlNode* workload = top.find("workload");
   if (!workload || workload->is_null()) {
@@ -106,7 +111,7 @@ Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
   if (const YamlNode* arch = top.find("arch"); arch && !arch->is_null()) {
     // Arch attributes may depend on the Einsum (`weight.bits_per_value if weight else 0`).
     for (const auto& einsum : spec.workload.workload.einsums) {
-      SymbolTable base = spec.variables;
+      spec::SymbolTable base = spec.variables;
       for (const auto& [k, v] : spec.workload.einsum_symbols.at(einsum.name)) base[k] = v;
       std::vector<Diagnostic> local;
       collect(local, [&] { spec.arch_by_einsum[einsum.name] = build_arch(*arch, base, einsum, options); });
@@ -137,4 +142,4 @@ Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
   return spec;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

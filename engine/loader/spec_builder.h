@@ -15,11 +15,11 @@
 #include "spec/spec.h"
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::loader {
 
 // Builds the Spec from a merged top-level tree. The mapping (if present)
 // is checked against the workload and the arch: unknown components, tensors, Einsums and rank
 // variables are errors with a did-you-mean. Throws SpecError with every problem found.
-[[nodiscard]] Spec build_spec(const YamlNode& top, const ArchBuildOptions& options = {});
+[[nodiscard]] spec::Spec build_spec(const text::yaml::YamlNode& top, const ArchBuildOptions& options = {});
 
-}  // namespace af::spec
+}  // namespace af::loader

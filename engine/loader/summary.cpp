@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace af::spec {
+namespace af::loader {
 
 namespace {
 
@@ -22,20 +22,20 @@ std::string bits_text(double bits) {
 
 }  // namespace
 
-std::map<std::string, double> tensor_sizes_bits(const Workload& workload) {
+std::map<std::string, double> tensor_sizes_bits(const spec::Workload& workload) {
   std::map<std::string, double> out;
   for (const auto& e : workload.einsums)
     for (const auto& a : e.accesses) {
       if (out.contains(a.tensor)) continue;
       std::map<std::string, double> shape;
       for (const auto& [rv, bound] : e.rank_variable_bounds) shape[rv] = static_cast<double>(bound);
-      out[a.tensor] = dense_tile_occupancy(a, shape) * a.bits_per_value;
+      out[a.tensor] = spec::dense_tile_occupancy(a, shape) * a.bits_per_value;
     }
   return out;
 }
 
-std::string summarize(const Spec& spec) {
-  const Workload& w = spec.workload.workload;
+std::string summarize(const spec::Spec& spec) {
+  const spec::Workload& w = spec.workload.workload;
   std::string out =
       fmt::format("Workload: {} Einsum(s), {} tensor(s)\n", w.einsums.size(), w.tensor_names().size());
   for (const auto& e : w.einsums) {
@@ -49,7 +49,7 @@ std::string summarize(const Spec& spec) {
   const auto sizes = tensor_sizes_bits(w);
   const auto inter = w.intermediate_tensors();
   for (const auto& t : w.tensor_names()) {
-    const TensorAccess* a = nullptr;
+    const spec::TensorAccess* a = nullptr;
     for (const auto& e : w.einsums)
       if (!a) a = e.find_access(t);
     out += fmt::format("  {:<20} {:>12} bits ({}), {} bits/value{}{}\n", t,
@@ -57,15 +57,15 @@ std::string summarize(const Spec& spec) {
                        inter.contains(t) ? ", intermediate" : "", a && a->persistent ? ", persistent" : "");
   }
   if (spec.has_arch()) {
-    const ResolvedArch& arch = spec.arch_by_einsum.begin()->second.arch;
+    const spec::ResolvedArch& arch = spec.arch_by_einsum.begin()->second.arch;
     out += fmt::format("Architecture: {} node(s)\n", arch.components.size());
     for (const auto& c : arch.components) {
-      const char* kind = c.kind == ComponentKind::Memory    ? "Memory"
-                         : c.kind == ComponentKind::Toll    ? "Toll"
-                         : c.kind == ComponentKind::Compute ? "Compute"
+      const char* kind = c.kind == spec::ComponentKind::Memory    ? "Memory"
+                         : c.kind == spec::ComponentKind::Toll    ? "Toll"
+                         : c.kind == spec::ComponentKind::Compute ? "Compute"
                                                             : "Container";
       std::string extra;
-      if (c.kind == ComponentKind::Memory) extra += " size " + bits_text(c.size);
+      if (c.kind == spec::ComponentKind::Memory) extra += " size " + bits_text(c.size);
       for (const auto& d : c.spatial) extra += fmt::format(" {}x{}", d.name, d.fanout);
       out += fmt::format("  {:<10} {:<20}{}\n", kind, c.name, extra);
     }
@@ -81,4 +81,4 @@ std::string summarize(const Spec& spec) {
   return out;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

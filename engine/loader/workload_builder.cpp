@@ -11,7 +11,16 @@
 #include "core/closest_name.h"
 #include "core/excerpt.h"
 
-namespace af::spec {
+using af::core::SourceLocation;
+using af::core::SpecError;
+using af::text::expr::ExpressionError;
+using af::text::expr::Int;
+using af::text::expr::NameSet;
+using af::text::expr::NameSetHook;
+using af::text::expr::Value;
+using af::text::yaml::YamlNode;
+
+namespace af::loader {
 
 namespace {
 
@@ -23,7 +32,7 @@ struct RenameEntry {
 };
 
 struct RawEinsum {
-  Einsum einsum;
+  spec::Einsum einsum;
   std::vector<std::string> shape_constraints;  // iteration_space_shape strings
   std::map<std::string, std::int64_t> rank_sizes;
   std::vector<RenameEntry> renames;
@@ -32,7 +41,7 @@ struct RawEinsum {
   std::string path;  // workload.einsums[i]
 };
 
-std::string affine_text(const AffineExpr& e) {
+std::string affine_text(const spec::AffineExpr& e) {
   std::string out;
   for (const auto& t : e.terms) {
     if (!out.empty()) out += " + ";
@@ -46,10 +55,10 @@ std::string affine_text(const AffineExpr& e) {
 // Collects errors and keeps going so one run reports as much as possible.
 class WorkloadBuilder {
  public:
-  std::vector<Diagnostic> errors;
+  std::vector<core::Diagnostic> errors;
 
-  BuiltWorkload build(const YamlNode& workload, const YamlNode* renames) {
-    BuiltWorkload out;
+  spec::BuiltWorkload build(const YamlNode& workload, const YamlNode* renames) {
+    spec::BuiltWorkload out;
     if (!workload.is_map()) {
       error(workload.location(), "workload", fmt::format("expected a mapping, got {}", workload.describe()));
       return out;
@@ -69,7 +78,7 @@ class WorkloadBuilder {
     const std::vector<RenameEntry> defaults = default_renames(renames);
     const auto bits = std::make_shared<std::map<std::string, double>>();
     for (auto& raw : raw_) {
-      SymbolTable table = set_symbols(raw.einsum, out.workload, bits);
+      spec::SymbolTable table = set_symbols(raw.einsum, out.workload, bits);
       bind_renames(raw, defaults, table);
       out.einsum_symbols[raw.einsum.name] = std::move(table);
     }
@@ -134,7 +143,7 @@ class WorkloadBuilder {
     raw.where = where;
     try {
       for (auto& parsed : parse_einsum_string(text)) {
-        TensorAccess access;
+        spec::TensorAccess access;
         access.tensor = parsed.tensor;
         access.projection = std::move(parsed.projection);
         access.output = parsed.output;
@@ -159,7 +168,7 @@ class WorkloadBuilder {
     finish_einsum(std::move(raw), path);
   }
 
-  void read_access(const YamlNode& node, const std::string& path, RawEinsum& raw, const Einsum* existing) {
+  void read_access(const YamlNode& node, const std::string& path, RawEinsum& raw, const spec::Einsum* existing) {
     if (!node.is_map()) {
       error(node.location(), path, fmt::format("expected a tensor access, got {}", node.describe()));
       return;
@@ -169,8 +178,8 @@ class WorkloadBuilder {
       error(node.location(), path, "a tensor access needs a 'name'");
       return;
     }
-    TensorAccess* target = nullptr;
-    TensorAccess fresh;
+    spec::TensorAccess* target = nullptr;
+    spec::TensorAccess fresh;
     if (existing) {
       for (auto& a : raw.einsum.accesses)
         if (a.tensor == name->as_string()) target = &a;
@@ -178,7 +187,7 @@ class WorkloadBuilder {
         std::vector<std::string> names = raw.einsum.tensor_names();
         error(name->location(), path + ".name",
               fmt::format("tensor '{}' is not in the Einsum string{}", name->as_string(),
-                          util::did_you_mean(name->as_string(), names)));
+                          core::did_you_mean(name->as_string(), names)));
         return;
       }
       if (node.contains("projection") || node.contains("output"))
@@ -208,8 +217,8 @@ class WorkloadBuilder {
     }
   }
 
-  std::vector<ProjectionEntry> read_projection(const YamlNode& node, const std::string& path) {
-    std::vector<ProjectionEntry> out;
+  std::vector<spec::ProjectionEntry> read_projection(const YamlNode& node, const std::string& path) {
+    std::vector<spec::ProjectionEntry> out;
     if (node.is_sequence()) {
       for (const YamlNode& v : node.items()) {
         const std::string text = v.is_scalar() ? v.as_string() : std::string();
@@ -218,7 +227,7 @@ class WorkloadBuilder {
                 fmt::format("list projections hold lower-case rank variables, got {}", v.describe()));
           continue;
         }
-        out.push_back({rank_of(text), AffineExpr::variable(text)});
+        out.push_back({rank_of(text), spec::AffineExpr::variable(text)});
       }
     } else if (node.is_map()) {
       for (const auto& entry : node.entries()) {
@@ -344,7 +353,7 @@ class WorkloadBuilder {
     try {
       // Only sibling keys are visible (AccelForge evaluates these with an empty table).
       std::map<std::string, Value> values;
-      (void)evaluate_map_in_order(*sizes, SymbolTable{}, "workload.rank_sizes", &values);
+      (void)evaluate_map_in_order(*sizes, spec::SymbolTable{}, "workload.rank_sizes", &values);
       for (const auto& entry : sizes->entries())
         out[entry.key] = rank_size(entry.value, values.at(entry.key), "workload.rank_sizes." + entry.key);
     } catch (const SpecError& e) {
@@ -396,21 +405,21 @@ class WorkloadBuilder {
     for (const auto& p : parts)
       if (seen.insert(p).second) constraints += (constraints.empty() ? "" : " and ") + p;
     try {
-      const IterationSpace space = analyze_iteration_space(constraints, {variables.begin(), variables.end()});
+      const spec::IterationSpace space = spec::analyze_iteration_space(constraints, {variables.begin(), variables.end()});
       raw.einsum.rank_variable_bounds = space.bounds;
       if (space.count_fits_int64()) raw.einsum.n_computes = space.n_points;
       raw.einsum.n_computes_decimal = space.points;
     } catch (const std::exception& e) {
       error(raw.where, raw.path,
             fmt::format("iteration space of Einsum '{}' ({}): {}", raw.einsum.name,
-                        util::excerpt(constraints, 0), e.what()));
+                        core::excerpt(constraints, 0), e.what()));
     }
   }
 
   // --- set symbols and renames --------------------------------------------------------
-  SymbolTable set_symbols(const Einsum& e, const Workload& w,
+  spec::SymbolTable set_symbols(const spec::Einsum& e, const spec::Workload& w,
                           const std::shared_ptr<std::map<std::string, double>>& bits) {
-    SymbolTable t;
+    spec::SymbolTable t;
     const std::vector<std::string> all = e.tensor_names();
     const auto hook = make_hook(w, bits);
     const auto tensors = [&](std::vector<std::string> items) {
@@ -447,7 +456,7 @@ class WorkloadBuilder {
     return t;
   }
 
-  static std::shared_ptr<const NameSetHook> make_hook(const Workload& w,
+  static std::shared_ptr<const NameSetHook> make_hook(const spec::Workload& w,
                                                       std::shared_ptr<std::map<std::string, double>> bits);
 
   std::vector<RenameEntry> rename_entries(const YamlNode& node, const std::string& path) {
@@ -490,7 +499,7 @@ class WorkloadBuilder {
     return out;
   }
 
-  void bind_renames(const RawEinsum& raw, const std::vector<RenameEntry>& defaults, SymbolTable& table) {
+  void bind_renames(const RawEinsum& raw, const std::vector<RenameEntry>& defaults, spec::SymbolTable& table) {
     std::vector<const RenameEntry*> order;
     std::set<std::string> own;
     for (const auto& r : raw.renames) {
@@ -524,7 +533,7 @@ class WorkloadBuilder {
   }
 
   // --- bits per value and persistence -------------------------------------------------
-  void assign_bits_per_value(const YamlNode* node, BuiltWorkload& out, std::map<std::string, double>& bits) {
+  void assign_bits_per_value(const YamlNode* node, spec::BuiltWorkload& out, std::map<std::string, double>& bits) {
     for (auto& einsum : out.workload.einsums) {
       const RawEinsum& raw = *std::find_if(raw_.begin(), raw_.end(),
                                            [&](const auto& r) { return r.einsum.name == einsum.name; });
@@ -555,8 +564,8 @@ class WorkloadBuilder {
   }
 
   // {set-expression: number} with disjoint keys and an optional `Other` (README: Set symbols and renames).
-  std::map<std::string, double> set_keyed_numbers(const YamlNode& dict, const SymbolTable& table,
-                                                  const std::string& path, const Einsum& einsum) {
+  std::map<std::string, double> set_keyed_numbers(const YamlNode& dict, const spec::SymbolTable& table,
+                                                  const std::string& path, const spec::Einsum& einsum) {
     std::map<std::string, double> out;
     const YamlNode* other = nullptr;
     for (const auto& entry : dict.entries()) {
@@ -584,7 +593,7 @@ class WorkloadBuilder {
     return out;
   }
 
-  void assign_persistence(const YamlNode* node, BuiltWorkload& out) {
+  void assign_persistence(const YamlNode* node, spec::BuiltWorkload& out) {
     if (!node || node->is_null()) return;
     std::map<std::string, bool> seen;
     for (auto& einsum : out.workload.einsums) {
@@ -621,7 +630,7 @@ class WorkloadBuilder {
 
   Value evaluate_or_none(const YamlNode& node, const std::string& field) {
     try {
-      return evaluate_node(node, SymbolTable{}, field);
+      return evaluate_node(node, spec::SymbolTable{}, field);
     } catch (const SpecError& e) {
       errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
       return Value(Int{1});
@@ -637,7 +646,7 @@ class WorkloadBuilder {
 
   double number(const YamlNode& node, const std::string& field) {
     try {
-      return to_number(evaluate_node(node, SymbolTable{}, field), node.location(), field);
+      return to_number(evaluate_node(node, spec::SymbolTable{}, field), node.location(), field);
     } catch (const SpecError& e) {
       errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
       return 0;
@@ -646,7 +655,7 @@ class WorkloadBuilder {
 
   bool flag(const YamlNode& node, const std::string& field) {
     try {
-      return to_bool(evaluate_node(node, SymbolTable{}, field), node.location(), field);
+      return to_bool(evaluate_node(node, spec::SymbolTable{}, field), node.location(), field);
     } catch (const SpecError& e) {
       errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
       return false;
@@ -654,7 +663,7 @@ class WorkloadBuilder {
   }
 
   void error(const SourceLocation& where, const std::string& field, std::string message) {
-    errors.push_back(Diagnostic{where, field, std::move(message)});
+    errors.push_back(core::Diagnostic{where, field, std::move(message)});
   }
 };
 
@@ -695,7 +704,7 @@ class WorkloadSetHook : public NameSetHook {
 };
 
 std::shared_ptr<const NameSetHook> WorkloadBuilder::make_hook(
-    const Workload& w, std::shared_ptr<std::map<std::string, double>> bits) {
+    const spec::Workload& w, std::shared_ptr<std::map<std::string, double>> bits) {
   std::map<std::string, std::set<std::string>> rvs;
   for (const auto& e : w.einsums)
     for (const auto& a : e.accesses)
@@ -706,11 +715,11 @@ std::shared_ptr<const NameSetHook> WorkloadBuilder::make_hook(
 
 }  // namespace
 
-BuiltWorkload build_workload(const YamlNode& workload, const YamlNode* renames) {
+spec::BuiltWorkload build_workload(const YamlNode& workload, const YamlNode* renames) {
   WorkloadBuilder builder;
-  BuiltWorkload out = builder.build(workload, renames);
+  spec::BuiltWorkload out = builder.build(workload, renames);
   if (!builder.errors.empty()) throw SpecError(std::move(builder.errors));
   return out;
 }
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -8,9 +8,9 @@
 #include "spec/spec.h"
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::loader {
 
 // `renames` may be null. Throws SpecError with every problem found.
-[[nodiscard]] BuiltWorkload build_workload(const YamlNode& workload, const YamlNode* renames);
+[[nodiscard]] spec::BuiltWorkload build_workload(const text::yaml::YamlNode& workload, const text::yaml::YamlNode* renames);
 
-}  // namespace af::spec
+}  // namespace af::loader

@@ -94,8 +94,8 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     for (const auto* e : einsums)
       for (const auto& rv : e->simple_rank_variables())
         if (e->bound(rv) > kMaxImperfectBound)
-          throw spec::SpecError(spec::Diagnostic{
-              e->where.value_or(spec::SourceLocation{}), "mapper.explore_imperfect_loops",
+          throw core::SpecError(core::Diagnostic{
+              e->where.value_or(core::SourceLocation{}), "mapper.explore_imperfect_loops",
               fmt::format("rank variable {} of Einsum '{}' takes {} values; imperfect factorization explores "
                           "rank variables of at most {} values (map without --imperfect / "
                           "explore_imperfect_*_loops)",

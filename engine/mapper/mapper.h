@@ -33,7 +33,7 @@ struct MapperResult {
   [[nodiscard]] std::size_t n_mappings() const { return front.size(); }
 };
 
-// Throws spec::SpecError for spec problems found while making templates. Cancellation via
+// Throws core::SpecError for spec problems found while making templates. Cancellation via
 // `stop` is observed within one pmapping evaluation; the result then has cancelled = true.
 [[nodiscard]] MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options,
                                         Observer* observer = nullptr, std::stop_token stop = {});

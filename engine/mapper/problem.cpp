@@ -13,10 +13,10 @@ int EinsumProblem::path_index(const std::string& component) const {
 std::vector<EinsumProblem> make_problems(const spec::Spec& spec, const spec::Einsum& einsum) {
   const auto it = spec.arch_by_einsum.find(einsum.name);
   if (it == spec.arch_by_einsum.end()) {
-    spec::Diagnostic d;
+    core::Diagnostic d;
     d.field = "arch";
     d.message = "the spec has no architecture for Einsum " + einsum.name + " (add an arch file)";
-    throw spec::SpecError(std::move(d));
+    throw core::SpecError(std::move(d));
   }
   const spec::BuiltArch& built = it->second;
   const spec::Workload& workload = spec.workload.workload;

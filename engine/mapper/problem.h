@@ -35,7 +35,7 @@ struct EinsumProblem {
 };
 
 // One problem per Compute of the Einsum's architecture (heterogeneous arches have several).
-// Throws spec::SpecError if the spec has no architecture.
+// Throws core::SpecError if the spec has no architecture.
 [[nodiscard]] std::vector<EinsumProblem> make_problems(const spec::Spec& spec, const spec::Einsum& einsum);
 
 }  // namespace af::mapper

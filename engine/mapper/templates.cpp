@@ -71,7 +71,7 @@ class StorageChoiceMaker {
     base_ = einsum_scope(p);
     if (const auto it = base_.find("All"); it != base_.end() && it->second.is_name_set())
       all_ = it->second.as_name_set();
-    base_["Above"] = spec::Value(all_.with_items({}));
+    base_["Above"] = text::expr::Value(all_.with_items({}));
   }
 
   // Storage choices that leave a tensor without a holder are skipped; only when every
@@ -81,16 +81,16 @@ class StorageChoiceMaker {
     std::set<std::string> seen;
     recurse(0, base_, seen, nodes, emit);
     if (emitted_ == 0 && !unbacked_.empty()) {
-      spec::Diagnostic d;
+      core::Diagnostic d;
       d.field = "arch";
       d.message = "Einsum " + p_.einsum->name + ": tensor " + unbacked_ +
                   " is kept by no memory (check the `tensors: keep/may_keep` of the memories)";
-      throw spec::SpecError(std::move(d));
+      throw core::SpecError(std::move(d));
     }
   }
 
  private:
-  std::optional<spec::NameSet> eval(const HolderLevel& level, const char* key,
+  std::optional<text::expr::NameSet> eval(const HolderLevel& level, const char* key,
                                     const spec::SymbolTable& table) const {
     if (level.rules == nullptr) return std::nullopt;
     const std::string k = key;
@@ -98,7 +98,7 @@ class StorageChoiceMaker {
     if (!rule) return std::nullopt;
     try {
       return rule->evaluate_set(table);
-    } catch (const spec::SpecError&) {
+    } catch (const core::SpecError&) {
       // Fall back to what the arch builder evaluated without the per-choice symbols.
       const auto it = p_.arch->tensor_choices.find(level.component->name);
       if (it == p_.arch->tensor_choices.end()) throw;
@@ -166,9 +166,9 @@ class StorageChoiceMaker {
         for (std::size_t i = 0; i < may.size(); ++i)
           if (pick[i]) keep.insert(may[i]);
         spec::SymbolTable next = table;
-        const spec::NameSet keep_set = all_.with_items({keep.begin(), keep.end()});
-        next[level.component->name] = spec::Value(keep_set);
-        next["Above"] = spec::Value(table.at("Above").as_name_set() | keep_set);
+        const text::expr::NameSet keep_set = all_.with_items({keep.begin(), keep.end()});
+        next[level.component->name] = text::expr::Value(keep_set);
+        next["Above"] = text::expr::Value(table.at("Above").as_name_set() | keep_set);
         std::set<std::string> next_seen = seen;
         const auto before = nodes.size();
         for (const auto& t : keep) {  // sorted
@@ -198,7 +198,7 @@ class StorageChoiceMaker {
   const MapperOptions& o_;
   std::vector<HolderLevel> levels_;
   spec::SymbolTable base_;
-  spec::NameSet all_;
+  text::expr::NameSet all_;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -699,7 +699,7 @@ std::string rank_of(const EinsumProblem& p, const std::string& tensor, const std
   for (const auto& entry : a->projection) {
     if (!entry.expr.contains(rv)) continue;
     if (!rank.empty() && rank != entry.rank)
-      throw spec::SpecError(spec::Diagnostic{p.einsum->where.value_or(spec::SourceLocation{}), "workload",
+      throw core::SpecError(core::Diagnostic{p.einsum->where.value_or(core::SourceLocation{}), "workload",
                                              "Einsum " + p.einsum->name + ": rank variable " + rv +
                                                  " indexes several ranks of tensor " + tensor + " (" + rank +
                                                  ", " + entry.rank + "), which fused loops cannot match"});

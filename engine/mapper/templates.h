@@ -83,7 +83,7 @@ struct TemplateStats {
 
 // Calls `emit` for each distinct template (stops early when it returns false, when
 // `max_pmapping_templates_per_einsum` is reached, or when `stop` is requested).
-// Throws spec::SpecError for unusable holder settings (a tensor kept nowhere).
+// Throws core::SpecError for unusable holder settings (a tensor kept nowhere).
 TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& options,
                              const std::function<bool(PmappingTemplate)>& emit, std::stop_token stop = {});
 

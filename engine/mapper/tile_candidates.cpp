@@ -15,7 +15,7 @@ namespace {
 // a, b > 0; a + b - 1 would overflow for ranks near 2^63.
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
 
-using util::divisors;
+using core::divisors;
 
 }  // namespace
 

@@ -44,7 +44,7 @@ void chains_worker(std::int64_t outer, std::size_t k, std::vector<std::int64_t>&
     cur.pop_back();
     return;
   }
-  for (const std::int64_t d : util::divisors(outer)) {
+  for (const std::int64_t d : core::divisors(outer)) {
     cur.push_back(d);
     chains_worker(d, k, cur, out);
     cur.pop_back();
@@ -608,7 +608,7 @@ class TileSearch {
   // Ascending divisors, cached: tiles run into the tens of thousands.
   const std::vector<std::int64_t>& divisors(std::int64_t n) {
     auto [it, added] = divisors_.try_emplace(n);
-    if (added) it->second = util::divisors(n);
+    if (added) it->second = core::divisors(n);
     return it->second;
   }
 

@@ -7,7 +7,7 @@
 
 #include "mapper/tile_candidates.h"
 
-namespace af {
+namespace af::mapping_edit {
 
 namespace {
 
@@ -136,9 +136,9 @@ std::vector<std::int64_t> valid_tile_shapes(const spec::Mapping& mapping, const 
   return out;
 }
 
-}  // namespace af
+}  // namespace af::mapping_edit
 
-namespace af {
+namespace af::mapping_edit {
 
 std::optional<InsertAt> inner_loop_needed(const spec::Mapping& mapping, const spec::NodePath& path,
                                           std::int64_t tile) {
@@ -209,4 +209,4 @@ std::vector<PlacedTile> reserved_tiles(const spec::ResolvedSpec& spec, const spe
   return out;
 }
 
-}  // namespace af
+}  // namespace af::mapping_edit

@@ -16,7 +16,7 @@
 #include "spec/spec.h"
 #include "spec/workload.h"
 
-namespace af {
+namespace af::mapping_edit {
 
 using Shape = std::map<std::string, std::int64_t>;
 
@@ -110,4 +110,4 @@ struct PlacedTile {
 [[nodiscard]] std::vector<PlacedTile> reserved_tiles(const spec::ResolvedSpec& spec,
                                                      const spec::Mapping& mapping);
 
-}  // namespace af
+}  // namespace af::mapping_edit

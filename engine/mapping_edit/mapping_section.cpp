@@ -7,7 +7,7 @@
 #include "loader/mapping_reader.h"
 #include "text/jinja/renderer.h"
 
-namespace af {
+namespace af::mapping_edit {
 
 bool contains_jinja(std::string_view text) {
   return text.find("{%") != std::string_view::npos || text.find("{{") != std::string_view::npos ||
@@ -24,27 +24,27 @@ MappingSection read_mapping_section(const std::string& text, const std::string& 
   out.templated = contains_jinja(text);
   try {
     // The loader's own sequence (Jinja with includes, tags, merge keys), on this file alone.
-    const spec::UnsavedTexts texts{{file, text}};
-    const spec::LoadedTree tree = spec::load_tree({file}, spec::parse_assignments(assignments), &texts);
-    const spec::YamlNode& root = tree.root;
-    const spec::YamlNode* section = root.is_map() ? root.find("mapping") : nullptr;
+    const loader::UnsavedTexts texts{{file, text}};
+    const loader::LoadedTree tree = loader::load_tree({file}, loader::parse_assignments(assignments), &texts);
+    const text::yaml::YamlNode& root = tree.root;
+    const text::yaml::YamlNode* section = root.is_map() ? root.find("mapping") : nullptr;
     if (!section)
-      throw spec::SpecError(spec::Diagnostic{{file, 1, 1}, "mapping", "no top-level 'mapping:' key"});
-    out.mapping = spec::read_mapping(*section);
+      throw core::SpecError(core::Diagnostic{{file, 1, 1}, "mapping", "no top-level 'mapping:' key"});
+    out.mapping = loader::read_mapping(*section);
     out.rendered = text;
     if (!out.templated) out.spans = locate_mapping_nodes(text, file, *section, *out.mapping);
     if (out.templated) {
       try {  // what a regenerated file keeps besides the section (the template is lost)
         out.rendered =
-            spec::render_template(text, file, spec::Value(spec::parse_assignments(assignments)), nullptr);
+            text::jinja::render_template(text, file, text::expr::Value(loader::parse_assignments(assignments)), nullptr);
       } catch (const std::exception&) {
         out.rendered.clear();  // renders only with YAML includes: the section alone is kept
       }
     }
-  } catch (const spec::SpecError& e) {
+  } catch (const core::SpecError& e) {
     out.diagnostics = e.diagnostics();
   } catch (const std::exception& e) {
-    out.diagnostics.push_back(spec::Diagnostic{{file, 0, 0}, "mapping", e.what()});
+    out.diagnostics.push_back(core::Diagnostic{{file, 0, 0}, "mapping", e.what()});
   }
   return out;
 }
@@ -108,4 +108,4 @@ std::string replace_mapping_section(const std::string& text, const std::string& 
   return text.substr(0, start) + body + text.substr(last);
 }
 
-}  // namespace af
+}  // namespace af::mapping_edit

@@ -12,7 +12,7 @@
 #include "mapping_edit/mapping_text.h"
 #include "spec/mapping.h"
 
-namespace af {
+namespace af::mapping_edit {
 
 // True when the text carries Jinja ({% %}, {{ }}, {# #}): it must be rendered before
 // parsing, and regenerating it from a tree would drop the template.
@@ -23,7 +23,7 @@ namespace af {
 
 struct MappingSection {
   std::optional<spec::Mapping> mapping;       // nullopt when the section does not read
-  std::vector<spec::Diagnostic> diagnostics;  // why it does not
+  std::vector<core::Diagnostic> diagnostics;  // why it does not
   bool templated = false;                     // the text carries Jinja
   std::string rendered;  // the text after Jinja (empty if it needs YAML includes): kept on regenerate
   // Where each node is written in the text (plain YAML only): tree edits splice there.
@@ -50,4 +50,4 @@ struct MappingSection {
 [[nodiscard]] std::string replace_mapping_section(const std::string& text, const std::string& section,
                                                   bool drop_comment_above = false);
 
-}  // namespace af
+}  // namespace af::mapping_edit

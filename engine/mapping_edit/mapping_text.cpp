@@ -4,7 +4,7 @@
 
 #include "io/mapping_writer.h"
 
-namespace af {
+namespace af::mapping_edit {
 
 const TextRange* NodeSpan::field(std::string_view key) const {
   for (const auto& [name, range] : fields)
@@ -15,7 +15,7 @@ const TextRange* NodeSpan::field(std::string_view key) const {
 namespace {
 
 using spec::MappingNode;
-using spec::YamlNode;
+using text::yaml::YamlNode;
 
 bool blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -46,7 +46,7 @@ class Locator {
   }
 
  private:
-  std::optional<std::size_t> offset(const spec::SourceLocation& where) const {
+  std::optional<std::size_t> offset(const core::SourceLocation& where) const {
     if (where.file != file_ || where.line < 1 || where.column < 1) return std::nullopt;
     const auto line = static_cast<std::size_t>(where.line - 1);
     if (line >= starts_.size()) return std::nullopt;
@@ -411,4 +411,4 @@ bool splice(MappingSpans& spans, const std::vector<MappingTextEdit>& edits) {
   return true;
 }
 
-}  // namespace af
+}  // namespace af::mapping_edit

@@ -15,7 +15,7 @@
 #include "spec/mapping_paths.h"
 #include "text/yaml/yaml_node.h"
 
-namespace af {
+namespace af::mapping_edit {
 
 struct TextRange {
   std::size_t begin = 0;  // byte offsets into MappingSpans::text, [begin, end)
@@ -43,7 +43,7 @@ struct MappingSpans {
 // nodes in flow style, nested lists, nodes from another file): edits then rewrite the section.
 [[nodiscard]] std::optional<MappingSpans> locate_mapping_nodes(const std::string& text,
                                                                const std::string& file,
-                                                               const spec::YamlNode& section,
+                                                               const text::yaml::YamlNode& section,
                                                                const spec::Mapping& mapping);
 
 // Tree edits in text terms; paths name nodes as they are when the edit applies.
@@ -76,4 +76,4 @@ using MappingTextEdit = std::variant<SetScalar, SetList, InsertNode, RemoveNode,
 // chain, ...); the caller then rewrites the section.
 [[nodiscard]] bool splice(MappingSpans& spans, const std::vector<MappingTextEdit>& edits);
 
-}  // namespace af
+}  // namespace af::mapping_edit

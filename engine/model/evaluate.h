@@ -16,15 +16,15 @@ namespace af::model {
 // a rank variable the Einsum lacks, missing tile-1 loop, unknown component, ...
 class InvalidMapping : public std::runtime_error {
  public:
-  InvalidMapping(std::string message, std::string node, std::optional<spec::SourceLocation> where);
+  InvalidMapping(std::string message, std::string node, std::optional<core::SourceLocation> where);
   [[nodiscard]] const std::string& message() const { return message_; }
   [[nodiscard]] const std::string& node() const { return node_; }  // describe() of the node
-  [[nodiscard]] const std::optional<spec::SourceLocation>& where() const { return where_; }
+  [[nodiscard]] const std::optional<core::SourceLocation>& where() const { return where_; }
 
  private:
   std::string message_;
   std::string node_;
-  std::optional<spec::SourceLocation> where_;
+  std::optional<core::SourceLocation> where_;
 };
 
 // (einsum, component, tensor, action); tensor is "" for compute ops (Python's None).

@@ -8,7 +8,7 @@
 namespace af::model {
 
 InvalidMapping::InvalidMapping(std::string message, std::string node,
-                               std::optional<spec::SourceLocation> where)
+                               std::optional<core::SourceLocation> where)
     : std::runtime_error([&] {
         std::string s;
         if (where && where->known()) s += where->to_string() + ": ";

@@ -82,7 +82,7 @@ struct Component {
   std::string total_latency = kDefaultTotalLatency;
   LatencyEvaluator latency_evaluator;  // empty -> builtin_latency_evaluator
 
-  std::optional<SourceLocation> where;
+  std::optional<core::SourceLocation> where;
 
   [[nodiscard]] const Action* find_action(const std::string& action) const;
   [[nodiscard]] const SpatialDim* find_dim(const std::string& dim) const;

@@ -33,7 +33,7 @@ std::vector<FormulaToken> formula_tokens(const std::string& s) {
     } else if (std::isdigit(static_cast<unsigned char>(c)) ||
                (c == '.' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1])))) {
       // Locale-independent, unlike strtod (Qt sets the C locale from the environment).
-      const auto n = util::parse_number_prefix(std::string_view(s).substr(i));
+      const auto n = core::parse_number_prefix(std::string_view(s).substr(i));
       if (!n) throw std::invalid_argument("bad number");
       out.push_back({FormulaToken::Number, s.substr(i, n->length), n->value});
       i += n->length;

@@ -45,7 +45,7 @@ struct Describe {
 
 std::string describe(const MappingNode& node) { return std::visit(Describe{}, node.node); }
 
-std::optional<SourceLocation> MappingNode::where_of(std::string_view field) const {
+std::optional<core::SourceLocation> MappingNode::where_of(std::string_view field) const {
   for (const auto& f : fields)
     if (!field.empty() && f.field == field && f.where.known()) return f.where;
   return where;

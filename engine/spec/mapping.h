@@ -59,7 +59,7 @@ struct NestedNode {
 // Where one field's value is written ("component", "tensors", "tensors[1]", "tile_shape", ...).
 struct FieldLocation {
   std::string field;
-  SourceLocation where;
+  core::SourceLocation where;
 };
 
 struct MappingNode {
@@ -67,13 +67,13 @@ struct MappingNode {
                                ReservationNode, TextBoxNode, BranchNode, NestedNode>;
   Variant node;
   std::string text;                    // render label
-  std::optional<SourceLocation> where; // the node's tag, for error messages
+  std::optional<core::SourceLocation> where; // the node's tag, for error messages
   std::vector<FieldLocation> fields{}; // per field, so an error names the field's own line
 
   template <class T>
   [[nodiscard]] const T* as() const { return std::get_if<T>(&node); }
   // Where `field` is written; the node's place when unknown (or `field` is empty).
-  [[nodiscard]] std::optional<SourceLocation> where_of(std::string_view field) const;
+  [[nodiscard]] std::optional<core::SourceLocation> where_of(std::string_view field) const;
 };
 
 using Mapping = NestedNode;

@@ -31,7 +31,7 @@ struct BuiltWorkload {
 // A holder's `tensors:` choices evaluated for one Einsum without the per-choice symbols
 // (the fallback when a compiled rule cannot be evaluated with them).
 struct HolderTensorChoices {
-  NameSet keep, may_keep, back;
+  text::expr::NameSet keep, may_keep, back;
   bool keep_given = false;
 };
 
@@ -51,7 +51,7 @@ struct LoopBound {
   std::set<std::string> rank_variables;
   std::string op;  // == <= >= < >, or product== ... product>
   double value = 0;
-  SourceLocation where;
+  core::SourceLocation where;
 };
 
 // The mapper's constraints on one spatial dimension, evaluated for the Einsum.
@@ -67,7 +67,7 @@ struct BuiltArch {
   std::map<std::pair<std::string, std::string>, SpatialRules> spatial_rules;  // (component, dim)
   std::map<std::string, bool> enabled;                         // per component name
   SymbolTable arch_variables;                                  // arch.variables, evaluated
-  std::vector<Diagnostic> warnings;                            // e.g. costs left unresolved
+  std::vector<core::Diagnostic> warnings;                            // e.g. costs left unresolved
 };
 
 // The `mapper:` section (AccelForge's accelforge/frontend/mapper/ffm.py). Unset fields keep the mapper's defaults.
@@ -91,7 +91,7 @@ struct Spec {
   std::map<std::string, BuiltArch> arch_by_einsum;  // empty when the spec has no arch
   std::optional<Mapping> mapping;
   MapperSettings mapper;
-  std::vector<Diagnostic> warnings;
+  std::vector<core::Diagnostic> warnings;
 
   [[nodiscard]] bool has_arch() const { return !arch_by_einsum.empty(); }
   // What the model reads.

@@ -57,7 +57,7 @@ struct Einsum {
   // 64 bits; n_computes_decimal holds the same count at any size.
   std::optional<std::int64_t> n_computes;
   std::string n_computes_decimal;
-  std::optional<SourceLocation> where;
+  std::optional<core::SourceLocation> where;
 
   [[nodiscard]] const TensorAccess* find_access(const std::string& tensor) const;
   [[nodiscard]] bool is_output(const std::string& tensor) const;

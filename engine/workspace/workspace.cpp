@@ -25,8 +25,8 @@ std::map<std::string, std::string> read_texts(const SpecInputs& in) {
   for (const auto& path : in.files) {
     if (texts.contains(path)) continue;
     try {
-      texts.emplace(path, util::read_file_bounded(path == "-" ? "/dev/stdin" : path));
-    } catch (const util::ReadError&) {
+      texts.emplace(path, core::read_file_bounded(path == "-" ? "/dev/stdin" : path));
+    } catch (const core::ReadError&) {
     }
   }
   return texts;
@@ -34,17 +34,17 @@ std::map<std::string, std::string> read_texts(const SpecInputs& in) {
 
 // One parse per file: nullopt when the template does not parse (the load reports the syntax
 // error with its place; nothing to list here).
-std::optional<spec::TemplateScan> scan_file(const std::string& text, const std::string& path) {
+std::optional<text::jinja::TemplateScan> scan_file(const std::string& text, const std::string& path) {
   try {
-    return spec::scan_template(text, path);
-  } catch (const spec::SpecError&) {
+    return text::jinja::scan_template(text, path);
+  } catch (const core::SpecError&) {
     return std::nullopt;
   }
 }
 
 // The given files' scans, in spec order.
-std::vector<spec::TemplateScan> scan_given(const SpecInputs& in, const std::map<std::string, std::string>& texts) {
-  std::vector<spec::TemplateScan> out;
+std::vector<text::jinja::TemplateScan> scan_given(const SpecInputs& in, const std::map<std::string, std::string>& texts) {
+  std::vector<text::jinja::TemplateScan> out;
   for (const auto& path : in.files)
     if (const auto text = texts.find(path); text != texts.end())
       if (auto scan = scan_file(text->second, path)) out.push_back(std::move(*scan));
@@ -55,27 +55,27 @@ std::vector<spec::TemplateScan> scan_given(const SpecInputs& in, const std::map<
 // run, even when it failed: an included file's undefined variable is what stops it). An included
 // file also sees what the files of the load set (gpt3_6.7B.yaml sets N_HEADS for _gpt3.yaml):
 // such a name is not one for the user.
-std::vector<spec::TemplateVariable> merge_variables(const std::vector<spec::TemplateScan>& given,
+std::vector<text::jinja::TemplateVariable> merge_variables(const std::vector<text::jinja::TemplateScan>& given,
                                                     const std::map<std::string, std::string>& texts,
-                                                    const spec::TextsRead& included) {
-  std::vector<spec::TemplateScan> others;
+                                                    const loader::TextsRead& included) {
+  std::vector<text::jinja::TemplateScan> others;
   for (const auto& [path, text] : included)
     if (!texts.contains(path))
       if (auto scan = scan_file(text, path)) others.push_back(std::move(*scan));
   std::set<std::string> set_by_files;
   for (const auto& scan : given) set_by_files.insert(scan.set_names.begin(), scan.set_names.end());
   for (const auto& scan : others) set_by_files.insert(scan.set_names.begin(), scan.set_names.end());
-  std::vector<std::vector<spec::TemplateVariable>> per_file;
+  std::vector<std::vector<text::jinja::TemplateVariable>> per_file;
   for (const auto& scan : given) per_file.push_back(scan.variables);
   for (auto& scan : others) {
-    std::erase_if(scan.variables, [&](const spec::TemplateVariable& v) { return set_by_files.contains(v.name); });
+    std::erase_if(scan.variables, [&](const text::jinja::TemplateVariable& v) { return set_by_files.contains(v.name); });
     per_file.push_back(std::move(scan.variables));
   }
-  return spec::merge_template_variables(per_file);
+  return text::jinja::merge_template_variables(per_file);
 }
 
-spec::Diagnostic internal_error(const std::exception& e) {
-  return spec::Diagnostic{{}, "", std::string("internal error: ") + e.what(), spec::Severity::Error};
+core::Diagnostic internal_error(const std::exception& e) {
+  return core::Diagnostic{{}, "", std::string("internal error: ") + e.what(), core::Severity::Error};
 }
 
 }  // namespace
@@ -85,20 +85,20 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   ws.inputs_ = std::move(inputs);
   const SpecInputs& in = ws.inputs_;
   ws.texts_ = read_texts(in);
-  const std::vector<spec::TemplateScan> given = scan_given(in, ws.texts_);
+  const std::vector<text::jinja::TemplateScan> given = scan_given(in, ws.texts_);
   ws.variables_ = merge_variables(given, ws.texts_, {});
   if (stop.stop_requested()) return ws;
-  spec::TextsRead read;
+  loader::TextsRead read;
   try {
     std::optional<components::CostTable> costs;
     if (!in.component_costs.empty()) costs = components::load_cost_table(in.component_costs);
     auto spec = std::make_shared<spec::Spec>(
-        spec::load_spec(in.files, spec::parse_assignments(in.assignments),
+        loader::load_spec(in.files, loader::parse_assignments(in.assignments),
                         {costs ? &*costs : nullptr, in.costs_required}, &ws.texts_, &read));
     ws.diagnostics_ = spec->warnings;
     ws.resolved_ = std::make_shared<const spec::ResolvedSpec>(spec->resolved());
     ws.spec_ = std::move(spec);
-  } catch (const spec::SpecError& e) {
+  } catch (const core::SpecError& e) {
     ws.diagnostics_ = e.diagnostics();
   } catch (const std::exception& e) {
     ws.diagnostics_.push_back(internal_error(e));
@@ -109,7 +109,7 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
 
 std::size_t Workspace::error_count() const {
   return static_cast<std::size_t>(std::count_if(diagnostics_.begin(), diagnostics_.end(), [](const auto& d) {
-    return d.severity == spec::Severity::Error;
+    return d.severity == core::Severity::Error;
   }));
 }
 
@@ -155,7 +155,7 @@ components::AreaReport Workspace::area() const {
   return arch ? components::total_area(*arch) : components::AreaReport{};
 }
 
-std::string Workspace::summary() const { return spec::summarize(spec()); }
+std::string Workspace::summary() const { return loader::summarize(spec()); }
 
 mapper::MapperOptions Workspace::mapper_options() const { return mapper::options_from_spec(spec()); }
 
@@ -165,7 +165,7 @@ mapper::MapperResult Workspace::map(const mapper::MapperOptions& options, mapper
 }
 
 std::map<std::string, double> tensor_sizes_bits(const spec::Workload& workload) {
-  return spec::tensor_sizes_bits(workload);
+  return loader::tensor_sizes_bits(workload);
 }
 
 }  // namespace af

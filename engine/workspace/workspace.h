@@ -35,7 +35,7 @@ struct SpecInputs {
 struct MappingProblem {
   std::string node;     // the node, as the model describes it
   std::string message;  // what is wrong with it
-  std::optional<spec::SourceLocation> where;
+  std::optional<core::SourceLocation> where;
 };
 
 struct EvaluationOutcome {
@@ -59,7 +59,7 @@ class Workspace {
   // in inputs().files; a file that could not be read is absent (its error is in diagnostics()).
   [[nodiscard]] const std::map<std::string, std::string>& texts() const { return texts_; }
   // Errors (when the spec is invalid) and warnings, in file order.
-  [[nodiscard]] const std::vector<spec::Diagnostic>& diagnostics() const { return diagnostics_; }
+  [[nodiscard]] const std::vector<core::Diagnostic>& diagnostics() const { return diagnostics_; }
   [[nodiscard]] std::size_t error_count() const;
   [[nodiscard]] bool ok() const { return spec_ != nullptr; }
   // The typed spec; throws std::logic_error when !ok().
@@ -72,7 +72,7 @@ class Workspace {
   // The Jinja data the files read (the real template parser, merged in file order), found
   // even when the spec is invalid. A file whose template does not parse adds nothing here;
   // its error is among diagnostics().
-  [[nodiscard]] const std::vector<spec::TemplateVariable>& template_variables() const { return variables_; }
+  [[nodiscard]] const std::vector<text::jinja::TemplateVariable>& template_variables() const { return variables_; }
 
   // The spec's own mapping through the model.
   [[nodiscard]] EvaluationOutcome evaluate() const;
@@ -91,7 +91,7 @@ class Workspace {
 
   // The spec's `mapper:` section as options (command-line flags override fields after this).
   [[nodiscard]] mapper::MapperOptions mapper_options() const;
-  // Throws spec::SpecError for problems found while making templates.
+  // Throws core::SpecError for problems found while making templates.
   [[nodiscard]] mapper::MapperResult map(const mapper::MapperOptions& options,
                                          mapper::Observer* observer = nullptr,
                                          std::stop_token stop = {}) const;
@@ -99,10 +99,10 @@ class Workspace {
  private:
   SpecInputs inputs_;
   std::map<std::string, std::string> texts_;
-  std::vector<spec::Diagnostic> diagnostics_;
+  std::vector<core::Diagnostic> diagnostics_;
   std::shared_ptr<const spec::Spec> spec_;
   std::shared_ptr<const spec::ResolvedSpec> resolved_;
-  std::vector<spec::TemplateVariable> variables_;
+  std::vector<text::jinja::TemplateVariable> variables_;
 };
 
 // Size in bits of each tensor of a loaded workload (what `accelforge validate` lists): the

@@ -13,7 +13,7 @@ int main() {
   std::size_t hits = 0;
   constexpr int kRounds = 20000;
   for (int i = 0; i < kRounds; ++i)
-    hits += af::util::closest_name("Componnt" + std::to_string(i), names).has_value();
+    hits += af::core::closest_name("Componnt" + std::to_string(i), names).has_value();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("closest_name: %.0f lookups/s (%zu suggestions)\n", kRounds / seconds, hits);
 }

@@ -89,7 +89,7 @@ Figures run_once(const Case& c, int threads) {
   std::optional<af::components::CostTable> costs;
   if (!c.costs.empty()) costs = af::components::load_cost_table(c.costs);
   const af::spec::Spec spec =
-      af::spec::load_spec(c.files, af::spec::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
+      af::loader::load_spec(c.files, af::loader::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
   af::mapper::MapperOptions o = af::mapper::options_from_spec(spec);
   o.einsums = c.einsums;
   o.max_fused_loops = c.max_fused_loops < 0 ? af::mapper::kUnlimited : c.max_fused_loops;

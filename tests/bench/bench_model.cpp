@@ -63,7 +63,7 @@ struct Loaded {
 };
 
 Loaded load(const Case& c) {
-  const spec::Spec s = spec::load_spec(c.files, spec::parse_assignments(c.sets), {nullptr, true});
+  const spec::Spec s = loader::load_spec(c.files, loader::parse_assignments(c.sets), {nullptr, true});
   Loaded out{s.resolved(), {}};
   out.mapping = c.generate_mapping ? unfused_mapping(out.resolved.workload) : *s.mapping;
   return out;

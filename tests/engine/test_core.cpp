@@ -11,28 +11,28 @@
 class TestCore : public QObject {
   Q_OBJECT
  private slots:
-  void version_is_set() { QVERIFY(!af::version().empty()); }
+  void version_is_set() { QVERIFY(!af::core::version().empty()); }
 
   void diagnostic_names_place_and_field() {
-    const af::spec::Diagnostic d{{"arch.yaml", 12, 5}, "arch.nodes[1].size", "expected a number"};
+    const af::core::Diagnostic d{{"arch.yaml", 12, 5}, "arch.nodes[1].size", "expected a number"};
     QCOMPARE(QString::fromStdString(d.to_string()),
              QStringLiteral("arch.yaml:12:5: error: arch.nodes[1].size: expected a number"));
-    const af::spec::SpecError e({d, d});
+    const af::core::SpecError e({d, d});
     QCOMPARE(e.diagnostics().size(), std::size_t{2});
   }
 
   void did_you_mean_finds_close_names() {
     const std::vector<std::string> names{"MainMemory", "GlobalBuffer", "MAC"};
-    QCOMPARE(af::util::closest_name("GlobalBufer", names).value_or(""), std::string("GlobalBuffer"));
-    QCOMPARE(af::util::closest_name("globalbuffer", names).value_or(""), std::string("GlobalBuffer"));
-    QVERIFY(!af::util::closest_name("Register", names).has_value());
-    QCOMPARE(af::util::did_you_mean("MAc", names), std::string(" (did you mean MAC?)"));
+    QCOMPARE(af::core::closest_name("GlobalBufer", names).value_or(""), std::string("GlobalBuffer"));
+    QCOMPARE(af::core::closest_name("globalbuffer", names).value_or(""), std::string("GlobalBuffer"));
+    QVERIFY(!af::core::closest_name("Register", names).has_value());
+    QCOMPARE(af::core::did_you_mean("MAc", names), std::string(" (did you mean MAC?)"));
   }
 
   void include_chain_is_printed() {
-    af::spec::Diagnostic d{{"sub.yaml", 3, 9}, "arch.size", "expected a number"};
-    d.where = af::spec::with_outer_include(d.where, {"arch.yaml", 12, 7});
-    d.where = af::spec::with_outer_include(d.where, {"top.yaml", 1, 1});
+    af::core::Diagnostic d{{"sub.yaml", 3, 9}, "arch.size", "expected a number"};
+    d.where = af::core::with_outer_include(d.where, {"arch.yaml", 12, 7});
+    d.where = af::core::with_outer_include(d.where, {"top.yaml", 1, 1});
     QCOMPARE(
         QString::fromStdString(d.to_string()),
         QStringLiteral("sub.yaml:3:9: error: arch.size: expected a number (included from arch.yaml:12:7, "
@@ -41,12 +41,12 @@ class TestCore : public QObject {
 
   // Pipes and devices report no size: the cap must hold while reading.
   void bounded_read_stops_at_the_cap() {
-    QVERIFY_THROWS_EXCEPTION(af::util::ReadError, (void)af::util::read_file_bounded("/dev/zero", 1 << 20));
-    QVERIFY_THROWS_EXCEPTION(af::util::ReadError, (void)af::util::read_file_bounded("/dev/urandom", 1 << 20));
-    QVERIFY_THROWS_EXCEPTION(af::util::ReadError, (void)af::util::read_file_bounded("/", 1 << 20));
-    QVERIFY_THROWS_EXCEPTION(af::util::ReadError,
-                             (void)af::util::read_file_bounded("/no/such/file", 1 << 20));
-    QCOMPARE(af::util::read_file_bounded("/dev/null", 1 << 20), std::string());
+    QVERIFY_THROWS_EXCEPTION(af::core::ReadError, (void)af::core::read_file_bounded("/dev/zero", 1 << 20));
+    QVERIFY_THROWS_EXCEPTION(af::core::ReadError, (void)af::core::read_file_bounded("/dev/urandom", 1 << 20));
+    QVERIFY_THROWS_EXCEPTION(af::core::ReadError, (void)af::core::read_file_bounded("/", 1 << 20));
+    QVERIFY_THROWS_EXCEPTION(af::core::ReadError,
+                             (void)af::core::read_file_bounded("/no/such/file", 1 << 20));
+    QCOMPARE(af::core::read_file_bounded("/dev/null", 1 << 20), std::string());
   }
 
   // Factoring, not trial division: a prime near 2^63 takes microseconds.
@@ -55,19 +55,19 @@ class TestCore : public QObject {
       std::vector<std::int64_t> slow;
       for (std::int64_t d = 1; d <= n; ++d)
         if (n % d == 0) slow.push_back(d);
-      QCOMPARE(af::util::divisors(n), slow);
+      QCOMPARE(af::core::divisors(n), slow);
     }
-    QCOMPARE(af::util::divisors(9223372036854775783).size(), std::size_t{2});  // the largest int64 prime
-    QCOMPARE(af::util::divisors(std::int64_t{1} << 62).size(), std::size_t{63});
-    QCOMPARE(af::util::divisors(9223372036854775807).size(),
+    QCOMPARE(af::core::divisors(9223372036854775783).size(), std::size_t{2});  // the largest int64 prime
+    QCOMPARE(af::core::divisors(std::int64_t{1} << 62).size(), std::size_t{63});
+    QCOMPARE(af::core::divisors(9223372036854775807).size(),
              std::size_t{96});  // 7^2 · 73 · 127 · 337 · 92737 · 649657
-    QCOMPARE(af::util::divisors(4611686014132420609).size(), std::size_t{3});  // (2^31 - 1)^2
+    QCOMPARE(af::core::divisors(4611686014132420609).size(), std::size_t{3});  // (2^31 - 1)^2
   }
 
   void excerpt_keeps_the_failing_spot() {
-    QCOMPARE(af::util::excerpt("short text", 3), std::string("short text"));
+    QCOMPARE(af::core::excerpt("short text", 3), std::string("short text"));
     const std::string text = std::string(1000, 'a') + "HERE" + std::string(1000, 'b');
-    const std::string cut = af::util::excerpt(text, 1000, 20);
+    const std::string cut = af::core::excerpt(text, 1000, 20);
     QVERIFY(cut.find("HERE") != std::string::npos);
     QVERIFY(cut.size() < 60);
     QVERIFY(cut.starts_with("…") && cut.ends_with("…"));

@@ -10,7 +10,7 @@
 #include "text/expr/parser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace af::spec;
+  using namespace af::text::expr;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   Environment env;
   env.set("All", NameSet({"A", "B", "C"}, {"A", "B", "C"}));

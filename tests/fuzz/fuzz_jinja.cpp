@@ -10,7 +10,9 @@
 #include "text/jinja/renderer.h"
 
 namespace {
-using namespace af::spec;
+using namespace af::core;
+using namespace af::text::expr;
+using namespace af::text::jinja;
 
 class MemoryHost : public TemplateHost {
  public:

@@ -18,7 +18,7 @@ ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop) {
       result->evaluation = std::move(outcome.evaluation);
     }
     if (outcome.problem) {
-      result->diagnostics.push_back(spec::Diagnostic{outcome.problem->where.value_or(spec::SourceLocation{}),
+      result->diagnostics.push_back(core::Diagnostic{outcome.problem->where.value_or(core::SourceLocation{}),
                                                      "mapping",
                                                      "invalid mapping at " + outcome.problem->node + ": " +
                                                          outcome.problem->message});
@@ -29,7 +29,7 @@ ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop) {
     result->mappingPath = request.mappingPath;
     result->mappingText = request.mappingText;
     result->mappingSection =
-        read_mapping_section(request.mappingText, request.mappingPath.toStdString(), request.inputs.assignments);
+        mapping_edit::read_mapping_section(request.mappingText, request.mappingPath.toStdString(), request.inputs.assignments);
   }
   result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;

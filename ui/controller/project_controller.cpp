@@ -215,7 +215,7 @@ bool ProjectController::exampleEdited(const QString& name) const {
 
 SpecDocument* ProjectController::mappingDocument() const {
   for (SpecDocument* d : documents_->documents())
-    if (has_mapping_section(d->text().toStdString())) return d;
+    if (mapping_edit::has_mapping_section(d->text().toStdString())) return d;
   return nullptr;
 }
 
@@ -286,7 +286,7 @@ SpecDocument* ProjectController::replaceMapping(const QString& section) {
   SpecDocument* document = mappingDocument();
   if (document) {
     document->setText(QString::fromStdString(
-        replace_mapping_section(document->text().toStdString(), section.toStdString(), true)));
+        mapping_edit::replace_mapping_section(document->text().toStdString(), section.toStdString(), true)));
   } else {
     document = documents_->newUntitled();
     document->setText(section);

@@ -18,7 +18,7 @@
 #include "controller/project_result.h"
 #include "editors/file_error.h"
 #include "models/tensor_palette.h"
-#include "workspace/workspace.h"  // spec::TemplateVariable
+#include "workspace/workspace.h"  // text::jinja::TemplateVariable
 
 namespace af::ui {
 
@@ -87,7 +87,7 @@ class ProjectController : public QObject {
   // Command-line values overridden by typed ones: what every file renders with.
   [[nodiscard]] QStringList assignments() const;
   // The variables the files read, from the last load (the real Jinja parser).
-  [[nodiscard]] const std::vector<spec::TemplateVariable>& templateVariables() const { return variables_; }
+  [[nodiscard]] const std::vector<text::jinja::TemplateVariable>& templateVariables() const { return variables_; }
 
   // `FILE[#SECTION]` component-cost table; empty = none.
   // FILE#SECTION (as --component-costs); empty for none. Takes effect at the next revalidate().
@@ -168,7 +168,7 @@ class ProjectController : public QObject {
   QString componentCosts_;
   QString examplesDirectory_;
   bool revalidateQueued_ = false;
-  std::vector<spec::TemplateVariable> variables_;
+  std::vector<text::jinja::TemplateVariable> variables_;
   ProjectResultPtr last_, lastValid_, lastEvaluated_;
   MapRunPtr lastRun_;
   TensorPalette palette_;

@@ -8,7 +8,7 @@ namespace af::ui {
 int ProjectResult::errorCount() const {
   return static_cast<int>(
       std::count_if(diagnostics.begin(), diagnostics.end(),
-                    [](const spec::Diagnostic& d) { return d.severity == spec::Severity::Error; }));
+                    [](const core::Diagnostic& d) { return d.severity == core::Severity::Error; }));
 }
 
 AccessesData accessesFrom(const model::Evaluation& ev, const spec::Spec& spec) {

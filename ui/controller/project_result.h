@@ -20,14 +20,14 @@ namespace af::ui {
 struct ProjectResult {
   int generation = 0;
   std::shared_ptr<const Workspace> workspace;  // never null in a delivered result
-  std::vector<spec::Diagnostic> diagnostics;   // every file's errors and warnings
+  std::vector<core::Diagnostic> diagnostics;   // every file's errors and warnings
   std::optional<model::Evaluation> evaluation;  // when the spec has an arch and a mapping
   std::optional<MappingProblem> mappingProblem;  // the model rejected the mapping
   // The mapping file's `mapping:` section, read on its own (shown even when another file is
   // broken), and the exact text it was read from (edits splice into that text).
   QString mappingPath;
   std::string mappingText;
-  std::optional<MappingSection> mappingSection;
+  std::optional<mapping_edit::MappingSection> mappingSection;
   AccessesData accesses;  // the evaluation, shaped for the plots
   double seconds = 0;     // wall time of the job
 

@@ -23,7 +23,7 @@ void DiagnosticsFeed::show(const ProjectResult* result) {
     for (const auto& d : result->diagnostics)
       rows.append(DiagnosticRow{QString::fromStdString(d.where.file), d.where.line, d.where.column,
                                 QString::fromStdString(d.field), QString::fromStdString(d.message),
-                                d.severity == spec::Severity::Error});
+                                d.severity == core::Severity::Error});
   // Files that did not open are load errors too: without this they would only vanish.
   for (const FileError& e : controller_->documents()->fileErrors())
     rows.append(DiagnosticRow{e.path, 0, 0, QString(), e.message, true});

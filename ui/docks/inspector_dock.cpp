@@ -87,7 +87,7 @@ void InspectorDock::showSpec(const ProjectResultPtr& result, Freshness freshness
   model_->setArchitecture(arch ? std::optional(*arch) : std::nullopt);
   model_->clearNodeErrors();
   model_->setResolvedSpec(result->workspace->resolved());  // buffers' reserved tiles
-  model_->setTileChoicePolicy(tile_choice_policy(spec.mapper));
+  model_->setTileChoicePolicy(mapping_edit::tile_choice_policy(spec.mapper));
 }
 
 void InspectorDock::showSection(const ProjectResultPtr& result) {

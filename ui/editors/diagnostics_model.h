@@ -1,6 +1,6 @@
 #pragma once
 // The Diagnostics dock's table: severity, file, line:column, field, message. Fed a plain list;
-// the window converts engine diagnostics (af::spec::Diagnostic) into DiagnosticRow.
+// the window converts engine diagnostics (af::core::Diagnostic) into DiagnosticRow.
 #include <QAbstractTableModel>
 #include <QIcon>
 

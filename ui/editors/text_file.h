@@ -11,7 +11,7 @@ namespace af::ui {
 
 // Spec files beyond this are refused: they are not hand-edited specs and would stall the editor.
 // The engine's limit, so the window and `accelforge` accept the same files.
-inline constexpr qint64 kMaxSpecFileBytes = static_cast<qint64>(util::kMaxSpecFileBytes);
+inline constexpr qint64 kMaxSpecFileBytes = static_cast<qint64>(core::kMaxSpecFileBytes);
 
 struct TextFileContents {
   QString text;       // line endings normalised to '\n'

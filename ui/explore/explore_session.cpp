@@ -138,7 +138,7 @@ bool ExploreSession::openMapping(int index) {
   const MapRunPtr& run = controller_->lastRun();
   if (!run || index < 0 || static_cast<std::size_t>(index) >= run->result.front.size()) return false;
   const std::string section =
-      write_mapping_section(mapper::mapping_of(run->result, static_cast<std::size_t>(index)));
+      mapping_edit::write_mapping_section(mapper::mapping_of(run->result, static_cast<std::size_t>(index)));
   controller_->replaceMapping(QString::fromStdString(section));
   opened_ = index;
   emit mappingOpened(index);
@@ -209,7 +209,7 @@ bool ExploreSession::exportMapping(int index, const QString& path, QString* erro
   // The opened mapping as it is on screen, with the edits made since it was opened.
   if (opened_ == index)
     if (const SpecDocument* document = controller_->mappingDocument())
-      if (const std::string shown = mapping_section_text(document->text().toStdString()); !shown.empty())
+      if (const std::string shown = mapping_edit::mapping_section_text(document->text().toStdString()); !shown.empty())
         return writeText(path, shown, error);
   return writeText(
       path, io::write_mapping_yaml(mapper::mapping_of(run->result, static_cast<std::size_t>(index))), error);

@@ -5,30 +5,30 @@ namespace af::ui {
 
 std::vector<const spec::Einsum*> einsumsBelow(const spec::Mapping& mapping, const spec::Workload& workload,
                                               const NodePath& path) {
-  return einsums_below(mapping, workload, toSpecPath(path));
+  return mapping_edit::einsums_below(mapping, workload, toSpecPath(path));
 }
 
 QStringList tensorsBelow(const spec::Mapping& mapping, const spec::Workload& workload, const NodePath& path) {
   QStringList out;
-  for (const auto& t : tensors_below(mapping, workload, toSpecPath(path))) out << QString::fromStdString(t);
+  for (const auto& t : mapping_edit::tensors_below(mapping, workload, toSpecPath(path))) out << QString::fromStdString(t);
   return out;
 }
 
 QStringList rankVariablesBelow(const spec::Mapping& mapping, const spec::Workload& workload,
                                const NodePath& path) {
   QStringList out;
-  for (const auto& r : rank_variables_below(mapping, workload, toSpecPath(path))) out << QString::fromStdString(r);
+  for (const auto& r : mapping_edit::rank_variables_below(mapping, workload, toSpecPath(path))) out << QString::fromStdString(r);
   return out;
 }
 
-Shape shapeAt(const spec::Mapping& mapping, const spec::Workload& workload, const NodePath& path) {
-  return shape_at(mapping, workload, toSpecPath(path));
+mapping_edit::Shape shapeAt(const spec::Mapping& mapping, const spec::Workload& workload, const NodePath& path) {
+  return mapping_edit::shape_at(mapping, workload, toSpecPath(path));
 }
 
 QList<std::int64_t> validTileShapes(const spec::Mapping& mapping, const spec::Workload& workload,
-                                    const NodePath& path, const TileChoiceOptions& options) {
+                                    const NodePath& path, const mapping_edit::TileChoiceOptions& options) {
   QList<std::int64_t> out;
-  for (const auto v : valid_tile_shapes(mapping, workload, toSpecPath(path), options)) out << v;
+  for (const auto v : mapping_edit::valid_tile_shapes(mapping, workload, toSpecPath(path), options)) out << v;
   return out;
 }
 

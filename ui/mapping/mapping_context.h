@@ -15,8 +15,8 @@
 
 namespace af::ui {
 
-using af::Shape;
-using af::TileChoiceOptions;
+using af::mapping_edit::Shape;
+using af::mapping_edit::TileChoiceOptions;
 
 // Einsums computed in the scope of `path`: its subtree and, in a chain, everything after it.
 [[nodiscard]] std::vector<const spec::Einsum*> einsumsBelow(const spec::Mapping& mapping,
@@ -30,15 +30,15 @@ using af::TileChoiceOptions;
                                              const spec::Workload& workload, const NodePath& path);
 
 // S at `path`: full bounds of the Einsums below, narrowed by each loop above to its tile.
-[[nodiscard]] Shape shapeAt(const spec::Mapping& mapping, const spec::Workload& workload,
+[[nodiscard]] mapping_edit::Shape shapeAt(const spec::Mapping& mapping, const spec::Workload& workload,
                             const NodePath& path);
 
-// For a loop: the tile shapes it may take (af::valid_tile_shapes). Empty if the node is no
+// For a loop: the tile shapes it may take (af::mapping_edit::valid_tile_shapes). Empty if the node is no
 // loop or the bound is unknown.
 [[nodiscard]] QList<std::int64_t> validTileShapes(const spec::Mapping& mapping,
                                                   const spec::Workload& workload,
                                                   const NodePath& path,
-                                                  const TileChoiceOptions& options = {});
+                                                  const mapping_edit::TileChoiceOptions& options = {});
 
 // The tensors a Storage or Toll node holds; empty for other nodes.
 [[nodiscard]] std::vector<std::string> heldTensors(const spec::MappingNode& node);

@@ -16,7 +16,7 @@ void MappingSync::showMapping(const spec::Mapping& mapping) {
   lastGood_ = mapping;
 }
 
-void MappingSync::setSection(const QString& text, const MappingSection& section) {
+void MappingSync::setSection(const QString& text, const mapping_edit::MappingSection& section) {
   if (pendingEdit_) return;  // the user is being asked about an edit; the answer decides
   const bool ours = !emitted_.isEmpty() && text == emitted_;
   text_ = text;
@@ -72,15 +72,15 @@ bool MappingSync::spliceEdit() {
   // Only into the very text the spans index: anything typed since must not be overwritten.
   const QString current = documentText_ ? documentText_() : text_;
   if (current.toStdString() != spans_->text) return false;
-  MappingSpans spliced = *spans_;
-  if (!splice(spliced, model_->lastEdits())) return false;
+  mapping_edit::MappingSpans spliced = *spans_;
+  if (!mapping_edit::splice(spliced, model_->lastEdits())) return false;
   const QString yaml = QString::fromStdString(spliced.text);
   spans_ = std::move(spliced);
   emitText(yaml);
   return true;
 }
 
-void MappingSync::markErrors(const std::vector<spec::Diagnostic>& diagnostics, const QString& file) {
+void MappingSync::markErrors(const std::vector<core::Diagnostic>& diagnostics, const QString& file) {
   if (pendingEdit_ || !lastParseOk_) return;  // the tree is not the text's: lines would mislead
   model_->clearNodeErrors();
   model_->markDiagnostics(diagnostics, file.toStdString());
@@ -97,10 +97,10 @@ void MappingSync::discardPendingEdit() {
 }
 
 void MappingSync::regenerate() {
-  const std::string section = write_mapping_section(model_->mapping());
+  const std::string section = mapping_edit::write_mapping_section(model_->mapping());
   // Into the document's current text (plain YAML) so other sections and comments survive.
   const QString base = !templated_ && documentText_ ? documentText_() : keptText_;
-  const QString yaml = QString::fromStdString(replace_mapping_section(base.toStdString(), section));
+  const QString yaml = QString::fromStdString(mapping_edit::replace_mapping_section(base.toStdString(), section));
   spans_.reset();  // located again when the text comes back through a load
   if (templated_) {
     templated_ = false;

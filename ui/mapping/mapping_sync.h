@@ -40,7 +40,7 @@ class MappingSync : public QObject {
 
  public slots:
   // `text` is what the section was read from; `section` what the worker read.
-  void setSection(const QString& text, const af::MappingSection& section);
+  void setSection(const QString& text, const af::mapping_edit::MappingSection& section);
   // No mapping file any more: an empty tree.
   void clear();
   // Templated text: write the pending tree edit as plain YAML (the Jinja is lost).
@@ -49,7 +49,7 @@ class MappingSync : public QObject {
   void discardPendingEdit();
   // Marks the tree's nodes with the errors located in `file` (load errors and model
   // rejections), when the tree shows the text they were found in.
-  void markErrors(const std::vector<af::spec::Diagnostic>& diagnostics, const QString& file);
+  void markErrors(const std::vector<af::core::Diagnostic>& diagnostics, const QString& file);
 
  signals:
   void yamlChanged(const QString& text);
@@ -68,7 +68,7 @@ class MappingSync : public QObject {
   QString text_;         // the latest text (as read or as we emitted it)
   QString emitted_;      // the last text we wrote: reading it back must not reset the tree
   QString keptText_;     // text outside the section, for regenerating (rendered if templated)
-  std::optional<MappingSpans> spans_;      // where text_'s nodes are written (plain YAML only)
+  std::optional<mapping_edit::MappingSpans> spans_;      // where text_'s nodes are written (plain YAML only)
   std::function<QString()> documentText_;  // the document's text now
   std::optional<spec::Mapping> lastGood_;  // what the tree showed before a pending edit
   bool templated_ = false;

@@ -67,10 +67,10 @@ void MappingTreeModel::setResolvedSpec(std::shared_ptr<const spec::ResolvedSpec>
   refreshAll();
 }
 
-void MappingTreeModel::setTileChoicePolicy(const TileChoicePolicy& policy) { policy_ = policy; }
+void MappingTreeModel::setTileChoicePolicy(const mapping_edit::TileChoicePolicy& policy) { policy_ = policy; }
 
-const std::vector<PlacedTile>& MappingTreeModel::reservedTiles() const {
-  if (!reserved_) reserved_ = resolved_ ? reserved_tiles(*resolved_, mapping_) : std::vector<PlacedTile>{};
+const std::vector<mapping_edit::PlacedTile>& MappingTreeModel::reservedTiles() const {
+  if (!reserved_) reserved_ = resolved_ ? mapping_edit::reserved_tiles(*resolved_, mapping_) : std::vector<mapping_edit::PlacedTile>{};
   return *reserved_;
 }
 
@@ -153,7 +153,7 @@ QVariant MappingTreeModel::data(const QModelIndex& index, int role) const {
   const auto kind = kindOf(*node);
   const bool loop = kind == NodeKind::Temporal || kind == NodeKind::Spatial;
   const auto text = [&](int column) {
-    const Shape shape = shapeAt(mapping_, workload_, path);
+    const mapping_edit::Shape shape = shapeAt(mapping_, workload_, path);
     if (column == DetailColumn && !heldTensors(*node).empty()) {
       QStringList tiles;  // what each buffer reserves, as the engine places it
       for (const auto& tensor : heldTensors(*node)) {
@@ -291,12 +291,12 @@ void MappingTreeModel::clearNodeErrors() {
   refreshAll();
 }
 
-int MappingTreeModel::markDiagnostics(const std::vector<spec::Diagnostic>& diagnostics,
+int MappingTreeModel::markDiagnostics(const std::vector<core::Diagnostic>& diagnostics,
                                       const std::string& file) {
   int marked = 0;
   for (const auto& d : diagnostics) {
     // Only the mapping section's own errors: other keys of the same file have no node.
-    if (d.severity != spec::Severity::Error || d.where.file != file || !d.where.known() ||
+    if (d.severity != core::Severity::Error || d.where.file != file || !d.where.known() ||
         !d.field.starts_with("mapping"))
       continue;
     const auto message = QString::fromStdString(d.message);
@@ -319,7 +319,7 @@ QString MappingTreeModel::structureLockReason() const {
                  : QString();
 }
 
-void MappingTreeModel::edited(std::vector<MappingTextEdit> edits) {
+void MappingTreeModel::edited(std::vector<mapping_edit::MappingTextEdit> edits) {
   reserved_.reset();
   lastEdits_ = std::move(edits);
   clearNodeErrors();  // errors belonged to the previous mapping; re-evaluation marks anew
@@ -350,7 +350,7 @@ QString MappingTreeModel::moveNode(const NodePath& from, int destRow) {
   kids.erase(kids.begin() + from.back());
   kids.insert(kids.begin() + (destRow > from.back() ? destRow - 1 : destRow), std::move(moved));
   endMoveRows();
-  edited({MoveNode{toSpecPath(from), destRow}});
+  edited({mapping_edit::MoveNode{toSpecPath(from), destRow}});
   return {};
 }
 
@@ -360,7 +360,7 @@ QString MappingTreeModel::insertNodeAfter(const QModelIndex& after, spec::Mappin
   if (const auto* reason = std::get_if<QString>(&point)) return reject(*reason);
   const auto at = std::get<InsertPoint>(point);
   if (auto reason = checkInsert(mapping_, at, node); !reason.isEmpty()) return reject(reason);
-  InsertNode edit{toSpecPath(at.parent), at.row, node};
+  mapping_edit::InsertNode edit{toSpecPath(at.parent), at.row, node};
   insertRow(at, std::move(node));
   edited({std::move(edit)});
   return {};
@@ -377,7 +377,7 @@ QString MappingTreeModel::removeNode(const QModelIndex& index) {
   auto& kids = itemFor(parent)->children;
   kids.erase(kids.begin() + path.back());
   endRemoveRows();
-  edited({RemoveNode{toSpecPath(path)}});
+  edited({mapping_edit::RemoveNode{toSpecPath(path)}});
   return {};
 }
 
@@ -386,17 +386,17 @@ QString MappingTreeModel::setTileShape(const QModelIndex& index, std::int64_t ti
   if (auto reason = checkTileShape(mapping_, workload_, path, tileShape, tileOptions(index));
       !reason.isEmpty())
     return reject(reason);
-  if (inner_loop_needed(mapping_, toSpecPath(path), tileShape)) {
+  if (mapping_edit::inner_loop_needed(mapping_, toSpecPath(path), tileShape)) {
     const auto rv = QString::fromStdString(spec::loop_of(*nodeAt(mapping_, path))->first);
     return reject(
         tr("%1 would leave no loop of tile 1 over %2, and the Compute does one operation at a time, so "
            "every rank variable needs one. Choose \"%3\" to insert it with this tile.")
             .arg(tileShape)
-            .arg(rv, tileChoiceText(index, TileChoice{tileShape, InsertAt{}})));
+            .arg(rv, tileChoiceText(index, mapping_edit::TileChoice{tileShape, mapping_edit::InsertAt{}})));
   }
   reserved_.reset();
   applyTileShape(mapping_, path, tileShape);
-  edited({SetScalar{toSpecPath(path), "tile_shape", std::to_string(tileShape)}});  // every row may change
+  edited({mapping_edit::SetScalar{toSpecPath(path), "tile_shape", std::to_string(tileShape)}});  // every row may change
   return {};
 }
 
@@ -405,8 +405,8 @@ QString MappingTreeModel::applyTileChoice(const QModelIndex& index, std::int64_t
   if (auto reason = checkTileShape(mapping_, workload_, path, tileShape, tileOptions(index));
       !reason.isEmpty())
     return reject(reason);
-  const auto inner = inner_loop_needed(mapping_, toSpecPath(path), tileShape);
-  std::vector<MappingTextEdit> edits{SetScalar{toSpecPath(path), "tile_shape", std::to_string(tileShape)}};
+  const auto inner = mapping_edit::inner_loop_needed(mapping_, toSpecPath(path), tileShape);
+  std::vector<mapping_edit::MappingTextEdit> edits{mapping_edit::SetScalar{toSpecPath(path), "tile_shape", std::to_string(tileShape)}};
   if (inner && locked_) return reject(structureLockReason());
   reserved_.reset();
   applyTileShape(mapping_, path, tileShape);
@@ -414,7 +414,7 @@ QString MappingTreeModel::applyTileChoice(const QModelIndex& index, std::int64_t
     const auto rv = QString::fromStdString(spec::loop_of(*nodeAt(mapping_, path))->first);
     const InsertPoint at{fromSpecPath(inner->chain), inner->row};
     spec::MappingNode loop = makeTemporal(rv);
-    edits.push_back(InsertNode{inner->chain, inner->row, loop});
+    edits.push_back(mapping_edit::InsertNode{inner->chain, inner->row, loop});
     insertRow(at, std::move(loop));
   }
   edited(std::move(edits));
@@ -426,7 +426,7 @@ QString MappingTreeModel::toggleTensor(const QModelIndex& index, const QString& 
   if (auto reason = checkToggleTensor(mapping_, path, tensor); !reason.isEmpty()) return reject(reason);
   reserved_.reset();
   applyToggleTensor(mapping_, path, tensor);
-  edited({SetList{toSpecPath(path), "tensors", heldTensors(*nodeAt(mapping_, path))}});
+  edited({mapping_edit::SetList{toSpecPath(path), "tensors", heldTensors(*nodeAt(mapping_, path))}});
   return {};
 }
 
@@ -437,29 +437,29 @@ QString MappingTreeModel::setComponent(const QModelIndex& index, const QString& 
   if (auto reason = checkComponent(mapping_, path, component, allowed); !reason.isEmpty()) return reject(reason);
   reserved_.reset();
   applyComponent(mapping_, path, component);
-  edited({SetScalar{toSpecPath(path), "component", component.toStdString()}});
+  edited({mapping_edit::SetScalar{toSpecPath(path), "component", component.toStdString()}});
   return {};
 }
 
 // --- choices ----------------------------------------------------------------------------
 
-TileChoiceOptions MappingTreeModel::tileOptions(const QModelIndex& index) const {
+mapping_edit::TileChoiceOptions MappingTreeModel::tileOptions(const QModelIndex& index) const {
   const auto* node = nodeFor(index);
-  return node ? policy_.for_node(*node) : TileChoiceOptions{};
+  return node ? policy_.for_node(*node) : mapping_edit::TileChoiceOptions{};
 }
 
 QList<std::int64_t> MappingTreeModel::validTileShapes(const QModelIndex& index) const {
   return af::ui::validTileShapes(mapping_, workload_, pathForIndex(index), tileOptions(index));
 }
 
-QList<TileChoice> MappingTreeModel::tileChoices(const QModelIndex& index) const {
-  QList<TileChoice> out;
-  for (auto& c : tile_choices(mapping_, workload_, toSpecPath(pathForIndex(index)), tileOptions(index)))
+QList<mapping_edit::TileChoice> MappingTreeModel::tileChoices(const QModelIndex& index) const {
+  QList<mapping_edit::TileChoice> out;
+  for (auto& c : mapping_edit::tile_choices(mapping_, workload_, toSpecPath(pathForIndex(index)), tileOptions(index)))
     out << std::move(c);
   return out;
 }
 
-QString MappingTreeModel::tileChoiceText(const QModelIndex& index, const TileChoice& choice) const {
+QString MappingTreeModel::tileChoiceText(const QModelIndex& index, const mapping_edit::TileChoice& choice) const {
   const auto* node = nodeFor(index);
   const auto loop = node ? spec::loop_of(*node) : std::nullopt;
   if (!choice.inner_loop || !loop) return QString::number(choice.tile);

@@ -54,9 +54,9 @@ class MappingTreeModel : public QAbstractItemModel {
   // the loop nest name tensors without tiles.
   void setResolvedSpec(std::shared_ptr<const spec::ResolvedSpec> spec);
   // Which tiles loops are offered: the spec's mapper settings (imperfect loops).
-  void setTileChoicePolicy(const TileChoicePolicy& policy);
+  void setTileChoicePolicy(const mapping_edit::TileChoicePolicy& policy);
   // The engine's reserved tiles of the current mapping (computed when first asked after a change).
-  [[nodiscard]] const std::vector<PlacedTile>& reservedTiles() const;
+  [[nodiscard]] const std::vector<mapping_edit::PlacedTile>& reservedTiles() const;
   // While locked (templated text), moves/inserts/deletes are refused; field edits still work.
   void setStructureLocked(bool locked);
   [[nodiscard]] bool structureLocked() const { return locked_; }
@@ -81,11 +81,11 @@ class MappingTreeModel : public QAbstractItemModel {
 
   // --- choices for menus and delegates ------------------------------------------------
   [[nodiscard]] QList<std::int64_t> validTileShapes(const QModelIndex& index) const;
-  [[nodiscard]] QList<TileChoice> tileChoices(const QModelIndex& index) const;
+  [[nodiscard]] QList<mapping_edit::TileChoice> tileChoices(const QModelIndex& index) const;
   // "4", or "4 + inner for m step 1" when the choice inserts a loop.
-  [[nodiscard]] QString tileChoiceText(const QModelIndex& index, const TileChoice& choice) const;
+  [[nodiscard]] QString tileChoiceText(const QModelIndex& index, const mapping_edit::TileChoice& choice) const;
   // The last accepted edit in text terms, for splicing into the file (MappingSync).
-  [[nodiscard]] const std::vector<MappingTextEdit>& lastEdits() const { return lastEdits_; }
+  [[nodiscard]] const std::vector<mapping_edit::MappingTextEdit>& lastEdits() const { return lastEdits_; }
   [[nodiscard]] QStringList tensorChoices(const QModelIndex& index) const;  // Einsums below
   [[nodiscard]] QStringList rankVariableChoices(const QModelIndex& index) const;
   [[nodiscard]] QStringList componentChoices(NodeKind kind) const;  // arch, else used ones
@@ -100,7 +100,7 @@ class MappingTreeModel : public QAbstractItemModel {
   void clearNodeErrors();
   // Marks the node of each error located in `file` (load errors and model rejections alike,
   // at the field's own line); returns the number of errors that found a node.
-  int markDiagnostics(const std::vector<spec::Diagnostic>& diagnostics, const std::string& file);
+  int markDiagnostics(const std::vector<core::Diagnostic>& diagnostics, const std::string& file);
 
   // --- QAbstractItemModel -------------------------------------------------------------
   [[nodiscard]] QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
@@ -135,9 +135,9 @@ class MappingTreeModel : public QAbstractItemModel {
                                                                           const QModelIndex& parent) const;
   QString reject(QString reason);
   QString structureLockReason() const;
-  void edited(std::vector<MappingTextEdit> edits);                // refresh texts, clear stale errors, emit
+  void edited(std::vector<mapping_edit::MappingTextEdit> edits);                // refresh texts, clear stale errors, emit
   void insertRow(const InsertPoint& at, spec::MappingNode node);  // rows and mapping alike
-  [[nodiscard]] TileChoiceOptions tileOptions(const QModelIndex& index) const;
+  [[nodiscard]] mapping_edit::TileChoiceOptions tileOptions(const QModelIndex& index) const;
   void refreshAll();       // every row's texts may depend on other rows (enclosing tiles)
   void rebuildItems();
 
@@ -145,10 +145,10 @@ class MappingTreeModel : public QAbstractItemModel {
   spec::Workload workload_;
   std::optional<spec::ResolvedArch> arch_;
   std::shared_ptr<const spec::ResolvedSpec> resolved_;
-  TileChoicePolicy policy_;
+  mapping_edit::TileChoicePolicy policy_;
   // Points into mapping_: reset before every change of it.
-  mutable std::optional<std::vector<PlacedTile>> reserved_;
-  std::vector<MappingTextEdit> lastEdits_;
+  mutable std::optional<std::vector<mapping_edit::PlacedTile>> reserved_;
+  std::vector<mapping_edit::MappingTextEdit> lastEdits_;
   std::unique_ptr<Item> root_;
   bool locked_ = false;
   mutable NodeIcons icons_;

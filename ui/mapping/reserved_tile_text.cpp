@@ -53,21 +53,21 @@ QString backer(const spec::Mapping& mapping, const NodePath& path, const std::st
 
 }  // namespace
 
-const PlacedTile* reservedTileAt(const std::vector<PlacedTile>& tiles, const NodePath& path,
+const mapping_edit::PlacedTile* reservedTileAt(const std::vector<mapping_edit::PlacedTile>& tiles, const NodePath& path,
                                  const std::string& tensor) {
-  const PlacedTile* best = nullptr;
+  const mapping_edit::PlacedTile* best = nullptr;
   const auto at = toSpecPath(path);
   for (const auto& t : tiles)
     if (t.holder == at && t.tile.tensor == tensor && (!best || t.tile.bits > best->tile.bits)) best = &t;
   return best;
 }
 
-QString formatReservedTile(const spec::Workload& workload, const PlacedTile& placed) {
+QString formatReservedTile(const spec::Workload& workload, const mapping_edit::PlacedTile& placed) {
   return tileText(accessOf(workload, placed.tile), placed.tile.tensor, placed.tile.extents);
 }
 
 QString explainReservedTile(const spec::Mapping& mapping, const spec::Workload& workload,
-                            const PlacedTile& placed) {
+                            const mapping_edit::PlacedTile& placed) {
   const auto& tile = placed.tile;
   const auto* access = accessOf(workload, tile);
   const QString tensor = q(tile.tensor);

@@ -11,20 +11,20 @@
 
 namespace af::ui {
 
-using af::PlacedTile;
+using af::mapping_edit::PlacedTile;
 
 // The reservation of `tensor` by the holder at `path`: the largest over the Einsums below
 // (what the occupancy plot shows for the buffer), or nullptr when the engine placed none.
-[[nodiscard]] const PlacedTile* reservedTileAt(const std::vector<PlacedTile>& tiles, const NodePath& path,
+[[nodiscard]] const mapping_edit::PlacedTile* reservedTileAt(const std::vector<mapping_edit::PlacedTile>& tiles, const NodePath& path,
                                                const std::string& tensor);
 
 // `Z[m:1, n:1]`: per rank of the tensor's projection, its index and the reserved extent.
-[[nodiscard]] QString formatReservedTile(const spec::Workload& workload, const PlacedTile& placed);
+[[nodiscard]] QString formatReservedTile(const spec::Workload& workload, const mapping_edit::PlacedTile& placed);
 
 // Several lines for a hover: what the buffer reserves (values × bits), whether it backs the
 // tensor, which loops it was lowered through and what sized it, compared with the tile the
 // loops above the holder leave.
 [[nodiscard]] QString explainReservedTile(const spec::Mapping& mapping, const spec::Workload& workload,
-                                          const PlacedTile& placed);
+                                          const mapping_edit::PlacedTile& placed);
 
 }  // namespace af::ui

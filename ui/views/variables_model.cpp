@@ -48,7 +48,7 @@ void VariablesModel::setVariables(std::vector<JinjaVariable> variables) {
   endResetModel();
 }
 
-void VariablesModel::setTemplateVariables(const std::vector<spec::TemplateVariable>& variables) {
+void VariablesModel::setTemplateVariables(const std::vector<text::jinja::TemplateVariable>& variables) {
   std::vector<JinjaVariable> rows;
   for (const auto& v : variables) {
     JinjaVariable row;

@@ -10,7 +10,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "workspace/workspace.h"  // spec::TemplateVariable
+#include "workspace/workspace.h"  // text::jinja::TemplateVariable
 
 namespace af::ui {
 
@@ -36,12 +36,12 @@ class VariablesModel : public QAbstractTableModel {
   // Replaces the rows (e.g. after a re-scan); values already typed are kept by name.
   void setVariables(std::vector<JinjaVariable> variables);
   // The engine's template variables (already merged across files in spec order).
-  void setTemplateVariables(const std::vector<spec::TemplateVariable>& variables);
+  void setTemplateVariables(const std::vector<text::jinja::TemplateVariable>& variables);
   [[nodiscard]] const std::vector<JinjaVariable>& variables() const { return variables_; }
 
   // The typed values of the current rows, by name: the `--set` data.
   [[nodiscard]] QMap<QString, QString> values() const;
-  // ["M=64", …] for spec::parse_assignments.
+  // ["M=64", …] for loader::parse_assignments.
   [[nodiscard]] QStringList assignments() const;
   // Sets one value (empty clears it); emits dataChanged and variablesEdited when it changes.
   // A name no row has gets a row of its own (JinjaVariable::added), removed when cleared.

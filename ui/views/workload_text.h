@@ -14,7 +14,7 @@ namespace af::ui {
 [[nodiscard]] QString boundsText(const spec::Einsum& einsum);
 
 [[nodiscard]] QString einsumToolTip(const spec::Einsum& einsum);
-// `sizeBits` from spec::tensor_sizes_bits.
+// `sizeBits` from loader::tensor_sizes_bits.
 [[nodiscard]] QString tensorToolTip(const spec::Workload& workload, const QString& tensor, double sizeBits);
 
 }  // namespace af::ui

@@ -8,7 +8,7 @@
 #include "text/expr/operators.h"
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 struct Node;
 using Expr = std::shared_ptr<const Node>;
@@ -58,4 +58,4 @@ struct Node {
   bool jinja = false;    // parsed in Jinja mode (getattr/getitem fallback, Jinja messages)
 };
 
-}  // namespace af::spec
+}  // namespace af::text::expr

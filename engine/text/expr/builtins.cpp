@@ -12,7 +12,7 @@
 #include "text/expr/numbers.h"
 #include "text/expr/operators.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 namespace {
 
@@ -570,4 +570,4 @@ Value python_min_max(const CallArgs& a, bool want_max) {
   return items[best];
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

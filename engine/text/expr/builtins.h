@@ -5,7 +5,7 @@
 #include "text/expr/environment.h"
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 // ceil comb copysign fabs factorial floor fmod frexp fsum gcd isclose isfinite isinf isnan
 // isqrt ldexp modf perm prod remainder trunc exp expm1 log log1p log2 log10 pow sqrt acos asin
@@ -27,4 +27,4 @@ inline constexpr Int kMaxRangeLength = 1'000'000;
 // min/max over varargs or one iterable; keyword `key`, `default`.
 [[nodiscard]] Value python_min_max(const CallArgs& args, bool want_max);
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -1,6 +1,6 @@
 #include "text/expr/environment.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 void Environment::set(std::string name, Value value) { vars_.insert_or_assign(std::move(name), std::move(value)); }
 
@@ -28,4 +28,4 @@ std::vector<std::string> Environment::names() const {
   return out;
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -7,7 +7,7 @@
 
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 class Environment {
  public:
@@ -38,4 +38,4 @@ class Environment {
   Table vars_;
 };
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -7,7 +7,7 @@
 #include "text/expr/numbers.h"
 #include "text/expr/parser.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 std::optional<Value> cast_to_numeric(const Value& x) {
   // Python: str(x).lower() == "true"/"false" first, so True/False and "TRUE" all qualify.
@@ -21,8 +21,8 @@ std::optional<Value> cast_to_numeric(const Value& x) {
   }
   if (!x.is_string()) return std::nullopt;
   const std::string& s = x.as_string();
-  if (util::iequals(s, "true")) return Value(true);
-  if (util::iequals(s, "false")) return Value(false);
+  if (core::iequals(s, "true")) return Value(true);
+  if (core::iequals(s, "false")) return Value(false);
   const auto f = parse_python_float(s);
   if (!f) return std::nullopt;
   Int i = 0;
@@ -41,4 +41,4 @@ Value eval_expression(const Value& expression, const Environment& table, EvalBud
   return evaluate(e, table, EvalContext{.builtins = &math_functions(), .budget = budget});
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

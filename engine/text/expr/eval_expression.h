@@ -5,7 +5,7 @@
 #include "text/expr/evaluator.h"
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 // cast_to_numeric: "true"/"false" (any case) -> bool; a value equal to its int() -> int
 // ("8" -> 8, 64.0 -> 64); nullopt when Python's cast would raise ("64.0", "1e15", "inf"
@@ -17,4 +17,4 @@ namespace af::spec {
 // Throws ExpressionError (offset into the string).
 [[nodiscard]] Value eval_expression(const Value& expression, const Environment& table, EvalBudget* budget = nullptr);
 
-}  // namespace af::spec
+}  // namespace af::text::expr

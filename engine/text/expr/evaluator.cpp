@@ -6,7 +6,7 @@
 #include "text/expr/filters.h"
 #include "core/closest_name.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 void EvalBudget::charge(std::uint64_t steps) {
   if (steps > remaining_) {
@@ -63,7 +63,7 @@ class Evaluator {
       const auto more = context_.builtins->names();
       names.insert(names.end(), more.begin(), more.end());
     }
-    const std::string hint = util::did_you_mean(n.name, names);
+    const std::string hint = core::did_you_mean(n.name, names);
     if (n.jinja) throw ExpressionError("'" + n.name + "' is undefined" + hint, n.offset);
     throw ExpressionError("name '" + n.name + "' is not defined" + hint, n.offset);
   }
@@ -221,7 +221,7 @@ class Evaluator {
       case NodeKind::Attribute: {
         const Value base = eval(*n.children[0], env);
         if (auto v = try_attribute(base, n.name, n.jinja)) return *v;
-        const std::string hint = util::did_you_mean(n.name, base.is_dict() && n.jinja ? base.as_dict().keys() : attribute_names(base));
+        const std::string hint = core::did_you_mean(n.name, base.is_dict() && n.jinja ? base.as_dict().keys() : attribute_names(base));
         if (n.jinja && base.is_dict()) throw ExpressionError("dict object has no attribute '" + n.name + "'" + hint);
         throw ExpressionError("'" + base.type_name() + "' object has no attribute '" + n.name + "'" + hint);
       }
@@ -291,4 +291,4 @@ Value evaluate(const Expr& expr, const Environment& env, const EvalContext& cont
   return evaluator.eval(*expr, env);
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -5,7 +5,7 @@
 #include "text/expr/ast.h"
 #include "text/expr/environment.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 // Work allowance shared by one evaluation (or one whole template render): every node
 // evaluated, loop iteration and element created costs a step, so no input can hang.
@@ -30,4 +30,4 @@ struct EvalContext {
 // Calls a callable value (function, or a name set: `Outputs()` returns the set).
 [[nodiscard]] Value call_value(const Value& callee, const CallArgs& args);
 
-}  // namespace af::spec
+}  // namespace af::text::expr

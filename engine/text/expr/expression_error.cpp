@@ -1,10 +1,10 @@
 #include "text/expr/expression_error.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 namespace {
-Diagnostic make_diagnostic(const std::string& message, std::optional<std::size_t> offset) {
-  Diagnostic d;
+core::Diagnostic make_diagnostic(const std::string& message, std::optional<std::size_t> offset) {
+  core::Diagnostic d;
   d.message = message;
   if (offset) {
     d.where.line = 1;
@@ -15,6 +15,6 @@ Diagnostic make_diagnostic(const std::string& message, std::optional<std::size_t
 }  // namespace
 
 ExpressionError::ExpressionError(std::string message, std::optional<std::size_t> offset)
-    : SpecError(make_diagnostic(message, offset)), message_(std::move(message)), offset_(offset) {}
+    : core::SpecError(make_diagnostic(message, offset)), message_(std::move(message)), offset_(offset) {}
 
-}  // namespace af::spec
+}  // namespace af::text::expr

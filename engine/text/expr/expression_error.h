@@ -7,9 +7,9 @@
 
 #include "core/diagnostic.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
-class ExpressionError : public SpecError {
+class ExpressionError : public core::SpecError {
  public:
   explicit ExpressionError(std::string message, std::optional<std::size_t> offset = std::nullopt);
 
@@ -27,4 +27,4 @@ class ExpressionError : public SpecError {
   std::optional<std::size_t> offset_;
 };
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -12,7 +12,7 @@
 #include "text/expr/operators.h"
 #include "core/closest_name.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 namespace {
 
@@ -176,7 +176,7 @@ Value apply_filter(std::string_view name, const Value& x, const CallArgs& a) {
       "default", "d",     "length", "count", "min",  "max",   "int",  "float",  "string", "lower", "upper", "trim",
       "join",    "abs",   "round",  "list",  "first", "last", "sum",  "sort",   "reverse", "unique", "replace", "items"};
   throw ExpressionError("no filter named '" + std::string(name) + "'" +
-                        util::did_you_mean(name, std::vector<std::string>(kNames.begin(), kNames.end())));
+                        core::did_you_mean(name, std::vector<std::string>(kNames.begin(), kNames.end())));
 }
 
 bool apply_test(std::string_view name, const Value& x, const CallArgs& a) {
@@ -225,7 +225,7 @@ bool apply_test(std::string_view name, const Value& x, const CallArgs& a) {
       "defined", "undefined", "none",  "number", "integer", "float", "string", "boolean", "true", "false", "mapping",
       "sequence", "iterable", "callable", "even", "odd",     "divisibleby", "eq", "ne",  "lt",   "gt",    "in"};
   throw ExpressionError("no test named '" + std::string(name) + "'" +
-                        util::did_you_mean(name, std::vector<std::string>(kNames.begin(), kNames.end())));
+                        core::did_you_mean(name, std::vector<std::string>(kNames.begin(), kNames.end())));
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

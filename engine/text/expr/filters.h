@@ -5,7 +5,7 @@
 
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 // default/d, min, max, length/count, int, float, string, join, lower, upper, abs, round,
 // list, first, last, sum, sort, reverse, unique, trim, replace, tojson-free subset.
@@ -14,4 +14,4 @@ namespace af::spec {
 // even, odd, divisibleby, eq/ne/lt/le/gt/ge, in, sameas.
 [[nodiscard]] bool apply_test(std::string_view name, const Value& operand, const CallArgs& args);
 
-}  // namespace af::spec
+}  // namespace af::text::expr

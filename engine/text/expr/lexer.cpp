@@ -6,7 +6,7 @@
 #include "text/expr/expression_error.h"
 #include "text/expr/numbers.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 namespace {
 bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
@@ -258,4 +258,4 @@ std::vector<Token> tokenize(std::string_view text) {
   }
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -7,7 +7,7 @@
 
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 enum class TokenKind { Name, Int, Float, String, Op, End };
 
@@ -42,4 +42,4 @@ class Lexer {
 // The whole text as tokens, ending with an End token.
 [[nodiscard]] std::vector<Token> tokenize(std::string_view text);
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -6,7 +6,7 @@
 #include "text/expr/expression_error.h"
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 namespace {
 using Names = std::vector<std::string>;
@@ -101,4 +101,4 @@ std::string NameSet::repr() const {
 
 bool operator==(const NameSet& a, const NameSet& b) { return a.items() == b.items() && a.space() == b.space(); }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

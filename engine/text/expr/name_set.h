@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace af::spec {
+namespace af::text::expr {
 
 class Value;
 class NameSet;
@@ -63,4 +63,4 @@ class NameSet {
   std::shared_ptr<const Value> bits_per_value_;  // shared_ptr: Value is incomplete here
 };
 
-}  // namespace af::spec
+}  // namespace af::text::expr

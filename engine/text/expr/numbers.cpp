@@ -10,7 +10,7 @@
 #include "core/number_text.h"
 #include "text/expr/expression_error.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 namespace {
 std::string_view strip(std::string_view s) {
@@ -63,8 +63,8 @@ std::optional<double> parse_python_float(std::string_view text) {
     s.remove_prefix(1);
   }
   const double sign = negative ? -1.0 : 1.0;
-  if (util::iequals(s, "inf") || util::iequals(s, "infinity")) return sign * std::numeric_limits<double>::infinity();
-  if (util::iequals(s, "nan")) return std::numeric_limits<double>::quiet_NaN();
+  if (core::iequals(s, "inf") || core::iequals(s, "infinity")) return sign * std::numeric_limits<double>::infinity();
+  if (core::iequals(s, "nan")) return std::numeric_limits<double>::quiet_NaN();
   // mantissa [. fraction] [e [sign] exponent]; each digit run may hold single underscores.
   const auto epos = s.find_first_of("eE");
   const std::string_view mant = s.substr(0, epos);
@@ -99,7 +99,7 @@ std::optional<double> parse_python_float(std::string_view text) {
     if (!d) return std::nullopt;
     clean += *d;
   }
-  const auto value = util::parse_number(clean);
+  const auto value = core::parse_number(clean);
   if (!value) return std::nullopt;
   return sign * *value;
 }
@@ -162,4 +162,4 @@ Int double_to_int(double d) {
   return static_cast<Int>(t);
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

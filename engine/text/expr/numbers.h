@@ -5,7 +5,7 @@
 
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 enum class IntParse { Ok, Invalid, Overflow };
 
@@ -24,4 +24,4 @@ enum class IntParse { Ok, Invalid, Overflow };
 // Checked conversion of an integral double to Int.
 [[nodiscard]] Int double_to_int(double d);
 
-}  // namespace af::spec
+}  // namespace af::text::expr

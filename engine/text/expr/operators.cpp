@@ -8,7 +8,7 @@
 #include "text/expr/numbers.h"
 #include "core/closest_name.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 const char* symbol(BinaryOp op) {
   switch (op) {
@@ -314,7 +314,7 @@ Value subscript(const Value& base, const Value& index) {
           if (n) names.push_back(*n);
         }
         throw ExpressionError("no element named '" + index.as_string() + "'" +
-                              util::did_you_mean(index.as_string(), names));
+                              core::did_you_mean(index.as_string(), names));
       }
       if (!is_integral(index))
         throw ExpressionError(base.type_name() + " indices must be integers, not " + index.type_name());
@@ -329,7 +329,7 @@ Value subscript(const Value& base, const Value& index) {
       const auto& d = base.as_dict();
       if (index.is_string()) {
         if (const Value* v = d.find(index.as_string())) return *v;
-        throw ExpressionError("key " + index.repr() + " not found" + util::did_you_mean(index.as_string(), d.keys()));
+        throw ExpressionError("key " + index.repr() + " not found" + core::did_you_mean(index.as_string(), d.keys()));
       }
       throw ExpressionError("key " + index.repr() + " not found");
     }
@@ -572,4 +572,4 @@ std::vector<std::string> attribute_names(const Value& base) {
   }
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

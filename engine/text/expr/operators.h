@@ -7,7 +7,7 @@
 
 #include "text/expr/value.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 // Results larger than these are refused (no input may exhaust memory).
 inline constexpr std::size_t kMaxSequenceLength = 1'000'000;
@@ -50,4 +50,4 @@ enum class CompareOp { Eq, Ne, Lt, Le, Gt, Ge, In, NotIn, Is, IsNot };
 // The `name` of a list element used by `list['name']`, if it has one.
 [[nodiscard]] std::optional<std::string> element_name(const Value& v);
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -5,7 +5,7 @@
 
 #include "text/expr/expression_error.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 namespace {
 constexpr std::array<std::string_view, 35> kKeywords = {
@@ -564,4 +564,4 @@ Expr parse_expression(std::string_view text, const ParseOptions& options) {
   return e;
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -8,7 +8,7 @@
 #include "text/expr/ast.h"
 #include "text/expr/lexer.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 struct ParseOptions {
   bool jinja = false;
@@ -75,4 +75,4 @@ class Parser {
   int depth_ = 0;
 };
 
-}  // namespace af::spec
+}  // namespace af::text::expr

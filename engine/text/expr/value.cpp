@@ -6,7 +6,7 @@
 
 #include "text/expr/expression_error.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 struct Value::Seq {
   std::vector<Value> items;
@@ -363,4 +363,4 @@ bool Value::same_as(const Value& other) const {
   return false;
 }
 
-}  // namespace af::spec
+}  // namespace af::text::expr

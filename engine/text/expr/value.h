@@ -13,7 +13,7 @@
 
 #include "text/expr/name_set.h"
 
-namespace af::spec {
+namespace af::text::expr {
 
 class Value;
 using Int = std::int64_t;
@@ -155,4 +155,4 @@ class Dict {
 // Python repr of a str: 'a', "it's".
 [[nodiscard]] std::string quote_string(std::string_view s);
 
-}  // namespace af::spec
+}  // namespace af::text::expr

@@ -5,7 +5,7 @@
 
 #include "text/expr/expression_error.h"
 
-namespace af::spec {
+namespace af::text::jinja {
 
 namespace {
 namespace fs = std::filesystem;
@@ -23,7 +23,7 @@ std::string join(const std::string& dir, const std::string& p) { return dir.empt
 [[noreturn]] void not_found(const std::string& p, const std::vector<std::string>& searched) {
   std::string msg = "could not find file " + p + " in any of the following paths:";
   for (const auto& s : searched) msg += "\n  " + s;
-  throw ExpressionError(msg);
+  throw text::expr::ExpressionError(msg);
 }
 }  // namespace
 
@@ -56,4 +56,4 @@ std::string find_path(TemplateHost& host, const std::string& path, const std::st
   not_found(path, searched);
 }
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

@@ -5,7 +5,7 @@
 
 #include "text/jinja/template_host.h"
 
-namespace af::spec {
+namespace af::text::jinja {
 
 // Every match of `pattern` joined to each search location (the current file's directory,
 // then `include_dirs`; an absolute pattern is used as is), globbed, as real paths,
@@ -18,4 +18,4 @@ namespace af::spec {
 [[nodiscard]] std::string find_path(TemplateHost& host, const std::string& path, const std::string& current_file,
                                     const std::vector<std::string>& include_dirs);
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

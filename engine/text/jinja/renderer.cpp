@@ -11,7 +11,16 @@
 #include "text/jinja/include_paths.h"
 #include "text/jinja/template.h"
 
-namespace af::spec {
+using af::core::Diagnostic;
+using af::core::SpecError;
+using af::text::expr::CallArgs;
+using af::text::expr::Dict;
+using af::text::expr::Environment;
+using af::text::expr::EvalBudget;
+using af::text::expr::ExpressionError;
+using af::text::expr::Value;
+
+namespace af::text::jinja {
 
 namespace {
 
@@ -76,13 +85,13 @@ class Renderer {
   [[nodiscard]] std::vector<int> take_line_map() { return std::move(line_map_); }
 
  private:
-  SourceLocation location(std::size_t offset) const {
+  core::SourceLocation location(std::size_t offset) const {
     const auto [line, column] = template_.line_column(offset);
-    return SourceLocation{file_, line, column};
+    return core::SourceLocation{file_, line, column};
   }
 
-  Value eval(const Expr& e, const Environment& scope) {
-    return evaluate(e, scope, EvalContext{.builtins = nullptr, .budget = &budget_});
+  Value eval(const text::expr::Expr& e, const Environment& scope) {
+    return text::expr::evaluate(e, scope, text::expr::EvalContext{.builtins = nullptr, .budget = &budget_});
   }
 
   // `source` is where `s` comes from: Text nodes map character by character, anything an
@@ -104,7 +113,7 @@ class Renderer {
       scope.set(targets[0], v);
       return;
     }
-    const auto parts = iterate(v);
+    const auto parts = text::expr::iterate(v);
     if (parts.size() != targets.size())
       throw ExpressionError("cannot unpack " + std::to_string(parts.size()) + " values into " +
                             std::to_string(targets.size()) + " names");
@@ -166,7 +175,7 @@ class Renderer {
   }
 
   void render_for(const TemplateNode& n, Environment& scope) {
-    std::vector<Value> items = iterate(eval(n.expr, scope));
+    std::vector<Value> items = text::expr::iterate(eval(n.expr, scope));
     if (n.extra) {  // `for x in xs if cond`: filtered before the loop (loop.length counts kept items)
       std::vector<Value> kept;
       for (const auto& item : items) {
@@ -180,8 +189,8 @@ class Renderer {
       render(n.else_body, scope);
       return;
     }
-    const auto length = static_cast<Int>(items.size());
-    for (Int i = 0; i < length; ++i) {
+    const auto length = static_cast<text::expr::Int>(items.size());
+    for (text::expr::Int i = 0; i < length; ++i) {
       budget_.charge(16);             // a scope and the `loop` dict per iteration: not free
       Environment iteration(&scope);  // fresh each time: a `set` inside does not survive the iteration
       bind(iteration, n.targets, items[static_cast<std::size_t>(i)]);
@@ -315,10 +324,10 @@ class Renderer {
   }
 
   void install_globals() {
-    const auto fn = [this](const char* name, NativeFunction f) {
+    const auto fn = [this](const char* name, text::expr::NativeFunction f) {
       globals_.set(name, Value::function(name, std::move(f)));
     };
-    fn("range", python_range);
+    fn("range", text::expr::python_range);
     fn("dict", [](const CallArgs& a) -> Value {
       if (!a.positional.empty()) throw ExpressionError("dict() takes keyword arguments only here");
       Dict d;
@@ -426,4 +435,4 @@ std::string render_file(const std::string& path, const Value& data, TemplateHost
   return render_template(text, path, data, &h, options);
 }
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

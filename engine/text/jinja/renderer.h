@@ -10,7 +10,7 @@
 #include "text/expr/value.h"
 #include "text/jinja/template_host.h"
 
-namespace af::spec {
+namespace af::text::jinja {
 
 // `data` is a dict (or None). `file_path` locates relative includes and names the file in
 // errors. `host` may be nullptr (then include()/include_all() fail).
@@ -22,15 +22,15 @@ struct RenderedText {
   std::vector<int> line_map;
 };
 [[nodiscard]] RenderedText render_template_mapped(std::string_view text, const std::string& file_path,
-                                                  const Value& data, TemplateHost* host,
+                                                  const text::expr::Value& data, TemplateHost* host,
                                                   const RenderOptions& options = {});
 
 [[nodiscard]] std::string render_template(std::string_view text, const std::string& file_path,
-                                          const Value& data, TemplateHost* host,
+                                          const text::expr::Value& data, TemplateHost* host,
                                           const RenderOptions& options = {});
 
 // Reads `path` through the host (or the file system) and renders it.
-[[nodiscard]] std::string render_file(const std::string& path, const Value& data, TemplateHost* host,
+[[nodiscard]] std::string render_file(const std::string& path, const text::expr::Value& data, TemplateHost* host,
                                       const RenderOptions& options = {});
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

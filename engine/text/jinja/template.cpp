@@ -7,7 +7,11 @@
 #include "text/expr/expression_error.h"
 #include "text/expr/parser.h"
 
-namespace af::spec {
+using af::text::expr::ExpressionError;
+using af::text::expr::Parser;
+using af::text::expr::Token;
+
+namespace af::text::jinja {
 
 std::pair<int, int> Template::line_column(std::size_t offset) const {
   const auto it = std::upper_bound(line_starts.begin(), line_starts.end(), offset);
@@ -124,7 +128,7 @@ std::vector<Piece> scan(const std::string& s) {
       continue;
     }
     const std::string_view end_marker = kind == '{' ? "}}" : "%}";
-    Lexer lexer(s, p);
+    text::expr::Lexer lexer(s, p);
     std::vector<Token> tokens;
     int depth = 0;
     std::size_t end = 0;
@@ -160,7 +164,7 @@ std::vector<Piece> scan(const std::string& s) {
       pieces.push_back(Piece{Piece::Kind::Output, open, {}, {}, std::move(tokens)});
       continue;
     }
-    if (tokens.empty() || tokens.front().kind != TokenKind::Name)
+    if (tokens.empty() || tokens.front().kind != text::expr::TokenKind::Name)
       throw ExpressionError("expected a tag name after '{%'", tokens.empty() ? open : tokens.front().offset);
     std::string keyword = tokens.front().text;
     tokens.erase(tokens.begin());
@@ -195,7 +199,7 @@ class TreeBuilder {
   }
 
  private:
-  static Parser parser_for(std::vector<Token> tokens) { return Parser(std::move(tokens), ParseOptions{.jinja = true}); }
+  static Parser parser_for(std::vector<Token> tokens) { return Parser(std::move(tokens), text::expr::ParseOptions{.jinja = true}); }
 
   // Parses nodes until one of `ends` (left in last_end_); `opener` names the open block.
   TemplateBody block(std::initializer_list<std::string_view> ends, std::size_t open_offset, std::string_view opener) {
@@ -259,7 +263,7 @@ class TreeBuilder {
     }
     if (k == "if") {
       n.kind = TemplateNode::Kind::If;
-      Expr cond = parser.expression();
+      text::expr::Expr cond = parser.expression();
       parser.expect_end();
       while (true) {
         TemplateBody body = block({"elif", "else", "endif"}, p.offset, "if");
@@ -285,8 +289,8 @@ class TreeBuilder {
       if (!parser.accept_name("in")) parser.fail("expected 'in' in for loop");
       n.expr = parser.or_expression();
       if (parser.peek().is_op(",")) {  // `for x in a, b`: a tuple
-        Node t;
-        t.kind = NodeKind::Tuple;
+        text::expr::Node t;
+        t.kind = text::expr::NodeKind::Tuple;
         t.offset = n.expr->offset;
         t.jinja = true;
         t.children.push_back(n.expr);
@@ -294,7 +298,7 @@ class TreeBuilder {
           t.children.push_back(parser.or_expression());
         t.depth = 1;
         for (const auto& c : t.children) t.depth = std::max(t.depth, c->depth + 1);
-        n.expr = std::make_shared<const Node>(std::move(t));
+        n.expr = std::make_shared<const text::expr::Node>(std::move(t));
       }
       if (parser.accept_name("if")) n.extra = parser.expression();
       if (parser.peek().is_name("recursive")) parser.fail("recursive loops are not supported");
@@ -342,4 +346,4 @@ Template parse_template(std::string normalized) {
   return t;
 }
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

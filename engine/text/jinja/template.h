@@ -9,7 +9,7 @@
 
 #include "text/expr/ast.h"
 
-namespace af::spec {
+namespace af::text::jinja {
 
 struct TemplateNode;
 using TemplateBody = std::vector<TemplateNode>;
@@ -19,10 +19,10 @@ struct TemplateNode {
   Kind kind = Kind::Text;
   std::size_t offset = 0;
   std::string text;                  // Text
-  Expr expr;                         // Output value, Set value, For iterable, Assert condition
-  Expr extra;                        // Assert message, For `if` filter
+  text::expr::Expr expr;                         // Output value, Set value, For iterable, Assert condition
+  text::expr::Expr extra;                        // Assert message, For `if` filter
   std::vector<std::string> targets;  // Set, SetBlock, For
-  std::vector<std::pair<Expr, TemplateBody>> branches;  // If: (condition, body) for if/elif...
+  std::vector<std::pair<text::expr::Expr, TemplateBody>> branches;  // If: (condition, body) for if/elif...
   TemplateBody body;                 // For, SetBlock
   TemplateBody else_body;            // If/For else
 };
@@ -46,4 +46,4 @@ inline constexpr int kMaxTemplateNesting = 100;
 // output of normalize_template_source).
 [[nodiscard]] Template parse_template(std::string normalized);
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

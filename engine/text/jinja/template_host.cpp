@@ -8,15 +8,15 @@
 #include "text/expr/expression_error.h"
 #include "core/bounded_read.h"
 
-namespace af::spec {
+namespace af::text::jinja {
 
 namespace fs = std::filesystem;
 
 std::string TemplateHost::read_file(const std::string& path) {
   try {
-    return util::read_file_bounded(path);
-  } catch (const util::ReadError& e) {
-    throw ExpressionError("could not read file " + path + ": " + e.what());
+    return core::read_file_bounded(path);
+  } catch (const core::ReadError& e) {
+    throw text::expr::ExpressionError("could not read file " + path + ": " + e.what());
   }
 }
 
@@ -48,7 +48,7 @@ std::string TemplateHost::real_path(const std::string& path) {
 }
 
 void FileSystemHost::include(const IncludeRequest&) {
-  throw ExpressionError("include() needs the YAML loader, which is not available here");
+  throw text::expr::ExpressionError("include() needs the YAML loader, which is not available here");
 }
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

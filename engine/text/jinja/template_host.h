@@ -9,7 +9,7 @@
 #include "text/expr/value.h"
 #include "core/source_location.h"
 
-namespace af::spec {
+namespace af::text::jinja {
 
 // Settings of one render; nested renders (include_text, and includes through the host)
 // get a copy with depth + 1 and the file appended to include_chain.
@@ -19,7 +19,7 @@ struct RenderOptions {
   int depth = 0;
   int max_depth = 32;
   std::size_t max_output = 64u << 20;  // bytes of rendered text per file
-  EvalBudget* budget = nullptr;        // shared by nested renders; nullptr = a fresh one
+  text::expr::EvalBudget* budget = nullptr;        // shared by nested renders; nullptr = a fresh one
 };
 
 // One `include(...)` / `include_all(...)` call.
@@ -28,9 +28,9 @@ struct IncludeRequest {
   bool all = false;                // include_all(): store a list when several files match
   std::string name;                // where to store the loaded tree, e.g. "gpt3_175B_0"
   std::string indices;             // dotted keys after the name (leading dots removed)
-  Value child_data;                // dict: parent data + context variables + keyword args
+  text::expr::Value child_data;                // dict: parent data + context variables + keyword args
   RenderOptions child_options;     // pass to render_file() for each path
-  SourceLocation where;            // the include() call
+  core::SourceLocation where;            // the include() call
 };
 
 class TemplateHost {
@@ -56,4 +56,4 @@ class FileSystemHost : public TemplateHost {
   void include(const IncludeRequest& request) override;
 };
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

@@ -6,7 +6,9 @@
 #include "text/expr/lexer.h"
 #include "text/jinja/template.h"
 
-namespace af::spec {
+using af::text::expr::NodeKind;
+
+namespace af::text::jinja {
 
 namespace {
 
@@ -21,15 +23,15 @@ bool is_global(const std::string& name) {
 // The text of the expression that starts at `offset`, up to the ',' or ')' that closes the
 // call it is an argument of (strings and nested brackets respected by the lexer).
 std::string argument_text(const std::string& source, std::size_t offset) {
-  Lexer lexer(source, offset);
+  text::expr::Lexer lexer(source, offset);
   int depth = 0;
   std::size_t end = offset;
   try {
     while (true) {
       lexer.skip_whitespace();
       if (lexer.position() >= source.size()) break;
-      const Token t = lexer.next();
-      if (t.kind == TokenKind::End) break;
+      const text::expr::Token t = lexer.next();
+      if (t.kind == text::expr::TokenKind::End) break;
       if (t.is_op("(") || t.is_op("[") || t.is_op("{")) ++depth;
       if (t.is_op(")") || t.is_op("]") || t.is_op("}")) {
         if (depth == 0) break;
@@ -46,7 +48,7 @@ std::string argument_text(const std::string& source, std::size_t offset) {
 
 // Where an expression's text starts: operators sit at their own token, so the leftmost
 // offset of the subtree is the start (`2 ** 10` starts at `2`, not at `**`).
-std::size_t leftmost(const Expr& e) {
+std::size_t leftmost(const text::expr::Expr& e) {
   std::size_t at = e->offset;
   for (const auto& child : e->children)
     if (child) at = std::min(at, leftmost(child));
@@ -88,7 +90,7 @@ class Scanner {
       if (v.name == name && !v.default_text) v.default_text = argument_text(template_.source, arg_offset);
   }
 
-  void expr(const Expr& e, Scopes& scopes) {
+  void expr(const text::expr::Expr& e, Scopes& scopes) {
     if (!e) return;
     switch (e->kind) {
       case NodeKind::Name:
@@ -196,4 +198,4 @@ std::vector<TemplateVariable> merge_template_variables(const std::vector<std::ve
   return out;
 }
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace af::spec {
+namespace af::text::jinja {
 
 struct TemplateVariable {
   std::string name;
@@ -36,4 +36,4 @@ struct TemplateScan {
 [[nodiscard]] std::vector<TemplateVariable> merge_template_variables(
     const std::vector<std::vector<TemplateVariable>>& per_file);
 
-}  // namespace af::spec
+}  // namespace af::text::jinja

@@ -7,7 +7,7 @@
 
 #include "core/number_text.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -92,9 +92,9 @@ ScalarValue resolve_plain_scalar(std::string_view text) {
   if (text == ".nan" || text == ".NaN" || text == ".NAN") return std::numeric_limits<double>::quiet_NaN();
   if (is_core_float(text)) {
     // The one locale-independent reader (Qt sets the C locale from the environment).
-    if (const auto value = util::parse_number(text)) return *value;
+    if (const auto value = core::parse_number(text)) return *value;
   }
   return std::string(text);
 }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -4,7 +4,7 @@
 
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 
 // null: ~ null Null NULL and ""; bool: true True TRUE false False FALSE;
 // int: [-+]?[0-9]+, 0o[0-7]+, 0x[0-9a-fA-F]+ (beyond int64 it becomes a double);
@@ -14,4 +14,4 @@ namespace af::spec {
 
 [[nodiscard]] bool is_core_null(std::string_view text);
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -9,7 +9,7 @@
 
 #include "core/closest_name.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 namespace {
 
 bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
@@ -31,11 +31,11 @@ std::string_view strip_leading_dots(std::string_view s) {
 }
 
 // One step of an !include_loaded path: a map key, or an index into a list.
-YamlNode step(const YamlNode& node, std::string_view key, std::string_view dotted, const SourceLocation& where) {
+YamlNode step(const YamlNode& node, std::string_view key, std::string_view dotted, const core::SourceLocation& where) {
   if (node.is_map()) {
     if (const YamlNode* v = node.find(key)) return *v;
     throw_yaml_error(where, fmt::format("!include_loaded {}: '{}' not found; keys are: {}{}", dotted, key,
-                                        fmt::join(node.keys(), ", "), util::did_you_mean(key, node.keys())));
+                                        fmt::join(node.keys(), ", "), core::did_you_mean(key, node.keys())));
   }
   if (node.is_sequence()) {
     std::size_t index = 0;
@@ -85,14 +85,14 @@ std::string store_include_all(IncludeStore& store, const std::string& including_
   return loaded_text(name, indices);
 }
 
-YamlNode lookup_include_loaded(const IncludeStore& store, std::string_view dotted, const SourceLocation& where) {
+YamlNode lookup_include_loaded(const IncludeStore& store, std::string_view dotted, const core::SourceLocation& where) {
   const std::vector<std::string_view> parts = split_dots(dotted);
   const auto it = store.trees.find(parts.front());
   if (it == store.trees.end()) {
     std::vector<std::string> names;
     for (const auto& [name, stored] : store.trees) names.push_back(name);
     throw_yaml_error(where, fmt::format("!include_loaded {}: no included tree named '{}'{}", dotted,
-                                        parts.front(), util::did_you_mean(parts.front(), names)));
+                                        parts.front(), core::did_you_mean(parts.front(), names)));
   }
   YamlNode found = it->second.tree;
   for (std::size_t i = 1; i < parts.size(); ++i) {
@@ -105,4 +105,4 @@ YamlNode lookup_include_loaded(const IncludeStore& store, std::string_view dotte
   return found;
 }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -9,7 +9,7 @@
 #include "text/yaml/yaml_node.h"
 #include "text/yaml/yaml_parse.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 
 struct StoredInclude {
   YamlNode tree;
@@ -48,6 +48,6 @@ std::string store_include_all(IncludeStore& store, const std::string& including_
 // Map steps look keys up; on lists a step must be an integer index. Errors are reported at
 // `where` and name the step that failed, with the available keys.
 [[nodiscard]] YamlNode lookup_include_loaded(const IncludeStore& store, std::string_view dotted,
-                                             const SourceLocation& where);
+                                             const core::SourceLocation& where);
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

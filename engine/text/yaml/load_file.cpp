@@ -10,7 +10,7 @@
 #include "text/yaml/yaml_parse.h"
 #include "core/bounded_read.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 namespace {
 
 namespace fs = std::filesystem;
@@ -25,8 +25,8 @@ std::string read_text(const std::string& path, const ParseLimits& limits) {
     text = *unsaved;
   } else {
     try {
-      text = util::read_file_bounded(path, limits.max_bytes);
-    } catch (const util::ReadError& e) {
+      text = core::read_file_bounded(path, limits.max_bytes);
+    } catch (const core::ReadError& e) {
       throw_yaml_error({path, 0, 0}, e.what());
     }
   }
@@ -35,7 +35,7 @@ std::string read_text(const std::string& path, const ParseLimits& limits) {
     throw_yaml_error({path, 0, 0},
                      fmt::format("the spec files and what they include hold more than {} of text "
                                  "together (is a large file included many times?)",
-                                 util::describe_bytes(limits.max_total_bytes)));
+                                 core::describe_bytes(limits.max_total_bytes)));
   return text;
 }
 
@@ -51,7 +51,7 @@ int source_line(int rendered, const std::vector<int>& map) {
   return map[std::min<std::size_t>(static_cast<std::size_t>(rendered - 1), map.size() - 1)];
 }
 
-std::vector<Diagnostic> to_source_lines(std::vector<Diagnostic> diagnostics, const std::string& path,
+std::vector<core::Diagnostic> to_source_lines(std::vector<core::Diagnostic> diagnostics, const std::string& path,
                                         const std::vector<int>& map) {
   for (auto& d : diagnostics)
     if (d.where.file == path) d.where.line = source_line(d.where.line, map);
@@ -61,7 +61,7 @@ std::vector<Diagnostic> to_source_lines(std::vector<Diagnostic> diagnostics, con
 void to_source_lines(YamlNode& node, const std::string& path, const std::vector<int>& map) {
   if (map.empty()) return;
   if (node.location().file == path) {
-    SourceLocation where = node.location();
+    core::SourceLocation where = node.location();
     where.line = source_line(where.line, map);
     node.set_location(std::move(where));
   }
@@ -102,8 +102,8 @@ YamlNode load_yaml_file(const std::string& path, const RenderFn& render, const I
   YamlNode tree;
   try {
     tree = parse_yaml(rendered, path, store.limits);
-  } catch (const SpecError& e) {
-    throw SpecError(to_source_lines(e.diagnostics(), path, store.rendered_line_map));
+  } catch (const core::SpecError& e) {
+    throw core::SpecError(to_source_lines(e.diagnostics(), path, store.rendered_line_map));
   }
   to_source_lines(tree, path, store.rendered_line_map);
   resolve_structural_tags(tree, path, render, store);
@@ -111,4 +111,4 @@ YamlNode load_yaml_file(const std::string& path, const RenderFn& render, const I
   return tree;
 }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -8,7 +8,9 @@
 
 #include "text/yaml/spec_loader.h"
 
-namespace af::spec {
+using af::core::Diagnostic;
+
+namespace af::text::yaml {
 namespace {
 
 namespace fs = std::filesystem;
@@ -47,7 +49,7 @@ bool spec_extension(const std::string& path) {
 }  // namespace
 
 YamlNode combine_top_level(const std::vector<YamlNode>& trees, std::vector<Diagnostic>& warnings) {
-  YamlNode combined = YamlNode::map(trees.empty() ? SourceLocation{} : trees.front().location());
+  YamlNode combined = YamlNode::map(trees.empty() ? core::SourceLocation{} : trees.front().location());
   for (const YamlNode& tree : trees) {
     if (tree.is_null())
       throw_yaml_error(tree.location(), "file is empty; a spec file must be a mapping such as 'arch: ...'");
@@ -60,7 +62,7 @@ YamlNode combine_top_level(const std::vector<YamlNode>& trees, std::vector<Diagn
                                       fmt::format("'{}' was already given at {}; this one is ignored "
                                                   "(files are not merged key by key)",
                                                   e.key, first->key_location.to_string()),
-                                      Severity::Warning});
+                                      core::Severity::Warning});
         continue;
       }
       combined.entries().push_back(e);
@@ -86,7 +88,7 @@ LoadedSpec load_spec_files(const std::vector<std::string>& paths, const RenderFn
             Diagnostic{{file, 0, 0},
                        {},
                        "file name does not end in .yaml, .jinja or .jinja2; loading it anyway",
-                       Severity::Warning});
+                       core::Severity::Warning});
       result.files.push_back(std::move(file));
     }
   }
@@ -101,4 +103,4 @@ LoadedSpec load_spec_files(const std::vector<std::string>& paths, const RenderFn
   return result;
 }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

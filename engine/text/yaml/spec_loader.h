@@ -11,7 +11,7 @@
 #include "text/yaml/include_store.h"
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 
 // Renders the text of the file at `path`. A Jinja renderer implements include() by calling
 // load_yaml_file(child, child_render, &store) and then store_include(store, path, tree, indices).
@@ -36,17 +36,17 @@ void resolve_structural_tags(YamlNode& tree, const std::string& path, const Rend
 
 // Records `place` (an `!include` or include() call) as the outermost include of every node of
 // `tree`, so that errors found in it later also name where it was included.
-void mark_included(YamlNode& tree, const SourceLocation& place);
+void mark_included(YamlNode& tree, const core::SourceLocation& place);
 
 // Several files' top-level maps combined, first key wins; a later duplicate key is dropped
 // with a warning. Every tree must be a map (null: "file is empty").
 [[nodiscard]] YamlNode combine_top_level(const std::vector<YamlNode>& trees,
-                                         std::vector<Diagnostic>& warnings);
+                                         std::vector<core::Diagnostic>& warnings);
 
 struct LoadedSpec {
   YamlNode root;                   // the combined top-level mapping
   std::vector<std::string> files;  // files loaded, in order (globs expanded, duplicates dropped)
-  std::vector<Diagnostic> warnings;
+  std::vector<core::Diagnostic> warnings;
 };
 
 // Each of `paths` may be a file or a glob pattern (no match: error). Files that are the same
@@ -55,4 +55,4 @@ struct LoadedSpec {
 [[nodiscard]] LoadedSpec load_spec_files(const std::vector<std::string>& paths, const RenderFn& render,
                                          const ParseLimits& limits = {});
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -8,7 +8,9 @@
 
 #include "text/yaml/spec_loader.h"
 
-namespace af::spec {
+using af::core::SourceLocation;
+
+namespace af::text::yaml {
 namespace {
 
 namespace fs = std::filesystem;
@@ -39,8 +41,8 @@ YamlNode load_included(const std::string& file, const SourceLocation& place, con
     YamlNode tree = load_yaml_file(file, render, &store, store.limits);
     mark_included(tree, place);
     return tree;
-  } catch (const SpecError& e) {
-    throw SpecError(included_from(e.diagnostics(), place));
+  } catch (const core::SpecError& e) {
+    throw core::SpecError(core::included_from(e.diagnostics(), place));
   }
 }
 
@@ -111,7 +113,7 @@ class IncludeMarker {
  private:
   void extend(SourceLocation& where) {
     auto& chain = chains_[where.included_at.get()];
-    if (!chain) chain = with_outer_include(where, place_).included_at;
+    if (!chain) chain = core::with_outer_include(where, place_).included_at;
     where.included_at = chain;
   }
 
@@ -128,4 +130,4 @@ void resolve_structural_tags(YamlNode& tree, const std::string& path, const Rend
   resolve(tree, path, render, store);
 }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

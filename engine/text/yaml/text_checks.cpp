@@ -4,7 +4,7 @@
 
 #include "core/diagnostic.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 namespace {
 
 // Length of the UTF-8 sequence starting at text[i], or 0 if it is malformed.
@@ -55,4 +55,4 @@ void check_yaml_text(std::string_view text, const std::string& file_name, const 
   }
 }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

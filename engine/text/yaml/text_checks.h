@@ -5,10 +5,10 @@
 
 #include "text/yaml/yaml_parse.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 
 // Throws SpecError at the first problem: text too large, NUL/control bytes ("binary data"),
 // invalid UTF-8, or a tab used to indent a line in block context.
 void check_yaml_text(std::string_view text, const std::string& file_name, const ParseLimits& limits);
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -8,7 +8,7 @@
 #include "text/yaml/core_schema.h"
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 namespace {
 
 constexpr std::string_view core_tag_prefix = "tag:yaml.org,2002:";
@@ -148,4 +148,4 @@ std::string YamlNode::to_yaml_string() const {
   return head + emitter.take();
 }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace af::spec {
+namespace af::text::yaml {
 namespace {
 
 constexpr std::string_view shallow_key = "<<";
@@ -96,4 +96,4 @@ void merge_recursive(YamlNode& into, const YamlNode& from) {
 
 void apply_merge_keys(YamlNode& tree) { process(tree); }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

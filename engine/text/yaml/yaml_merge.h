@@ -7,7 +7,7 @@
 // The result is a tree without merge keys.
 #include "text/yaml/yaml_node.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 
 // Processes every `<<`/`<<<` in `tree`, innermost first. Throws SpecError when a merge value
 // is not a mapping (or list of mappings), or a mapping has more than one `<<` or `<<<`.
@@ -16,4 +16,4 @@ void apply_merge_keys(YamlNode& tree);
 // The recursive `<<<` rule: merges `from` into `into` (both maps). Exposed for includes/tests.
 void merge_recursive(YamlNode& into, const YamlNode& from);
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -9,10 +9,12 @@
 #include "text/yaml/core_schema.h"
 #include "core/closest_name.h"
 
-namespace af::spec {
+using af::core::SourceLocation;
+
+namespace af::text::yaml {
 
 void throw_yaml_error(const SourceLocation& where, std::string message, std::string field) {
-  throw SpecError(Diagnostic{where, std::move(field), std::move(message)});
+  throw core::SpecError(core::Diagnostic{where, std::move(field), std::move(message)});
 }
 
 YamlNode YamlNode::null(SourceLocation where) {
@@ -139,7 +141,7 @@ YamlNode* YamlNode::find(std::string_view key) {
 const YamlNode& YamlNode::at(std::string_view key, std::string_view field) const {
   expect(Kind::Map, field);
   if (const YamlNode* v = find(key)) return *v;
-  throw_yaml_error(location_, fmt::format("missing key '{}'{}", key, util::did_you_mean(key, keys())),
+  throw_yaml_error(location_, fmt::format("missing key '{}'{}", key, core::did_you_mean(key, keys())),
                    std::string(field));
 }
 
@@ -190,4 +192,4 @@ bool same_tree(const YamlNode& a, const YamlNode& b) {
   return false;
 }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

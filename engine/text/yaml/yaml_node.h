@@ -10,7 +10,7 @@
 
 #include "core/source_location.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 
 // A scalar resolved by the YAML 1.2 core schema: null, bool, int, float or string.
 using ScalarValue = std::variant<std::monostate, bool, std::int64_t, double, std::string>;
@@ -21,10 +21,10 @@ class YamlNode {
   struct Entry;  // one key of a map: key text, the key's own location, the value
 
   YamlNode() = default;  // a null node at an unknown place
-  [[nodiscard]] static YamlNode null(SourceLocation where = {});
-  [[nodiscard]] static YamlNode scalar(std::string text, SourceLocation where = {}, bool quoted = false);
-  [[nodiscard]] static YamlNode sequence(SourceLocation where = {});
-  [[nodiscard]] static YamlNode map(SourceLocation where = {});
+  [[nodiscard]] static YamlNode null(core::SourceLocation where = {});
+  [[nodiscard]] static YamlNode scalar(std::string text, core::SourceLocation where = {}, bool quoted = false);
+  [[nodiscard]] static YamlNode sequence(core::SourceLocation where = {});
+  [[nodiscard]] static YamlNode map(core::SourceLocation where = {});
 
   // --- what it is -------------------------------------------------------------------
   [[nodiscard]] Kind kind() const { return kind_; }
@@ -37,8 +37,8 @@ class YamlNode {
   // Kind name plus, for scalars, the text: "'abc'"; for messages such as "got 'abc'".
   [[nodiscard]] std::string describe() const;
 
-  [[nodiscard]] const SourceLocation& location() const { return location_; }
-  void set_location(SourceLocation where) { location_ = std::move(where); }
+  [[nodiscard]] const core::SourceLocation& location() const { return location_; }
+  void set_location(core::SourceLocation where) { location_ = std::move(where); }
   // Explicit tag as written ("!Memory"); core tags are "tag:yaml.org,2002:str". Empty when none.
   [[nodiscard]] const std::string& tag() const { return tag_; }
   void set_tag(std::string tag) { tag_ = std::move(tag); }
@@ -74,7 +74,7 @@ class YamlNode {
   [[nodiscard]] const YamlNode& at(std::string_view key, std::string_view field = {}) const;
   [[nodiscard]] std::vector<std::string> keys() const;
   // Replaces the value of an existing key in place, else appends the key.
-  void set(std::string key, YamlNode value, SourceLocation key_location = {});
+  void set(std::string key, YamlNode value, core::SourceLocation key_location = {});
   bool erase(std::string_view key);  // true if it was there
 
   // Items of a list, entries of a map, 0 otherwise.
@@ -88,7 +88,7 @@ class YamlNode {
 
  private:
   Kind kind_ = Kind::Null;
-  SourceLocation location_;
+  core::SourceLocation location_;
   std::string tag_;
   bool no_merge_ = false;
   std::string text_;
@@ -99,7 +99,7 @@ class YamlNode {
 
 struct YamlNode::Entry {
   std::string key;
-  SourceLocation key_location;
+  core::SourceLocation key_location;
   YamlNode value;
 };
 
@@ -107,6 +107,6 @@ struct YamlNode::Entry {
 [[nodiscard]] bool same_tree(const YamlNode& a, const YamlNode& b);
 
 // Throws a SpecError at `where`; a shorthand used throughout the YAML layer.
-[[noreturn]] void throw_yaml_error(const SourceLocation& where, std::string message, std::string field = {});
+[[noreturn]] void throw_yaml_error(const core::SourceLocation& where, std::string message, std::string field = {});
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -18,7 +18,9 @@
 #include "core/diagnostic.h"
 #include "text/yaml/text_checks.h"
 
-namespace af::spec {
+using af::core::SourceLocation;
+
+namespace af::text::yaml {
 namespace {
 
 std::size_t count_nodes(const YamlNode& node) {
@@ -311,4 +313,4 @@ YamlNode parse_yaml(std::string_view text, const std::string& file_name, const P
   }
 }
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

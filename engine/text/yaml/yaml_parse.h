@@ -9,11 +9,11 @@
 #include "text/yaml/yaml_node.h"
 #include "core/bounded_read.h"
 
-namespace af::spec {
+namespace af::text::yaml {
 
 // Limits that keep hostile or broken input from exhausting the stack or memory.
 struct ParseLimits {
-  std::size_t max_bytes = util::kMaxSpecFileBytes;  // size of the text
+  std::size_t max_bytes = core::kMaxSpecFileBytes;  // size of the text
   int max_depth = 200;                              // nesting of lists/maps (yaml-cpp recurses per level)
   std::size_t max_nodes = 2'000'000;                // after expanding aliases ("billion laughs")
   // Texts that stand in for files' contents, by path as given (the explorer's unsaved editor
@@ -32,7 +32,7 @@ struct ParseLimits {
     std::map<std::string, std::string> texts;
   };
   std::shared_ptr<Used> used;
-  std::size_t max_total_bytes = 4 * util::kMaxSpecFileBytes;
+  std::size_t max_total_bytes = 4 * core::kMaxSpecFileBytes;
   std::size_t max_total_nodes = 2'000'000;
 };
 
@@ -42,4 +42,4 @@ struct ParseLimits {
 [[nodiscard]] YamlNode parse_yaml(std::string_view text, const std::string& file_name,
                                   const ParseLimits& limits = {});
 
-}  // namespace af::spec
+}  // namespace af::text::yaml

@@ -36,7 +36,7 @@ spec::Spec load(std::vector<std::string> files, const QStringList& sets, const s
   std::vector<std::string> a;
   for (const auto& s : sets) a.push_back(s.toStdString());
   if (!mapping.empty()) files.push_back(mapping);
-  return spec::load_spec(files, spec::parse_assignments(a));
+  return loader::load_spec(files, loader::parse_assignments(a));
 }
 
 // Same keys (by the map's own ordering) and exactly the same values.

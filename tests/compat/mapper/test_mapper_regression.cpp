@@ -68,7 +68,7 @@ std::optional<components::CostTable> costs_for(const std::string& arch) {
   // read with the cost-table loader, not plain JSON).
   try {
     return components::load_cost_table(kRef + "expected/component-costs.json#" + arch);
-  } catch (const spec::SpecError&) {
+  } catch (const core::SpecError&) {
     return std::nullopt;
   }
 }
@@ -92,14 +92,14 @@ double objective(const mapper::MapperResult& r, const std::string& arch) {
 spec::Spec load_key(const std::string& k) {
   const auto c = af::test::mapper_regression_case(af::test::reference_dir(), k);
   const auto costs = costs_for(c.arch);
-  return spec::load_spec(c.files, spec::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
+  return loader::load_spec(c.files, loader::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
 }
 
 // The transformers at the regression settings: BATCH_SIZE=1, prefill, 256 new tokens.
 spec::Spec load_transformer(const std::string& arch, const std::string& workload) {
   const auto c = af::test::transformer_case(af::test::reference_dir(), arch, workload);
   const auto costs = costs_for(arch);
-  return spec::load_spec(c.files, spec::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
+  return loader::load_spec(c.files, loader::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
 }
 
 }  // namespace
@@ -123,7 +123,7 @@ class TestMapperRegression : public QObject {
     std::optional<spec::Spec> s;
     try {
       s = load_key(k);
-    } catch (const spec::SpecError& e) {
+    } catch (const core::SpecError& e) {
       QFAIL(e.what());
     }
     const std::string arch = k.substr(0, k.find('|'));
@@ -200,7 +200,7 @@ class TestMapperRegression : public QObject {
     std::optional<spec::Spec> s;
     try {
       s = load_transformer(a, workload.toStdString());
-    } catch (const spec::SpecError& e) {
+    } catch (const core::SpecError& e) {
       QFAIL(e.what());
     }
     const auto fused = map_case(*s, a, false);

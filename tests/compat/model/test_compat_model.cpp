@@ -44,8 +44,8 @@ std::string write_file(const QTemporaryDir& dir, const std::string& name, const 
 }
 
 af::spec::Spec load(const std::vector<std::string>& files, const std::vector<std::string>& sets) {
-  return af::spec::load_spec(files, af::spec::parse_assignments(sets),
-                             af::spec::ArchBuildOptions{nullptr, /*costs_required=*/true});
+  return af::loader::load_spec(files, af::loader::parse_assignments(sets),
+                             af::loader::ArchBuildOptions{nullptr, /*costs_required=*/true});
 }
 
 // Load + evaluate; on failure `error` says why (Qt Test macros cannot leave a non-void helper).

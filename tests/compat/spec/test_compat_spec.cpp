@@ -10,6 +10,8 @@
 #include "loader/summary.h"
 
 using namespace af::spec;
+using namespace af::core;
+using namespace af::loader;
 namespace fs = std::filesystem;
 
 namespace {

@@ -12,7 +12,7 @@
 #include "text/expr/parser.h"
 #include "text/expr/value.h"
 
-using namespace af::spec;
+using namespace af::text::expr;
 
 namespace {
 

@@ -16,7 +16,9 @@
 #include "text/jinja/template_variables.h"
 #include "support/shared_corpus.h"
 
-using namespace af::spec;
+using namespace af::core;
+using namespace af::text::expr;
+using namespace af::text::jinja;
 
 namespace {
 

@@ -7,6 +7,9 @@
 #include "text/yaml/yaml_parse.h"
 
 using namespace af::spec;
+using namespace af::core;
+using namespace af::loader;
+using namespace af::text::yaml;
 
 namespace {
 

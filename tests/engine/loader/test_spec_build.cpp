@@ -11,6 +11,10 @@
 #include "text/yaml/yaml_parse.h"
 
 using namespace af::spec;
+using namespace af::core;
+using namespace af::loader;
+using namespace af::text::expr;
+using namespace af::text::yaml;
 
 namespace {
 

@@ -107,7 +107,7 @@ spec::Spec load(const QTemporaryDir& dir, const std::string& glb, int einsums, i
                   persistent ? "~(Intermediates | Persistent)" : "~Intermediates"),
       "{GLB_ENERGY}", cheap_buffer ? "0.25" : "3");
   std::ofstream(w) << wl;
-  return spec::load_spec({a, w}, spec::Dict{});
+  return loader::load_spec({a, w}, text::expr::Dict{});
 }
 
 // ---- one Einsum: every pmapping --------------------------------------------------------
@@ -481,7 +481,7 @@ class TestFusionOracle : public QObject {
     std::optional<spec::Spec> loaded;
     try {
       loaded = load(dir, std::to_string(glb), einsums, M, KN, persistent, shape > 0, cheap, shape == 2);
-    } catch (const spec::SpecError& e) {
+    } catch (const core::SpecError& e) {
       QFAIL(e.what());
     }
     const spec::Spec& s = *loaded;

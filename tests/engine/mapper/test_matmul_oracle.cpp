@@ -223,9 +223,9 @@ class TestMatmulOracle : public QObject {
     std::vector<std::string> a;
     for (const auto& x : sets) a.push_back(x.toStdString());
     const spec::Spec s =
-        spec::load_spec({af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"),
+        loader::load_spec({af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"),
                          af::test::data_file("specs/matmul_chain.workload.yaml")},
-                        spec::parse_assignments(a));
+                        loader::parse_assignments(a));
     std::size_t evaluated = 0;
     const auto expected = brute_force(s, glb_keeps_all, "MAC", spatial.toStdString(), evaluated);
     const auto got = mapper_front(s);

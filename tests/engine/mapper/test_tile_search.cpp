@@ -72,12 +72,12 @@ Loaded load(const QString& arch, const QString& workload, const QStringList& set
     try {
       costs = components::load_cost_table(
           af::test::reference_file("expected/component-costs.json#" + arch.toStdString()));
-    } catch (const spec::SpecError&) {
+    } catch (const core::SpecError&) {
     }
   }
   std::vector<std::string> assignments;
   for (const auto& s : sets) assignments.push_back(s.toStdString());
-  Loaded l{spec::load_spec(files, spec::parse_assignments(assignments), {costs ? &*costs : nullptr, true}),
+  Loaded l{loader::load_spec(files, loader::parse_assignments(assignments), {costs ? &*costs : nullptr, true}),
            {},
            {},
            {}};
@@ -177,7 +177,7 @@ spec::Spec matmul_on(const QTemporaryDir& dir, const std::string& main, const st
                       << between
                       << "  - !Compute\n    name: MAC\n    leak_power: 0\n    area: 0\n"
                          "    actions:\n    - {name: compute, energy: 1, throughput: 1}\n";
-  return spec::load_spec({arch, kWorkload}, spec::parse_assignments(sizes));
+  return loader::load_spec({arch, kWorkload}, loader::parse_assignments(sizes));
 }
 
 const std::string kKeepNonIntermediates = "    tensors: {keep: ~Intermediates, may_keep: All}\n";
@@ -393,8 +393,8 @@ class TestTileSearch : public QObject {
   // on MACArray.X deletes the spatial loops over every rank variable but m; the latency
   // stays ops / 4 (AccelForge's test).
   void loop_bounds_of_one_delete_loops() {
-    const spec::Spec s = spec::load_spec({af::test::data_file("specs/mac_row_m_only.arch.yaml"), kWorkload},
-                                         spec::parse_assignments({"M=16", "KN=16", "N_EINSUMS=1"}));
+    const spec::Spec s = loader::load_spec({af::test::data_file("specs/mac_row_m_only.arch.yaml"), kWorkload},
+                                         loader::parse_assignments({"M=16", "KN=16", "N_EINSUMS=1"}));
     mapper::MapperOptions o = mapper::options_from_spec(s);
     o.metrics = mapper::kLatency;
     std::size_t spatial = 0;
@@ -460,7 +460,7 @@ class TestTileSearch : public QObject {
                       "  - !Container\n    name: MACArray\n    spatial:\n    - name: X\n      fanout: 4\n"
                       "      loop_bounds:\n      - {expression: m, operator: '=<', value: 2}\n");
       QFAIL("an unknown operator must be an error");
-    } catch (const spec::SpecError& e) {
+    } catch (const core::SpecError& e) {
       const std::string what = e.what();
       QVERIFY2(what.find("(MACArray).spatial[0].loop_bounds[0].operator") != std::string::npos, what.c_str());
       QVERIFY2(what.find("unknown operator '=<'") != std::string::npos, what.c_str());

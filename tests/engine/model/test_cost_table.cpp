@@ -29,9 +29,9 @@ class TestCostTable : public QObject {
     QCOMPARE(*npu.find("DRAM")->actions.at("write").energy, 2.5e-11);
     QCOMPARE(*npu.find("GlobalBuffer")->leak_power, 0.000375);
     QCOMPARE(*npu.find("GlobalBuffer")->area, 2.5e-07);
-    QVERIFY_THROWS_EXCEPTION(spec::SpecError, components::load_cost_table(file));  // 2 sections
-    QVERIFY_THROWS_EXCEPTION(spec::SpecError, components::load_cost_table(file + "#nope"));
-    QVERIFY_THROWS_EXCEPTION(spec::SpecError,
+    QVERIFY_THROWS_EXCEPTION(core::SpecError, components::load_cost_table(file));  // 2 sections
+    QVERIFY_THROWS_EXCEPTION(core::SpecError, components::load_cost_table(file + "#nope"));
+    QVERIFY_THROWS_EXCEPTION(core::SpecError,
                              components::load_cost_table(af::test::data_file("costs/no_such_table.json")));
   }
 
@@ -45,8 +45,8 @@ class TestCostTable : public QObject {
     const auto eyeriss = components::load_cost_table(file + "#eyeriss");
     QCOMPARE(*eyeriss.find("MainMemory")->actions.at("read").energy, 8e-12);
     QCOMPARE(*eyeriss.find("GlobalBuffer")->leak_power, 0.00025508039081958506);
-    QVERIFY_THROWS_EXCEPTION(spec::SpecError, components::load_cost_table(file));  // 4 sections
-    QVERIFY_THROWS_EXCEPTION(spec::SpecError, components::load_cost_table(file + "#nope"));
+    QVERIFY_THROWS_EXCEPTION(core::SpecError, components::load_cost_table(file));  // 4 sections
+    QVERIFY_THROWS_EXCEPTION(core::SpecError, components::load_cost_table(file + "#nope"));
   }
 
   void loadsYaml() {
@@ -109,7 +109,7 @@ class TestCostTable : public QObject {
     try {
       components::resolve_component_costs(unknown, &costs);
       QFAIL("expected SpecError");
-    } catch (const spec::SpecError& e) {
+    } catch (const core::SpecError& e) {
       QVERIFY2(QString(e.what()).contains("Extra") && QString(e.what()).contains("'read'"), e.what());
     }
   }

@@ -314,7 +314,7 @@ class TestModel : public QObject {
   void invalid_missingTileOneLoop() {
     const auto spec = make_spec(matmuls(1, 64, 32), simple_arch());
     auto mapping = example_b_mapping(false);
-    mapping.nodes.back().where = spec::SourceLocation{"map.yaml", 30, 5};
+    mapping.nodes.back().where = core::SourceLocation{"map.yaml", 30, 5};
     try {
       model::evaluate(spec, mapping);
       QFAIL("expected InvalidMapping");

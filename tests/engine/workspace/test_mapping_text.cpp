@@ -53,8 +53,8 @@ const std::string kSequential = R"(mapping:
       - !Compute {einsum: Matmul1, component: MAC}
 )";
 
-MappingSpans spansOf(const std::string& text) {
-  const MappingSection section = read_mapping_section(text, "mapping.yaml", {});
+mapping_edit::MappingSpans spansOf(const std::string& text) {
+  const mapping_edit::MappingSection section = mapping_edit::read_mapping_section(text, "mapping.yaml", {});
   if (!section.spans) qFatal("no spans for the test text");
   return *section.spans;
 }
@@ -77,7 +77,7 @@ spec::MappingNode temporal(const std::string& rv, std::int64_t tile) {
 
 // What the text reads back as, per node, to check spans stay true after several edits.
 std::string reread(const std::string& text) {
-  const auto section = read_mapping_section(text, "mapping.yaml", {});
+  const auto section = mapping_edit::read_mapping_section(text, "mapping.yaml", {});
   if (!section.mapping) return "unreadable";
   std::string out;
   spec::for_each_node(*section.mapping, [&](const spec::MappingNode& n, const spec::NodePath&) {
@@ -92,7 +92,7 @@ class TestMappingText : public QObject {
   Q_OBJECT
  private slots:
   void locatesEveryNode() {
-    const MappingSpans spans = spansOf(kFlow);
+    const mapping_edit::MappingSpans spans = spansOf(kFlow);
     QCOMPARE(spans.text, kFlow);
     QCOMPARE(spans.nodes.size(), std::size_t{7});
     const auto& tile = *spans.nodes[2].field("tile_shape");
@@ -104,60 +104,60 @@ class TestMappingText : public QObject {
     QCOMPARE(kFlow.substr(n.begin, n.end - n.begin),
              std::string("  - !Temporal {rank_variable: n, tile_shape: 1}\n"));
     QVERIFY(spans.nodes[0].flow);
-    const MappingSpans block = spansOf(kBlock);
+    const mapping_edit::MappingSpans block = spansOf(kBlock);
     QVERIFY(!block.nodes[1].flow);
     const auto& b = *block.nodes[0].field("tensors");
     QCOMPARE(kBlock.substr(b.begin, b.end - b.begin), std::string("- A\n    - B"));
     QCOMPARE(spansOf(kSequential).nodes[1].children[1].children.size(), std::size_t{2});
     // Nodes listed in flow style cannot be placed line by line: no spans, edits rewrite.
-    QVERIFY(!read_mapping_section("mapping:\n  nodes: [!Compute {einsum: E, component: MAC}]\n",
+    QVERIFY(!mapping_edit::read_mapping_section("mapping:\n  nodes: [!Compute {einsum: E, component: MAC}]\n",
                                   "mapping.yaml", {})
                  .spans);
   }
 
   void tileChangeRewritesOneScalar() {
-    MappingSpans spans = spansOf(kFlow);
-    QVERIFY(splice(spans, {SetScalar{{2}, "tile_shape", "4"}}));
+    mapping_edit::MappingSpans spans = spansOf(kFlow);
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::SetScalar{{2}, "tile_shape", "4"}}));
     QCOMPARE(spans.text, withLine(kFlow, 5, "  - !Temporal {rank_variable: m, tile_shape: 4}"));
     // The spans moved with the text: a second edit on the same line lands right.
-    QVERIFY(splice(spans, {SetScalar{{2}, "rank_variable", "n"}, SetScalar{{2}, "tile_shape", "16"}}));
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::SetScalar{{2}, "rank_variable", "n"}, mapping_edit::SetScalar{{2}, "tile_shape", "16"}}));
     QCOMPARE(spans.text, withLine(kFlow, 5, "  - !Temporal {rank_variable: n, tile_shape: 16}"));
-    MappingSpans block = spansOf(kBlock);
-    QVERIFY(splice(block, {SetScalar{{1}, "tile_shape", "8"}}));
+    mapping_edit::MappingSpans block = spansOf(kBlock);
+    QVERIFY(mapping_edit::splice(block, {mapping_edit::SetScalar{{1}, "tile_shape", "8"}}));
     QCOMPARE(block.text, withLine(kBlock, 9, "    tile_shape: 8   # one row"));
   }
 
   void tensorToggleRewritesOneList() {
-    MappingSpans spans = spansOf(kFlow);
-    QVERIFY(splice(spans, {SetList{{3}, "tensors", {"A"}}}));
+    mapping_edit::MappingSpans spans = spansOf(kFlow);
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::SetList{{3}, "tensors", {"A"}}}));
     QCOMPARE(spans.text, withLine(kFlow, 6, "  - !Storage {tensors: [A], component: Scratchpad}"));
-    QVERIFY(splice(spans, {SetScalar{{3}, "component", "DRAM"}}));
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::SetScalar{{3}, "component", "DRAM"}}));
     QCOMPARE(spans.text, withLine(kFlow, 6, "  - !Storage {tensors: [A], component: DRAM}"));
     // A block list stays a block list.
-    MappingSpans block = spansOf(kBlock);
-    QVERIFY(splice(block, {SetList{{0}, "tensors", {"A", "B", "Z"}}}));
+    mapping_edit::MappingSpans block = spansOf(kBlock);
+    QVERIFY(mapping_edit::splice(block, {mapping_edit::SetList{{0}, "tensors", {"A", "B", "Z"}}}));
     QCOMPARE(block.text, withLine(kBlock, 5, "    - B\n    - Z"));
     QCOMPARE(reread(block.text),
              std::string("Storage DRAM [A, B, Z]; Temporal m tile_shape 1; Compute Matmul on MAC; "));
   }
 
   void moveInsertDeleteMoveLines() {
-    MappingSpans spans = spansOf(kFlow);
+    mapping_edit::MappingSpans spans = spansOf(kFlow);
     // k above n: the node's line moves; the comment stays with the node it introduced.
-    QVERIFY(splice(spans, {MoveNode{{5}, 4}}));
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::MoveNode{{5}, 4}}));
     const std::string moved = withLines(kFlow, {{7, "  - !Temporal {rank_variable: k, tile_shape: 1}"},
                                                 {8, "  - !Temporal {rank_variable: n, tile_shape: 1}"},
                                                 {9, "  # the reduction"}});
     QCOMPARE(spans.text, moved);
-    QVERIFY(splice(spans, {InsertNode{{}, 3, temporal("m", 1)}}));
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::InsertNode{{}, 3, temporal("m", 1)}}));
     QCOMPARE(spans.text, withLine(moved, 5,
                                   "  - !Temporal {rank_variable: m, tile_shape: 1}\n"
                                   "  - !Temporal {rank_variable: m, tile_shape: 1}"));
     // The inserted node is located too: its tile can be edited next.
-    QVERIFY(splice(spans, {SetScalar{{3}, "tile_shape", "2"}, RemoveNode{{2}}}));
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::SetScalar{{3}, "tile_shape", "2"}, mapping_edit::RemoveNode{{2}}}));
     QCOMPARE(spans.text, withLine(moved, 5, "  - !Temporal {rank_variable: m, tile_shape: 2}"));
     // Down to the end of the chain (before the Compute), then to the top.
-    QVERIFY(splice(spans, {MoveNode{{1}, 6}, MoveNode{{5}, 0}}));
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::MoveNode{{1}, 6}, mapping_edit::MoveNode{{5}, 0}}));
     QCOMPARE(reread(spans.text),
              std::string("Storage Scratchpad [B]; Storage DRAM [A, B, Z]; Temporal m tile_shape 2; "
                          "Storage Scratchpad [A, Z]; Temporal k tile_shape 1; Temporal n tile_shape 1; "
@@ -166,8 +166,8 @@ class TestMappingText : public QObject {
   }
 
   void blockStyleInsertsBlock() {
-    MappingSpans spans = spansOf(kBlock);
-    QVERIFY(splice(spans, {InsertNode{{}, 2, temporal("k", 1)}}));
+    mapping_edit::MappingSpans spans = spansOf(kBlock);
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::InsertNode{{}, 2, temporal("k", 1)}}));
     // A block node before the Compute (line 10).
     QCOMPARE(spans.text, withLine(kBlock, 10,
                                   "  - !Temporal\n"
@@ -177,9 +177,9 @@ class TestMappingText : public QObject {
   }
 
   void nestedChainsKeepTheirIndent() {
-    MappingSpans spans = spansOf(kSequential);
+    mapping_edit::MappingSpans spans = spansOf(kSequential);
     QVERIFY(
-        splice(spans, {InsertNode{{1, 1}, 1, temporal("n2", 1)}, SetScalar{{1, 0, 0}, "tile_shape", "4"}}));
+        mapping_edit::splice(spans, {mapping_edit::InsertNode{{1, 1}, 1, temporal("n2", 1)}, mapping_edit::SetScalar{{1, 0, 0}, "tile_shape", "4"}}));
     QCOMPARE(spans.text, withLines(kSequential, {{7, "      - !Temporal {rank_variable: m, tile_shape: 4}"},
                                                  {11,
                                                   "      - !Temporal {rank_variable: m, tile_shape: 1}\n"
@@ -187,14 +187,14 @@ class TestMappingText : public QObject {
   }
 
   void impossibleEditsChangeNothing() {
-    MappingSpans spans = spansOf(kFlow);
-    const MappingSpans before = spans;
+    mapping_edit::MappingSpans spans = spansOf(kFlow);
+    const mapping_edit::MappingSpans before = spans;
     // No `persistent:` written: nothing to rewrite in place; the whole batch is refused.
-    QVERIFY(!splice(spans, {SetScalar{{2}, "tile_shape", "4"}, SetScalar{{0}, "persistent", "true"}}));
+    QVERIFY(!mapping_edit::splice(spans, {mapping_edit::SetScalar{{2}, "tile_shape", "4"}, mapping_edit::SetScalar{{0}, "persistent", "true"}}));
     QCOMPARE(spans.text, before.text);
-    QVERIFY(!splice(spans, {RemoveNode{{42}}}));
+    QVERIFY(!mapping_edit::splice(spans, {mapping_edit::RemoveNode{{42}}}));
     // Names that need quotes in flow style get them.
-    QVERIFY(splice(spans, {SetScalar{{0}, "component", "Main, Memory"}}));
+    QVERIFY(mapping_edit::splice(spans, {mapping_edit::SetScalar{{0}, "component", "Main, Memory"}}));
     QCOMPARE(spans.text,
              withLine(kFlow, 3, "  - !Storage {tensors: [A, B, Z], component: \"Main, Memory\"}"));
   }

@@ -87,7 +87,7 @@ class TestWorkspace : public QObject {
                       "workload: {{ PART }}.workload\n")};
     const Workspace ws = Workspace::load(in);
     QVERIFY(!ws.ok());  // HEIGHT is undefined
-    std::map<std::string, spec::TemplateVariable> vars;
+    std::map<std::string, text::jinja::TemplateVariable> vars;
     for (const auto& v : ws.template_variables()) vars.emplace(v.name, v);
     QVERIFY2(vars.contains("DEPTH") && vars.contains("HEIGHT"), "the included file's variables are missing");
     QVERIFY(!vars.contains("WIDTH"));
@@ -172,26 +172,26 @@ class TestWorkspace : public QObject {
   void mapping_section_reads_and_splices() {
     const std::string file = example("two_level_matmul", "mapping.yaml");
     const std::string text = read(file);
-    const MappingSection section = read_mapping_section(text, file, {});
+    const mapping_edit::MappingSection section = mapping_edit::read_mapping_section(text, file, {});
     QVERIFY(section.mapping.has_value());
     QVERIFY(!section.templated);
     QCOMPARE(section.mapping->nodes.size(), std::size_t{7});
     // Written back: the comment lines above the section stay byte for byte.
-    const std::string out = replace_mapping_section(text, write_mapping_section(*section.mapping));
+    const std::string out = mapping_edit::replace_mapping_section(text, mapping_edit::write_mapping_section(*section.mapping));
     QVERIFY(out.starts_with(text.substr(0, text.find("mapping:"))));
-    QCOMPARE(read_mapping_section(out, file, {}).mapping->nodes.size(), std::size_t{7});
+    QCOMPARE(mapping_edit::read_mapping_section(out, file, {}).mapping->nodes.size(), std::size_t{7});
     // The mapper's mapping replaces the section and the comment block that described the old
     // one; a blank line ends that block, and text further up stays.
     const std::string commented = "arch: {}\n# about the arch\n\n# Unfused, output stationary\n# m outer\nmapping:\n  "
                                   "nodes: []\nworkload: {}\n";
-    QCOMPARE(replace_mapping_section(commented, "mapping:\n  nodes: [x]\n", true),
+    QCOMPARE(mapping_edit::replace_mapping_section(commented, "mapping:\n  nodes: [x]\n", true),
              std::string("arch: {}\n# about the arch\n\nmapping:\n  nodes: [x]\nworkload: {}\n"));
-    QCOMPARE(replace_mapping_section("# only\nmapping: {}\n", "mapping: {a: 1}\n", true), std::string("mapping: {a: 1}\n"));
-    QCOMPARE(replace_mapping_section("# kept\nmapping: {}\n", "mapping: {a: 1}\n"),
+    QCOMPARE(mapping_edit::replace_mapping_section("# only\nmapping: {}\n", "mapping: {a: 1}\n", true), std::string("mapping: {a: 1}\n"));
+    QCOMPARE(mapping_edit::replace_mapping_section("# kept\nmapping: {}\n", "mapping: {a: 1}\n"),
              std::string("# kept\nmapping: {a: 1}\n"));
-    QCOMPARE(mapping_section_text(commented), std::string("mapping:\n  nodes: []\n"));
-    QCOMPARE(mapping_section_text("arch: {}\n"), std::string());
-    const MappingSection broken = read_mapping_section("mapping:\n  nodes: [\n", file, {});
+    QCOMPARE(mapping_edit::mapping_section_text(commented), std::string("mapping:\n  nodes: []\n"));
+    QCOMPARE(mapping_edit::mapping_section_text("arch: {}\n"), std::string());
+    const mapping_edit::MappingSection broken = mapping_edit::read_mapping_section("mapping:\n  nodes: [\n", file, {});
     QVERIFY(!broken.mapping);
     QVERIFY(!broken.diagnostics.empty());
   }
@@ -202,12 +202,12 @@ class TestWorkspace : public QObject {
     const spec::Mapping& m = *ws.spec().mapping;
     const spec::Workload& w = ws.spec().workload.workload;
     // Node 2 is the temporal m loop (M = 32); nothing inside it loops over m.
-    QCOMPARE(valid_tile_shapes(m, w, {2}), (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32}));
-    const auto imperfect = valid_tile_shapes(m, w, {2}, TileChoiceOptions{.imperfect = true});
+    QCOMPARE(mapping_edit::valid_tile_shapes(m, w, {2}), (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32}));
+    const auto imperfect = mapping_edit::valid_tile_shapes(m, w, {2}, mapping_edit::TileChoiceOptions{.imperfect = true});
     QVERIFY(std::find(imperfect.begin(), imperfect.end(), 11) != imperfect.end());  // ceil(32/3)
-    QCOMPARE(tensors_below(m, w, {1}), (std::vector<std::string>{"A", "B", "Z"}));
-    QCOMPARE(shape_at(m, w, {4}).at("m"), std::int64_t{1});
-    QVERIFY(valid_tile_shapes(m, w, {0}).empty());  // a storage node has no tile
+    QCOMPARE(mapping_edit::tensors_below(m, w, {1}), (std::vector<std::string>{"A", "B", "Z"}));
+    QCOMPARE(mapping_edit::shape_at(m, w, {4}).at("m"), std::int64_t{1});
+    QVERIFY(mapping_edit::valid_tile_shapes(m, w, {0}).empty());  // a storage node has no tile
   }
 
   void tile_choices_explain_and_offer_the_inner_loop() {
@@ -217,33 +217,33 @@ class TestWorkspace : public QObject {
     const spec::Workload& w = ws.spec().workload.workload;
     // The m loop is the only one over m: a tile above 1 needs an inner `for m` of tile 1,
     // inserted at the end of the chain (just above the Compute, row 6).
-    const auto choices = tile_choices(m, w, {2});
+    const auto choices = mapping_edit::tile_choices(m, w, {2});
     QCOMPARE(choices.size(), std::size_t{6});
     QVERIFY(!choices[0].inner_loop);
     QVERIFY(choices[2].inner_loop.has_value());
     QCOMPARE(choices[2].tile, std::int64_t{4});
     QCOMPARE(choices[2].inner_loop->chain, spec::NodePath{});
     QCOMPARE(choices[2].inner_loop->row, 6);
-    QVERIFY(explain_tile_shape(m, w, {2}, 4).empty());
+    QVERIFY(mapping_edit::explain_tile_shape(m, w, {2}, 4).empty());
     // Non-divisors: explained with the setting that would allow them, or allowed.
-    const std::string why = explain_tile_shape(m, w, {2}, 3);
+    const std::string why = mapping_edit::explain_tile_shape(m, w, {2}, 3);
     QVERIFY2(why.find("does not divide 32") != std::string::npos, why.c_str());
     QVERIFY(why.find("explore_imperfect_temporal_loops") != std::string::npos);
-    QVERIFY(explain_tile_shape(m, w, {2}, 3, TileChoiceOptions{.imperfect = true}).empty());
-    QVERIFY(explain_tile_shape(m, w, {2}, 64).find("only 32 of m") != std::string::npos);
+    QVERIFY(mapping_edit::explain_tile_shape(m, w, {2}, 3, mapping_edit::TileChoiceOptions{.imperfect = true}).empty());
+    QVERIFY(mapping_edit::explain_tile_shape(m, w, {2}, 64).find("only 32 of m") != std::string::npos);
     // The spec's mapper section decides: off unless it says so.
-    QVERIFY(!tile_choice_policy(ws.spec().mapper).temporal.imperfect);
+    QVERIFY(!mapping_edit::tile_choice_policy(ws.spec().mapper).temporal.imperfect);
     spec::MapperSettings on;
     on.explore_imperfect_temporal_loops = true;
-    QVERIFY(tile_choice_policy(on).temporal.imperfect && !tile_choice_policy(on).spatial.imperfect);
+    QVERIFY(mapping_edit::tile_choice_policy(on).temporal.imperfect && !mapping_edit::tile_choice_policy(on).spatial.imperfect);
   }
 
   void reserved_tiles_are_what_the_model_counts() {
     const Workspace ws = Workspace::load(matmul());
     QVERIFY(ws.ok());
     const spec::Mapping& m = *ws.spec().mapping;
-    const auto tiles = reserved_tiles(*ws.resolved(), m);
-    const auto find = [&](const spec::NodePath& holder, const std::string& tensor) -> const PlacedTile* {
+    const auto tiles = mapping_edit::reserved_tiles(*ws.resolved(), m);
+    const auto find = [&](const spec::NodePath& holder, const std::string& tensor) -> const mapping_edit::PlacedTile* {
       for (const auto& t : tiles)
         if (t.holder == holder && t.tile.tensor == tensor) return &t;
       return nullptr;
@@ -276,7 +276,7 @@ class TestWorkspace : public QObject {
     // An unfinished mapping (no tile-1 m loop) still places its buffers.
     spec::Mapping unfinished = m;
     std::get<spec::TemporalNode>(unfinished.nodes[2].node).tile_shape = 4;
-    const auto partial = reserved_tiles(*ws.resolved(), unfinished);
+    const auto partial = mapping_edit::reserved_tiles(*ws.resolved(), unfinished);
     QCOMPARE(partial.size(), tiles.size());
     // ... while the model says why it refuses it, and what to insert.
     SpecInputs in = matmul();
@@ -330,9 +330,9 @@ class TestWorkspace : public QObject {
     in.assignments = {"N=abc"};
     const Workspace ws = Workspace::load(in);
     QVERIFY(!ws.ok());
-    std::vector<spec::Diagnostic> errors;
+    std::vector<core::Diagnostic> errors;
     for (const auto& d : ws.diagnostics())
-      if (d.severity == spec::Severity::Error) errors.push_back(d);
+      if (d.severity == core::Severity::Error) errors.push_back(d);
     std::string all;
     for (const auto& d : errors) all += d.to_string() + "\n";
     QVERIFY2(errors.size() == 1, all.c_str());

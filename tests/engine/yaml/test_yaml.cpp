@@ -20,29 +20,29 @@
 #include "text/yaml/yaml_parse.h"
 #include "support/shared_corpus.h"
 
-using af::spec::YamlNode;
+using af::text::yaml::YamlNode;
 namespace fs = std::filesystem;
 
 namespace {
 
 const std::string examples = af::test::examples_dir().string();  // AccelForge's, may be absent
 
-YamlNode parse(const std::string& text) { return af::spec::parse_yaml(text, "t.yaml"); }
+YamlNode parse(const std::string& text) { return af::text::yaml::parse_yaml(text, "t.yaml"); }
 
 YamlNode parse_merged(const std::string& text) {
   YamlNode tree = parse(text);
-  af::spec::apply_merge_keys(tree);
+  af::text::yaml::apply_merge_keys(tree);
   return tree;
 }
 
 // The first diagnostic of the SpecError thrown by `f`, or a failed test.
-af::spec::Diagnostic error_of(const std::function<void()>& f) {
+af::core::Diagnostic error_of(const std::function<void()>& f) {
   try {
     f();
-  } catch (const af::spec::SpecError& e) {
+  } catch (const af::core::SpecError& e) {
     return e.diagnostics().front();
   }
-  return af::spec::Diagnostic{{}, {}, "<no error thrown>"};
+  return af::core::Diagnostic{{}, {}, "<no error thrown>"};
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -84,13 +84,13 @@ std::vector<std::string> yaml_files(const std::string& dir, bool without_jinja) 
 // the same tree.
 void arches_parse_and_round_trip(const std::vector<std::string>& files) {
   for (const auto& path : files) {
-    const YamlNode tree = af::spec::load_yaml_file(path, af::spec::render_identity);
+    const YamlNode tree = af::text::yaml::load_yaml_file(path, af::text::yaml::render_identity);
     QVERIFY2(tree.is_map() && tree.contains("arch"), path.c_str());
     const YamlNode& nodes = tree.at("arch").at("nodes");
     QVERIFY2(nodes.is_sequence() && nodes.size() > 0, path.c_str());
     QVERIFY2(!nodes.items().front().tag().empty(), path.c_str());
     const std::string written = tree.to_yaml_string();
-    QVERIFY2(af::spec::same_tree(tree, af::spec::parse_yaml(written, "written.yaml")), path.c_str());
+    QVERIFY2(af::text::yaml::same_tree(tree, af::text::yaml::parse_yaml(written, "written.yaml")), path.c_str());
   }
 }
 
@@ -98,7 +98,7 @@ void arches_parse_and_round_trip(const std::vector<std::string>& files) {
 
 #define EXPECT_ERROR(expr, part)                                                         \
   do {                                                                                   \
-    const af::spec::Diagnostic d_ = error_of([&] { (void)(expr); });                     \
+    const af::core::Diagnostic d_ = error_of([&] { (void)(expr); });                     \
     QVERIFY2(contains(d_.to_string(), part), d_.to_string().c_str());                    \
   } while (0)
 
@@ -266,8 +266,8 @@ class TestYaml : public QObject {
 
   void nomerge_blocks_recursive_merge() {
     YamlNode t = parse("m:\n  l: !nomerge [0]\n  d: !nomerge {a: 1}\n  <<<: {l: [1], d: {b: 2}, e: 3}\n");
-    af::spec::resolve_structural_tags(t, "t.yaml", af::spec::render_identity, af::spec::IncludeStore{});
-    af::spec::apply_merge_keys(t);
+    af::text::yaml::resolve_structural_tags(t, "t.yaml", af::text::yaml::render_identity, af::text::yaml::IncludeStore{});
+    af::text::yaml::apply_merge_keys(t);
     const YamlNode& m = t.at("m");
     QCOMPARE(ints_of(m.at("l")), std::string("0"));
     QCOMPARE(keys_of(m.at("d")), std::string("a"));
@@ -275,8 +275,8 @@ class TestYaml : public QObject {
     QVERIFY(m.at("l").tag().empty());
     QCOMPARE(m.at("e").text(), std::string("3"));
     YamlNode bad = parse("a: !nomerge 5\n");
-    EXPECT_ERROR(af::spec::resolve_structural_tags(bad, "t.yaml", af::spec::render_identity,
-                                                   af::spec::IncludeStore{}),
+    EXPECT_ERROR(af::text::yaml::resolve_structural_tags(bad, "t.yaml", af::text::yaml::render_identity,
+                                                   af::text::yaml::IncludeStore{}),
                  "!nomerge must be applied to a list or a mapping");
   }
 
@@ -316,22 +316,22 @@ class TestYaml : public QObject {
 
   // ------------------------------------------------------------------ includes
   void include_names() {
-    QCOMPARE(af::spec::include_name("/a/b/gpt3_6.7B.yaml", 0), std::string("gpt3_67B_0"));
-    QCOMPARE(af::spec::include_name("simple.yaml", 3), std::string("simple_3"));
-    QCOMPARE(af::spec::include_name("my-file.jinja2", 1), std::string("myfile_1"));
+    QCOMPARE(af::text::yaml::include_name("/a/b/gpt3_6.7B.yaml", 0), std::string("gpt3_67B_0"));
+    QCOMPARE(af::text::yaml::include_name("simple.yaml", 3), std::string("simple_3"));
+    QCOMPARE(af::text::yaml::include_name("my-file.jinja2", 1), std::string("myfile_1"));
   }
 
   void include_loaded_indexing() {
-    af::spec::IncludeStore store;
+    af::text::yaml::IncludeStore store;
     const YamlNode model = parse("workload:\n  einsums: [{name: E0}, {name: E1}]\n  rank_sizes: {M: 4}\n");
-    QCOMPARE(af::spec::store_include(store, "dir/gpt3_6.7B.yaml", model, ""), std::string("!include_loaded gpt3_67B_0"));
-    QCOMPARE(af::spec::store_include(store, "dir/gpt3_6.7B.yaml", model, ".workload"),
+    QCOMPARE(af::text::yaml::store_include(store, "dir/gpt3_6.7B.yaml", model, ""), std::string("!include_loaded gpt3_67B_0"));
+    QCOMPARE(af::text::yaml::store_include(store, "dir/gpt3_6.7B.yaml", model, ".workload"),
              std::string("!include_loaded gpt3_67B_1.workload"));
     YamlNode t = parse(
         "a: !include_loaded gpt3_67B_0.workload.rank_sizes\nb: !include_loaded gpt3_67B_1.workload.einsums.1.name\n"
         "c: {<<<: [!include_loaded gpt3_67B_0.workload.rank_sizes, {N: 2}]}\nd: \"!include_loaded nope\"\n");
-    af::spec::resolve_structural_tags(t, "t.yaml", af::spec::render_identity, store);
-    af::spec::apply_merge_keys(t);
+    af::text::yaml::resolve_structural_tags(t, "t.yaml", af::text::yaml::render_identity, store);
+    af::text::yaml::apply_merge_keys(t);
     QCOMPARE(t.at("a").at("M").as_int(), std::int64_t{4});
     QCOMPARE(t.at("b").text(), std::string("E1"));
     QCOMPARE(keys_of(t.at("c")), std::string("M,N"));
@@ -340,7 +340,7 @@ class TestYaml : public QObject {
 
     auto resolve = [&](const std::string& text) {
       YamlNode x = parse(text);
-      af::spec::resolve_structural_tags(x, "t.yaml", af::spec::render_identity, store);
+      af::text::yaml::resolve_structural_tags(x, "t.yaml", af::text::yaml::render_identity, store);
     };
     EXPECT_ERROR(resolve("a: !include_loaded gpt3_67B_0.workload.rank_size\n"), "did you mean rank_sizes?");
     EXPECT_ERROR(resolve("a: !include_loaded gpt3_67B_1.workload.einsums.7\n"), "index 7 is out of range");
@@ -350,17 +350,17 @@ class TestYaml : public QObject {
   }
 
   void include_all_indexes_each_element() {
-    af::spec::IncludeStore store;
-    const std::string ref = af::spec::store_include_all(
+    af::text::yaml::IncludeStore store;
+    const std::string ref = af::text::yaml::store_include_all(
         store, "f.yaml", {parse("w: {e: 1}\n"), parse("w: {e: 2}\n")}, "w.e");
     QCOMPARE(ref, std::string("!include_loaded f_0.w.e"));
     YamlNode t = parse("x: " + ref + "\n");
-    af::spec::resolve_structural_tags(t, "t.yaml", af::spec::render_identity, store);
+    af::text::yaml::resolve_structural_tags(t, "t.yaml", af::text::yaml::render_identity, store);
     QCOMPARE(ints_of(t.at("x")), std::string("1,2"));
     // One match: stored as the tree itself, not a one-element list.
-    const std::string one = af::spec::store_include_all(store, "f.yaml", {parse("w: 5\n")}, "w");
+    const std::string one = af::text::yaml::store_include_all(store, "f.yaml", {parse("w: 5\n")}, "w");
     YamlNode u = parse("x: " + one + "\n");
-    af::spec::resolve_structural_tags(u, "t.yaml", af::spec::render_identity, store);
+    af::text::yaml::resolve_structural_tags(u, "t.yaml", af::text::yaml::render_identity, store);
     QCOMPARE(u.at("x").text(), std::string("5"));
   }
 
@@ -371,7 +371,7 @@ class TestYaml : public QObject {
     write_file(d + "/main.yaml", "arch: !include parts/arch.yaml\nall: !includedir parts\n");
     write_file(d + "/parts/arch.yaml", "nodes: [!Memory {name: M}]\n");
     write_file(d + "/parts/b.yaml", "b: 1\n");
-    const YamlNode t = af::spec::load_yaml_file(d + "/main.yaml", af::spec::render_identity);
+    const YamlNode t = af::text::yaml::load_yaml_file(d + "/main.yaml", af::text::yaml::render_identity);
     QCOMPARE(t.at("arch").at("nodes").items()[0].tag(), std::string("!Memory"));
     QVERIFY(contains(t.at("arch").location().file, "arch.yaml"));
     QCOMPARE(t.at("all").size(), std::size_t{2});
@@ -379,13 +379,13 @@ class TestYaml : public QObject {
 
     write_file(d + "/a.yaml", "x: !include b.yaml\n");
     write_file(d + "/b.yaml", "y: !include a.yaml\n");
-    const auto e = error_of([&] { (void)af::spec::load_yaml_file(d + "/a.yaml", af::spec::render_identity); });
+    const auto e = error_of([&] { (void)af::text::yaml::load_yaml_file(d + "/a.yaml", af::text::yaml::render_identity); });
     QVERIFY2(contains(e.message, "include cycle") && contains(e.message, "a.yaml -> ") &&
                  contains(e.message, "b.yaml -> "),
              e.message.c_str());
     write_file(d + "/self.yaml", "x: !include self.yaml\n");
-    EXPECT_ERROR(af::spec::load_yaml_file(d + "/self.yaml", af::spec::render_identity), "include cycle");
-    EXPECT_ERROR(af::spec::load_yaml_file(d + "/missing.yaml", af::spec::render_identity), "file not found");
+    EXPECT_ERROR(af::text::yaml::load_yaml_file(d + "/self.yaml", af::text::yaml::render_identity), "include cycle");
+    EXPECT_ERROR(af::text::yaml::load_yaml_file(d + "/missing.yaml", af::text::yaml::render_identity), "file not found");
   }
 
   // Errors in an included file, found while loading or later, name the `!include` too.
@@ -394,13 +394,13 @@ class TestYaml : public QObject {
     const std::string d = dir.path().toStdString();
     write_file(d + "/main.yaml", "top:\n  arch: !include sub.yaml\n  gone: !include missing.yaml\n");
     write_file(d + "/sub.yaml", "nodes: [1, 2]\n");
-    const auto e = error_of([&] { (void)af::spec::load_yaml_file(d + "/main.yaml", af::spec::render_identity); });
+    const auto e = error_of([&] { (void)af::text::yaml::load_yaml_file(d + "/main.yaml", af::text::yaml::render_identity); });
     QVERIFY2(contains(e.to_string(), "missing.yaml: error: file not found (included from ") &&
                  contains(e.to_string(), "main.yaml:3:9)"),
              e.to_string().c_str());
     write_file(d + "/main.yaml", "top:\n  arch: !include sub.yaml\n");
-    const YamlNode t = af::spec::load_yaml_file(d + "/main.yaml", af::spec::render_identity);
-    const af::spec::SourceLocation& where = t.at("top").at("arch").at("nodes").items()[1].location();
+    const YamlNode t = af::text::yaml::load_yaml_file(d + "/main.yaml", af::text::yaml::render_identity);
+    const af::core::SourceLocation& where = t.at("top").at("arch").at("nodes").items()[1].location();
     QVERIFY(contains(where.file, "sub.yaml"));
     QVERIFY(where.included_at != nullptr);
     QCOMPARE(where.included_at->line, 2);
@@ -415,13 +415,13 @@ class TestYaml : public QObject {
     std::string main = "all:\n";
     for (int i = 0; i < 20; ++i) main += "  k" + std::to_string(i) + ": !include part.yaml\n";
     write_file(d + "/main.yaml", main);
-    af::spec::ParseLimits limits;
+    af::text::yaml::ParseLimits limits;
     limits.max_total_nodes = 100;  // 20 includes of 10 nodes, plus main's own
-    EXPECT_ERROR(af::spec::load_spec_files({d + "/main.yaml"}, af::spec::render_identity, limits), "together");
+    EXPECT_ERROR(af::text::yaml::load_spec_files({d + "/main.yaml"}, af::text::yaml::render_identity, limits), "together");
     limits = {};
     limits.max_total_bytes = 200;  // 20 reads of 28 bytes
-    EXPECT_ERROR(af::spec::load_spec_files({d + "/main.yaml"}, af::spec::render_identity, limits), "together");
-    QVERIFY(af::spec::load_spec_files({d + "/main.yaml"}, af::spec::render_identity).root.is_map());
+    EXPECT_ERROR(af::text::yaml::load_spec_files({d + "/main.yaml"}, af::text::yaml::render_identity, limits), "together");
+    QVERIFY(af::text::yaml::load_spec_files({d + "/main.yaml"}, af::text::yaml::render_identity).root.is_map());
   }
 
   // A stand-in for the Jinja renderer: `{{include(NAME)}}` loads NAME and stores its tree.
@@ -430,20 +430,20 @@ class TestYaml : public QObject {
     const std::string d = dir.path().toStdString();
     write_file(d + "/_gpt3_6.7B.yaml", "workload:\n  rank_sizes: {M: 8}\n");
     write_file(d + "/top.yaml", "workload: {{include(_gpt3_6.7B.yaml)}}.workload\n");
-    std::function<std::string(std::string_view, const std::string&, af::spec::IncludeStore&)> render;
-    render = [&](std::string_view text, const std::string& path, af::spec::IncludeStore& store) {
+    std::function<std::string(std::string_view, const std::string&, af::text::yaml::IncludeStore&)> render;
+    render = [&](std::string_view text, const std::string& path, af::text::yaml::IncludeStore& store) {
       std::string out(text);
       const std::string open = "{{include(";
       for (auto at = out.find(open); at != std::string::npos; at = out.find(open)) {
         const auto close = out.find(")}}", at);
         const std::string child = out.substr(at + open.size(), close - at - open.size());
         const std::string child_path = (fs::path(path).parent_path() / child).string();
-        YamlNode tree = af::spec::load_yaml_file(child_path, render, &store);
-        out.replace(at, close + 3 - at, af::spec::store_include(store, path, std::move(tree), ""));
+        YamlNode tree = af::text::yaml::load_yaml_file(child_path, render, &store);
+        out.replace(at, close + 3 - at, af::text::yaml::store_include(store, path, std::move(tree), ""));
       }
       return out;
     };
-    const YamlNode t = af::spec::load_yaml_file(d + "/top.yaml", render);
+    const YamlNode t = af::text::yaml::load_yaml_file(d + "/top.yaml", render);
     QCOMPARE(t.at("workload").at("rank_sizes").at("M").as_int(), std::int64_t{8});
   }
 
@@ -454,15 +454,15 @@ class TestYaml : public QObject {
     write_file(d + "/arch.yaml", "arch: {nodes: []}\nvariables: {a: 1}\n");
     write_file(d + "/work.yaml", "workload: {einsums: []}\nvariables: {a: 2}\n");
     write_file(d + "/notes.txt", "mapping: {nodes: []}\n");
-    const auto loaded = af::spec::load_spec_files({d + "/arch.yaml", d + "/work.yaml", d + "/arch.yaml", d + "/*.txt"},
-                                                  af::spec::render_identity);
+    const auto loaded = af::text::yaml::load_spec_files({d + "/arch.yaml", d + "/work.yaml", d + "/arch.yaml", d + "/*.txt"},
+                                                  af::text::yaml::render_identity);
     QCOMPARE(keys_of(loaded.root), std::string("arch,variables,workload,mapping"));
     QCOMPARE(loaded.root.at("variables").at("a").as_int(), std::int64_t{1});
     QCOMPARE(loaded.files.size(), std::size_t{3});
     QCOMPARE(loaded.warnings.size(), std::size_t{2});
     QVERIFY(contains(loaded.warnings[0].message, "does not end in .yaml"));
     const auto& dup = loaded.warnings[1];
-    QCOMPARE(dup.severity, af::spec::Severity::Warning);
+    QCOMPARE(dup.severity, af::core::Severity::Warning);
     QVERIFY(contains(dup.where.file, "work.yaml"));
     QCOMPARE(dup.where.line, 2);
     QVERIFY(contains(dup.message, "already given at"));
@@ -475,7 +475,7 @@ class TestYaml : public QObject {
     write_file(d + "/comments.yaml", "# nothing here\n");
     write_file(d + "/list.yaml", "- a\n- b\n");
     write_file(d + "/scalar.yaml", "hello\n");
-    const auto load = [&](const std::string& f) { (void)af::spec::load_spec_files({d + "/" + f}, af::spec::render_identity); };
+    const auto load = [&](const std::string& f) { (void)af::text::yaml::load_spec_files({d + "/" + f}, af::text::yaml::render_identity); };
     EXPECT_ERROR(load("empty.yaml"), "file is empty");
     EXPECT_ERROR(load("comments.yaml"), "file is empty");
     EXPECT_ERROR(load("list.yaml"), "must be a mapping, got a list");
@@ -557,9 +557,9 @@ class TestYaml : public QObject {
     QVERIFY(parse("").is_null());
     QVERIFY(parse("# only a comment\n").is_null());
     QVERIFY(parse("\xEF\xBB\xBF" "a: 1\n").is_map());  // UTF-8 byte order mark
-    af::spec::ParseLimits small;
+    af::text::yaml::ParseLimits small;
     small.max_bytes = 10;
-    EXPECT_ERROR(af::spec::parse_yaml("a: 123456789\n", "t.yaml", small), "too large");
+    EXPECT_ERROR(af::text::yaml::parse_yaml("a: 123456789\n", "t.yaml", small), "too large");
   }
 
   // ------------------------------------------------------------------ emitter round trips
@@ -572,11 +572,11 @@ class TestYaml : public QObject {
         "\"quote\\\"d\", '!notag', -1, -x, a-b, 'trailing:', '---', ~, [], {}]\n"
         "'odd key: x': 1\n\"\": empty key\nnomerge: !nomerge [1]\nplain: 1e-9\n";
     YamlNode first = parse(text);
-    af::spec::resolve_structural_tags(first, "t.yaml", af::spec::render_identity, af::spec::IncludeStore{});
+    af::text::yaml::resolve_structural_tags(first, "t.yaml", af::text::yaml::render_identity, af::text::yaml::IncludeStore{});
     const std::string written = first.to_yaml_string();
-    YamlNode second = af::spec::parse_yaml(written, "written.yaml");
-    af::spec::resolve_structural_tags(second, "t.yaml", af::spec::render_identity, af::spec::IncludeStore{});
-    QVERIFY2(af::spec::same_tree(first, second), written.c_str());
+    YamlNode second = af::text::yaml::parse_yaml(written, "written.yaml");
+    af::text::yaml::resolve_structural_tags(second, "t.yaml", af::text::yaml::render_identity, af::text::yaml::IncludeStore{});
+    QVERIFY2(af::text::yaml::same_tree(first, second), written.c_str());
     QVERIFY(contains(written, "- !Storage\n"));
     QVERIFY(contains(written, "!nomerge"));
   }
@@ -586,7 +586,7 @@ class TestYaml : public QObject {
                                    "!Tag\n", "a:\n  - - 1\n    - 2\n  - !T\n    - 3\n"}) {
       const YamlNode first = parse(text);
       const std::string written = first.to_yaml_string();
-      QVERIFY2(af::spec::same_tree(first, parse(written)), (text + " => " + written).c_str());
+      QVERIFY2(af::text::yaml::same_tree(first, parse(written)), (text + " => " + written).c_str());
     }
   }
 
@@ -604,10 +604,10 @@ class TestYaml : public QObject {
       for (std::string line; std::getline(in, line);)
         if (!contains(line, "{%")) text += line + "\n";
       if (contains(text, "{{")) continue;
-      const YamlNode first = af::spec::parse_yaml(text, path);
+      const YamlNode first = af::text::yaml::parse_yaml(text, path);
       QVERIFY2(first.is_map() && first.contains("mapping"), path.c_str());
       const std::string written = first.to_yaml_string();
-      QVERIFY2(af::spec::same_tree(first, af::spec::parse_yaml(written, "written.yaml")), path.c_str());
+      QVERIFY2(af::text::yaml::same_tree(first, af::text::yaml::parse_yaml(written, "written.yaml")), path.c_str());
       ++checked;
     }
     QVERIFY(checked >= 4);
@@ -625,12 +625,12 @@ class TestYaml : public QObject {
       if (contains(text, "{{")) continue;
       YamlNode first;
       try {
-        first = af::spec::parse_yaml(text, path);
-      } catch (const af::spec::SpecError&) {
+        first = af::text::yaml::parse_yaml(text, path);
+      } catch (const af::core::SpecError&) {
         continue;  // stripping the Jinja lines broke this one
       }
       const std::string written = first.to_yaml_string();
-      QVERIFY2(af::spec::same_tree(first, af::spec::parse_yaml(written, "written.yaml")), path.c_str());
+      QVERIFY2(af::text::yaml::same_tree(first, af::text::yaml::parse_yaml(written, "written.yaml")), path.c_str());
       ++checked;
     }
     QVERIFY(checked >= 5);

@@ -146,8 +146,8 @@ std::shared_ptr<const spec::ResolvedSpec> twoMatmulSpec() {
 }
 
 spec::Mapping readMapping(const QString& yaml) {
-  const auto root = spec::parse_yaml(yaml.toStdString(), "mapping.yaml");
-  return spec::read_mapping(root.at("mapping"));
+  const auto root = text::yaml::parse_yaml(yaml.toStdString(), "mapping.yaml");
+  return loader::read_mapping(root.at("mapping"));
 }
 
 }  // namespace af::test

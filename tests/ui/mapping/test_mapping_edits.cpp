@@ -52,11 +52,11 @@ struct Editor {
     model.setResolvedSpec(ws.resolved());
     spec::MapperSettings settings;
     settings.explore_imperfect_temporal_loops = imperfect;
-    model.setTileChoicePolicy(tile_choice_policy(settings));
+    model.setTileChoicePolicy(mapping_edit::tile_choice_policy(settings));
     feed(text);
   }
   void feed(const QString& text) {
-    sync.setSection(text, read_mapping_section(text.toStdString(), example("mapping.yaml"), {}));
+    sync.setSection(text, mapping_edit::read_mapping_section(text.toStdString(), example("mapping.yaml"), {}));
   }
   QModelIndex at(const NodePath& path, int column = 0) const { return model.indexForPath(path, column); }
   [[nodiscard]] QString lastText() const { return yaml.isEmpty() ? QString() : yaml.last().at(0).toString(); }
@@ -68,7 +68,7 @@ QString replaced(QString text, const QString& from, const QString& to) {
   return text.replace(at, from.size(), to);
 }
 
-QStringList texts(const QList<TileChoice>& choices, const MappingTreeModel& model, const QModelIndex& index) {
+QStringList texts(const QList<mapping_edit::TileChoice>& choices, const MappingTreeModel& model, const QModelIndex& index) {
   QStringList out;
   for (const auto& c : choices) out << model.tileChoiceText(index, c);
   return out;
@@ -234,7 +234,7 @@ void TestMappingUi::badComponentMarkedAtItsLine() {
   QVERIFY(QString::fromStdString(d.message).contains("unknown component 'Scratchpadx'"));
   MappingTreeModel model;
   ui::MappingSync sync(&model);
-  sync.setSection(text, read_mapping_section(text.toStdString(), example("mapping.yaml"), {}));
+  sync.setSection(text, mapping_edit::read_mapping_section(text.toStdString(), example("mapping.yaml"), {}));
   QVERIFY(sync.lastParseOk());  // the section itself reads: the tree shows it
   sync.markErrors(ws.diagnostics(), QString::fromStdString(example("mapping.yaml")));
   const QString error = model.indexForPath({1}).data(MappingTreeModel::ErrorRole).toString();
@@ -252,8 +252,8 @@ void TestMappingUi::badComponentMarkedAtItsLine() {
   QVERIFY(out.problem && out.problem->where);
   QCOMPARE(out.problem->where->line,
            static_cast<int>(loops.left(loops.indexOf("rank_variable: q")).count('\n')) + 1);
-  sync.setSection(loops, read_mapping_section(loops.toStdString(), example("mapping.yaml"), {}));
-  sync.markErrors({spec::Diagnostic{*out.problem->where, "mapping", out.problem->message}},
+  sync.setSection(loops, mapping_edit::read_mapping_section(loops.toStdString(), example("mapping.yaml"), {}));
+  sync.markErrors({core::Diagnostic{*out.problem->where, "mapping", out.problem->message}},
                   QString::fromStdString(example("mapping.yaml")));
   QVERIFY(model.indexForPath({5}).data(MappingTreeModel::ErrorRole).toString().contains("rank variable 'q'"));
   QVERIFY(model.indexForPath({1}).data(MappingTreeModel::ErrorRole).toString().isEmpty());

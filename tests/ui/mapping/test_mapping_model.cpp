@@ -228,7 +228,7 @@ void TestMappingUi::errorMarkedAtNodeOfLine() {
   const int line = node->where->line;
   QCOMPARE(line, 20);  // the `- !Temporal` item (m tile 1)
   const model::InvalidMapping error("rank variable m has no loop with tile_shape 1", "Temporal m tile_shape 1",
-                                    spec::SourceLocation{"mapping.yaml", line, 5});
+                                    core::SourceLocation{"mapping.yaml", line, 5});
   QCOMPARE(model.markInvalidMapping(error), std::optional<NodePath>(NodePath{5}));
   const QModelIndex index = model.indexForPath({5});
   QCOMPARE(index.data(MappingTreeModel::ErrorRole).toString(), QStringLiteral("rank variable m has no loop with tile_shape 1"));
@@ -265,11 +265,11 @@ void TestMappingUi::errorFromEvaluatedInvalidMapping() {
   - !Compute {einsum: Matmul0, component: MAC}
 )");
   }
-  const spec::Dict data = spec::parse_assignments({"N_EINSUMS=1", "M=64", "KN=32"});
+  const text::expr::Dict data = loader::parse_assignments({"N_EINSUMS=1", "M=64", "KN=32"});
   spec::ResolvedSpec resolved;
   try {
-    const auto s = spec::load_spec({arch.toStdString(), workload.toStdString(), mappingFile.toStdString()}, data,
-                                  spec::ArchBuildOptions{nullptr, /*costs_required=*/false});
+    const auto s = loader::load_spec({arch.toStdString(), workload.toStdString(), mappingFile.toStdString()}, data,
+                                  loader::ArchBuildOptions{nullptr, /*costs_required=*/false});
     resolved = s.resolved();
   } catch (const std::exception& e) {
     QFAIL(qPrintable(QStringLiteral("engine could not load the test spec: ") + e.what()));

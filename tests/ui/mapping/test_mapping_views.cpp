@@ -116,7 +116,7 @@ void TestMappingUi::hoverEmitsNodeAndBuffer() {
 namespace {
 // What the load job hands the sync: the section read on the worker from exactly this text.
 void feed(ui::MappingSync& sync, const QString& text) {
-  sync.setSection(text, af::read_mapping_section(text.toStdString(), "mapping.yaml", {}));
+  sync.setSection(text, af::mapping_edit::read_mapping_section(text.toStdString(), "mapping.yaml", {}));
 }
 }  // namespace
 

@@ -47,9 +47,9 @@ void TestScreenshots::renderBothViews() {
 
   VariablesPane pane;
   pane.resize(420, 260);
-  pane.model()->setTemplateVariables(af::spec::merge_template_variables(
-      {af::spec::template_variables("{% set M = M | default(128) %}{{ N_EINSUMS }}", "matmuls.yaml"),
-       af::spec::template_variables("{{ GlobalBufferSize | default(\"inf\") }}", "simple.yaml")}));
+  pane.model()->setTemplateVariables(af::text::jinja::merge_template_variables(
+      {af::text::jinja::template_variables("{% set M = M | default(128) %}{{ N_EINSUMS }}", "matmuls.yaml"),
+       af::text::jinja::template_variables("{{ GlobalBufferSize | default(\"inf\") }}", "simple.yaml")}));
   pane.model()->setValue(QStringLiteral("M"), QStringLiteral("64"));
   save(pane, dir, QStringLiteral("variables_pane.png"));
 }

@@ -37,10 +37,10 @@ const char* kArch = R"(arch:
 )";
 
 // The engine's scan of (file, text) pairs, merged in order: what the controller hands the pane.
-std::vector<af::spec::TemplateVariable> scan(const std::vector<std::pair<std::string, std::string>>& files) {
-  std::vector<std::vector<af::spec::TemplateVariable>> perFile;
-  for (const auto& [name, text] : files) perFile.push_back(af::spec::template_variables(text, name));
-  return af::spec::merge_template_variables(perFile);
+std::vector<af::text::jinja::TemplateVariable> scan(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<std::vector<af::text::jinja::TemplateVariable>> perFile;
+  for (const auto& [name, text] : files) perFile.push_back(af::text::jinja::template_variables(text, name));
+  return af::text::jinja::merge_template_variables(perFile);
 }
 
 }  // namespace
