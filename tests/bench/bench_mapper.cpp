@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "components/cost_table.h"
-#include "loader/load.h"
+#include "support/load_spec.h"
 #include "mapper/mapper.h"
 #include "support/mapper_regression.h"
 
@@ -86,10 +86,7 @@ std::optional<Figures> from_line(const std::string& line) {
 
 // One run in this process.
 Figures run_once(const Case& c, int threads) {
-  std::optional<af::components::CostTable> costs;
-  if (!c.costs.empty()) costs = af::components::load_cost_table(c.costs);
-  const af::spec::Spec spec =
-      af::loader::load_spec(c.files, af::loader::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
+  const af::spec::Spec spec = af::test::load_spec(c.files, c.sets, c.costs);
   af::mapper::MapperOptions o = af::mapper::options_from_spec(spec);
   o.einsums = c.einsums;
   o.max_fused_loops = c.max_fused_loops < 0 ? af::mapper::kUnlimited : c.max_fused_loops;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "model/evaluate.h"
-#include "loader/load.h"
+#include "support/load_spec.h"
 
 namespace {
 
@@ -63,7 +63,7 @@ struct Loaded {
 };
 
 Loaded load(const Case& c) {
-  const spec::Spec s = loader::load_spec(c.files, loader::parse_assignments(c.sets), {nullptr, true});
+  const spec::Spec s = af::test::load_spec(c.files, c.sets);
   Loaded out{s.resolved(), {}};
   out.mapping = c.generate_mapping ? unfused_mapping(out.resolved.workload) : *s.mapping;
   return out;

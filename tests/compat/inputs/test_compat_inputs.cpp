@@ -14,7 +14,7 @@
 #include "../../engine/mapper/front_oracle.h"
 #include "mapper/mapper.h"
 #include "model/evaluate.h"
-#include "loader/load.h"
+#include "support/load_spec.h"
 #include "support/shared_corpus.h"
 
 using namespace af;
@@ -36,7 +36,7 @@ spec::Spec load(std::vector<std::string> files, const QStringList& sets, const s
   std::vector<std::string> a;
   for (const auto& s : sets) a.push_back(s.toStdString());
   if (!mapping.empty()) files.push_back(mapping);
-  return loader::load_spec(files, loader::parse_assignments(a));
+  return af::test::load_spec(std::move(files), a);
 }
 
 // Same keys (by the map's own ordering) and exactly the same values.

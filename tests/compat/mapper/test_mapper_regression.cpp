@@ -9,7 +9,7 @@
 #include <set>
 
 #include "components/cost_table.h"
-#include "loader/load.h"
+#include "support/load_spec.h"
 #include "mapper/mapper.h"
 #include "model/evaluate.h"
 #include "support/mapper_regression.h"
@@ -63,13 +63,15 @@ std::vector<std::string> key_parts(const std::string& key) {
   return out;
 }
 
-std::optional<components::CostTable> costs_for(const std::string& arch) {
-  // The table has a section for some arches only (it holds Python's Infinity, so it is
-  // read with the cost-table loader, not plain JSON).
+// FILE#SECTION of the reference cost table, or empty: the table has a section for some arches
+// only (it holds Python's Infinity, so it is read with the cost-table loader, not plain JSON).
+std::string costs_for(const std::string& arch) {
+  const std::string costs = kRef + "expected/component-costs.json#" + arch;
   try {
-    return components::load_cost_table(kRef + "expected/component-costs.json#" + arch);
+    (void)components::load_cost_table(costs);
+    return costs;
   } catch (const core::SpecError&) {
-    return std::nullopt;
+    return {};
   }
 }
 
@@ -91,15 +93,13 @@ double objective(const mapper::MapperResult& r, const std::string& arch) {
 // KEY = ARCH|WORKLOAD|JINJA|fused-or-unfused.
 spec::Spec load_key(const std::string& k) {
   const auto c = af::test::mapper_regression_case(af::test::reference_dir(), k);
-  const auto costs = costs_for(c.arch);
-  return loader::load_spec(c.files, loader::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
+  return af::test::load_spec(c.files, c.sets, costs_for(c.arch));
 }
 
 // The transformers at the regression settings: BATCH_SIZE=1, prefill, 256 new tokens.
 spec::Spec load_transformer(const std::string& arch, const std::string& workload) {
   const auto c = af::test::transformer_case(af::test::reference_dir(), arch, workload);
-  const auto costs = costs_for(arch);
-  return loader::load_spec(c.files, loader::parse_assignments(c.sets), {costs ? &*costs : nullptr, true});
+  return af::test::load_spec(c.files, c.sets, costs_for(arch));
 }
 
 }  // namespace

@@ -14,7 +14,7 @@
 #include "../../cli/cli_runner.h"
 #include "../spec/reference_corpus.h"
 #include "model/evaluate.h"
-#include "loader/load.h"
+#include "support/load_spec.h"
 
 using af::model::ActionKey;
 using af::model::Evaluation;
@@ -44,8 +44,7 @@ std::string write_file(const QTemporaryDir& dir, const std::string& name, const 
 }
 
 af::spec::Spec load(const std::vector<std::string>& files, const std::vector<std::string>& sets) {
-  return af::loader::load_spec(files, af::loader::parse_assignments(sets),
-                             af::loader::ArchBuildOptions{nullptr, /*costs_required=*/true});
+  return af::test::load_spec(files, sets);
 }
 
 // Load + evaluate; on failure `error` says why (Qt Test macros cannot leave a non-void helper).

@@ -27,7 +27,7 @@
 #include "mapper/templates.h"
 #include "mapper/tile_shapes.h"
 #include "model/compiled_pmapping.h"
-#include "loader/load.h"
+#include "support/load_spec.h"
 
 using namespace af;
 
@@ -107,7 +107,7 @@ spec::Spec load(const QTemporaryDir& dir, const std::string& glb, int einsums, i
                   persistent ? "~(Intermediates | Persistent)" : "~Intermediates"),
       "{GLB_ENERGY}", cheap_buffer ? "0.25" : "3");
   std::ofstream(w) << wl;
-  return loader::load_spec({a, w}, text::expr::Dict{});
+  return af::test::load_spec({a, w});
 }
 
 // ---- one Einsum: every pmapping --------------------------------------------------------

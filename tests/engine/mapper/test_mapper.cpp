@@ -14,7 +14,7 @@
 #include "front_oracle.h"
 #include "mapper/mapper.h"
 #include "mapper/pareto.h"
-#include "loader/load.h"
+#include "support/load_spec.h"
 
 using namespace af;
 
@@ -91,7 +91,7 @@ spec::Spec load(const QTemporaryDir& dir, const std::string& glb, bool pe, int m
   const std::string w = dir.filePath("workload.yaml").toStdString();
   std::ofstream(a) << arch;
   std::ofstream(w) << wl;
-  return loader::load_spec({a, w}, text::expr::Dict{});
+  return af::test::load_spec({a, w});
 }
 
 using test::front_of;
@@ -349,7 +349,7 @@ class TestMapper : public QObject {
     const std::string w = dir.filePath("workload.yaml").toStdString();
     std::ofstream(a) << forced;
     std::ofstream(w) << replace_all(replace_all(kWorkload, "{M}", "4"), "{K}", "4");
-    const spec::Spec s = loader::load_spec({a, w}, text::expr::Dict{});
+    const spec::Spec s = af::test::load_spec({a, w});
     const auto r = mapper::map_workload(s, mapper::MapperOptions{});
     QVERIFY(!r.found);
     QVERIFY2(r.failure.find("capacity GlobalBuffer") != std::string::npos, r.failure.c_str());

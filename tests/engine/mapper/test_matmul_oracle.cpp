@@ -18,7 +18,7 @@
 #include "front_oracle.h"
 #include "mapper/mapper.h"
 #include "model/evaluate.h"
-#include "loader/load.h"
+#include "support/load_spec.h"
 #include "support/shared_corpus.h"
 
 using namespace af;
@@ -223,9 +223,9 @@ class TestMatmulOracle : public QObject {
     std::vector<std::string> a;
     for (const auto& x : sets) a.push_back(x.toStdString());
     const spec::Spec s =
-        loader::load_spec({af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"),
-                         af::test::data_file("specs/matmul_chain.workload.yaml")},
-                        loader::parse_assignments(a));
+        af::test::load_spec({af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"),
+                             af::test::data_file("specs/matmul_chain.workload.yaml")},
+                            a);
     std::size_t evaluated = 0;
     const auto expected = brute_force(s, glb_keeps_all, "MAC", spatial.toStdString(), evaluated);
     const auto got = mapper_front(s);

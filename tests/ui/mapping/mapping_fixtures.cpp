@@ -2,8 +2,7 @@
 
 #include <stdexcept>
 
-#include "loader/mapping_reader.h"
-#include "text/yaml/yaml_parse.h"
+#include "mapping_edit/mapping_section.h"
 #include "workspace/workspace.h"
 
 namespace af::test {
@@ -145,9 +144,11 @@ std::shared_ptr<const spec::ResolvedSpec> twoMatmulSpec() {
 )");
 }
 
+// Read as the window reads a mapping file; a fixture that does not read is a broken test.
 spec::Mapping readMapping(const QString& yaml) {
-  const auto root = text::yaml::parse_yaml(yaml.toStdString(), "mapping.yaml");
-  return loader::read_mapping(root.at("mapping"));
+  const auto section = mapping_edit::read_mapping_section(yaml.toStdString(), "mapping.yaml", {});
+  if (!section.mapping) throw core::SpecError(section.diagnostics);
+  return *section.mapping;
 }
 
 }  // namespace af::test

@@ -8,7 +8,7 @@
 #include "mapping/mapping_tree_model.h"
 #include "mapping_fixtures.h"
 #include "model/evaluate.h"
-#include "loader/load.h"
+#include "support/load_spec.h"
 #include "support/shared_corpus.h"
 #include "test_mapping_ui.h"
 
@@ -265,11 +265,10 @@ void TestMappingUi::errorFromEvaluatedInvalidMapping() {
   - !Compute {einsum: Matmul0, component: MAC}
 )");
   }
-  const text::expr::Dict data = loader::parse_assignments({"N_EINSUMS=1", "M=64", "KN=32"});
   spec::ResolvedSpec resolved;
   try {
-    const auto s = loader::load_spec({arch.toStdString(), workload.toStdString(), mappingFile.toStdString()}, data,
-                                  loader::ArchBuildOptions{nullptr, /*costs_required=*/false});
+    const auto s = af::test::load_spec({arch.toStdString(), workload.toStdString(), mappingFile.toStdString()},
+                                       {"N_EINSUMS=1", "M=64", "KN=32"}, {}, /*costs_required=*/false);
     resolved = s.resolved();
   } catch (const std::exception& e) {
     QFAIL(qPrintable(QStringLiteral("engine could not load the test spec: ") + e.what()));
