@@ -20,12 +20,24 @@ bool has_mapping_section(std::string_view text) {
 
 MappingSection read_mapping_section(const std::string& text, const std::string& file,
                                     const std::vector<std::string>& assignments) {
+  try {
+    return read_mapping_section_with_data(text, file, loader::parse_assignments(assignments));
+  } catch (const core::SpecError& e) {
+    MappingSection out;
+    out.templated = contains_jinja(text);
+    out.diagnostics = e.diagnostics();
+    return out;
+  }
+}
+
+MappingSection read_mapping_section_with_data(const std::string& text, const std::string& file,
+                                              const text::expr::Dict& data) {
   MappingSection out;
   out.templated = contains_jinja(text);
   try {
     // The loader's own sequence (Jinja with includes, tags, merge keys), on this file alone.
     const loader::UnsavedTexts texts{{file, text}};
-    const loader::LoadedTree tree = loader::load_tree({file}, loader::parse_assignments(assignments), &texts);
+    const loader::LoadedTree tree = loader::load_tree({file}, data, &texts);
     const text::yaml::YamlNode& root = tree.root;
     const text::yaml::YamlNode* section = root.is_map() ? root.find("mapping") : nullptr;
     if (!section)
@@ -36,7 +48,7 @@ MappingSection read_mapping_section(const std::string& text, const std::string& 
     if (out.templated) {
       try {  // what a regenerated file keeps besides the section (the template is lost)
         out.rendered =
-            text::jinja::render_template(text, file, text::expr::Value(loader::parse_assignments(assignments)), nullptr);
+            text::jinja::render_template(text, file, text::expr::Value(data), nullptr);
       } catch (const std::exception&) {
         out.rendered.clear();  // renders only with YAML includes: the section alone is kept
       }

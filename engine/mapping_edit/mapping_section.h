@@ -11,6 +11,7 @@
 #include "core/diagnostic.h"
 #include "mapping_edit/mapping_text.h"
 #include "spec/mapping.h"
+#include "text/expr/value.h"
 
 namespace af::mapping_edit {
 
@@ -30,7 +31,11 @@ struct MappingSection {
   std::optional<MappingSpans> spans;
 };
 
-// `assignments` are NAME=VALUE Jinja data, as `--set` gives them. Never throws.
+// The section of `text` read on its own (Jinja with `data`, includes, tags), as the tree editor
+// shows it even when another file of the spec breaks the load. Never throws.
+[[nodiscard]] MappingSection read_mapping_section_with_data(const std::string& text, const std::string& file,
+                                                            const text::expr::Dict& data);
+// The same with NAME=VALUE assignments, as `--set` gives them (a bad one is a diagnostic).
 [[nodiscard]] MappingSection read_mapping_section(const std::string& text, const std::string& file,
                                                   const std::vector<std::string>& assignments);
 

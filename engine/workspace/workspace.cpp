@@ -89,12 +89,13 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   ws.variables_ = merge_variables(given, ws.texts_, {});
   if (stop.stop_requested()) return ws;
   loader::TextsRead read;
+  std::optional<text::expr::Dict> data;  // the `--set` values, parsed once for the load and the section
   try {
+    data = loader::parse_assignments(in.assignments);
     std::optional<components::CostTable> costs;
     if (!in.component_costs.empty()) costs = components::load_cost_table(in.component_costs);
     auto spec = std::make_shared<spec::Spec>(
-        loader::load_spec(in.files, loader::parse_assignments(in.assignments),
-                        {costs ? &*costs : nullptr, in.costs_required}, &ws.texts_, &read));
+        loader::load_spec(in.files, *data, {costs ? &*costs : nullptr, in.costs_required}, &ws.texts_, &read));
     ws.diagnostics_ = spec->warnings;
     ws.resolved_ = std::make_shared<const spec::ResolvedSpec>(spec->resolved());
     ws.spec_ = std::move(spec);
@@ -104,6 +105,15 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
     ws.diagnostics_.push_back(internal_error(e));
   }
   if (!read.empty()) ws.variables_ = merge_variables(given, ws.texts_, read);
+  for (const auto& path : in.files)
+    if (const auto text = ws.texts_.find(path);
+        text != ws.texts_.end() && mapping_edit::has_mapping_section(text->second)) {
+      ws.mapping_file_ = path;
+      // With bad `--set` values the section cannot render either; the load's error says why.
+      ws.mapping_section_ = data ? mapping_edit::read_mapping_section_with_data(text->second, path, *data)
+                                 : mapping_edit::read_mapping_section(text->second, path, in.assignments);
+      break;
+    }
   return ws;
 }
 

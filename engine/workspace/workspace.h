@@ -11,6 +11,7 @@
 
 #include "components/area.h"
 #include "core/diagnostic.h"
+#include "mapping_edit/mapping_section.h"
 #include "mapper/mapper.h"
 #include "mapper/observer.h"
 #include "mapper/options.h"
@@ -74,6 +75,14 @@ class Workspace {
   // its error is among diagnostics().
   [[nodiscard]] const std::vector<text::jinja::TemplateVariable>& template_variables() const { return variables_; }
 
+  // The file holding the top-level `mapping:` section (the first in inputs().files order; its
+  // path as given there), empty when no file has one.
+  [[nodiscard]] const std::string& mapping_file() const { return mapping_file_; }
+  // That file's section read on its own, as the tree editor shows it: also when another file
+  // breaks the load (its diagnostics say why it does not read). nullopt when mapping_file() is
+  // empty.
+  [[nodiscard]] const std::optional<mapping_edit::MappingSection>& mapping_section() const { return mapping_section_; }
+
   // The spec's own mapping through the model.
   [[nodiscard]] EvaluationOutcome evaluate() const;
   // Another mapping of the same spec (e.g. one the mapper found). Throws model::InvalidMapping.
@@ -103,6 +112,8 @@ class Workspace {
   std::shared_ptr<const spec::Spec> spec_;
   std::shared_ptr<const spec::ResolvedSpec> resolved_;
   std::vector<text::jinja::TemplateVariable> variables_;
+  std::string mapping_file_;
+  std::optional<mapping_edit::MappingSection> mapping_section_;
 };
 
 // Size in bits of each tensor of a loaded workload (what `accelforge validate` lists): the

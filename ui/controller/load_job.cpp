@@ -25,12 +25,6 @@ ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop) {
       result->mappingProblem = std::move(outcome.problem);
     }
   }
-  if (!request.mappingPath.isEmpty()) {
-    result->mappingPath = request.mappingPath;
-    result->mappingText = request.mappingText;
-    result->mappingSection =
-        mapping_edit::read_mapping_section(request.mappingText, request.mappingPath.toStdString(), request.inputs.assignments);
-  }
   result->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

@@ -1,7 +1,6 @@
 #pragma once
 // The load job: the documents' texts and the Jinja data in, a ProjectResult out. Plain
 // function, so tests and benchmarks can run it without Qt threads.
-#include <QString>
 #include <stop_token>
 #include <string>
 
@@ -11,12 +10,11 @@
 namespace af::ui {
 
 struct LoadRequest {
-  SpecInputs inputs;
-  QString mappingPath;      // the document holding `mapping:`, empty if none
-  std::string mappingText;  // its text as the editor has it
+  SpecInputs inputs;  // unsaved editor buffers included: the worker reads nothing else of the GUI
 };
 
-// Loads, evaluates the mapping and reads the mapping section. nullptr when stopped.
+// Loads (the workspace also finds the mapping file and reads its section) and evaluates the
+// mapping. nullptr when stopped.
 [[nodiscard]] ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop = {});
 
 }  // namespace af::ui

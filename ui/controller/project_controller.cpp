@@ -214,8 +214,13 @@ bool ProjectController::exampleEdited(const QString& name) const {
 }
 
 SpecDocument* ProjectController::mappingDocument() const {
+  // The load found it on the worker; until the next load ends, a document that has just gained
+  // or lost its `mapping:` keeps the answer of the last one.
+  if (!last_) return nullptr;
+  const QString path = last_->mappingPath();
+  if (path.isEmpty()) return nullptr;
   for (SpecDocument* d : documents_->documents())
-    if (mapping_edit::has_mapping_section(d->text().toStdString())) return d;
+    if (loadPath(d) == path) return d;
   return nullptr;
 }
 
@@ -257,10 +262,6 @@ void ProjectController::revalidate() {
   }
   for (const QString& a : assignments()) request.inputs.assignments.push_back(a.toStdString());
   request.inputs.component_costs = componentCosts_.toStdString();
-  if (const SpecDocument* m = mappingDocument()) {
-    request.mappingPath = loadPath(m);
-    request.mappingText = m->text().toStdString();
-  }
   load_.start([request = std::move(request)](QPromise<ProjectResultPtr>&, std::stop_token stop) {
     return runLoad(request, stop);
   });

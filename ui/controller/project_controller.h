@@ -67,7 +67,8 @@ class ProjectController : public QObject {
   [[nodiscard]] QString currentExample() const;
   // The example's copy differs from the bundled files, on disk or in an open editor.
   [[nodiscard]] bool exampleEdited(const QString& name) const;
-  // The document holding the top-level `mapping:` section, or nullptr.
+  // The document holding the top-level `mapping:` section, as the last load found it (the
+  // workspace reads the texts on the worker), or nullptr.
   [[nodiscard]] SpecDocument* mappingDocument() const;
 
   // Puts `section` ("mapping:\n  nodes: ...") into the project: it replaces the mapping

@@ -11,6 +11,22 @@ int ProjectResult::errorCount() const {
                     [](const core::Diagnostic& d) { return d.severity == core::Severity::Error; }));
 }
 
+QString ProjectResult::mappingPath() const {
+  return workspace ? QString::fromStdString(workspace->mapping_file()) : QString();
+}
+
+const std::string& ProjectResult::mappingText() const {
+  static const std::string none;  // immutable: no result has a mapping file
+  if (!workspace || workspace->mapping_file().empty()) return none;
+  const auto it = workspace->texts().find(workspace->mapping_file());
+  return it == workspace->texts().end() ? none : it->second;
+}
+
+const std::optional<mapping_edit::MappingSection>& ProjectResult::mappingSection() const {
+  static const std::optional<mapping_edit::MappingSection> none;
+  return workspace ? workspace->mapping_section() : none;
+}
+
 AccessesData accessesFrom(const model::Evaluation& ev, const spec::Spec& spec) {
   const auto q = [](const std::string& s) { return QString::fromStdString(s); };
   AccessesData data;

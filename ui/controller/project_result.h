@@ -23,17 +23,18 @@ struct ProjectResult {
   std::vector<core::Diagnostic> diagnostics;   // every file's errors and warnings
   std::optional<model::Evaluation> evaluation;  // when the spec has an arch and a mapping
   std::optional<MappingProblem> mappingProblem;  // the model rejected the mapping
-  // The mapping file's `mapping:` section, read on its own (shown even when another file is
-  // broken), and the exact text it was read from (edits splice into that text).
-  QString mappingPath;
-  std::string mappingText;
-  std::optional<mapping_edit::MappingSection> mappingSection;
   AccessesData accesses;  // the evaluation, shaped for the plots
   double seconds = 0;     // wall time of the job
 
   [[nodiscard]] bool valid() const { return workspace && workspace->ok(); }
   [[nodiscard]] const spec::Spec* spec() const { return valid() ? &workspace->spec() : nullptr; }
   [[nodiscard]] int errorCount() const;
+  // The file holding `mapping:` (as the load named it; empty if none), the text the load read
+  // from it (edits splice into that text) and its section read on its own (shown even when
+  // another file is broken): the workspace found them on the worker.
+  [[nodiscard]] QString mappingPath() const;
+  [[nodiscard]] const std::string& mappingText() const;
+  [[nodiscard]] const std::optional<mapping_edit::MappingSection>& mappingSection() const;
 };
 
 using ProjectResultPtr = std::shared_ptr<const ProjectResult>;

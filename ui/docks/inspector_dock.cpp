@@ -93,14 +93,14 @@ void InspectorDock::showSpec(const ProjectResultPtr& result, Freshness freshness
 void InspectorDock::showSection(const ProjectResultPtr& result) {
   // The tree follows the mapping file's own section, even while another file is broken; with
   // no mapping file left it empties.
-  if (result->mappingSection)
-    sync_->setSection(QString::fromStdString(result->mappingText), *result->mappingSection);
-  else if (result->mappingPath.isEmpty() && model_->rowCount() > 0)
+  if (const auto& section = result->mappingSection())
+    sync_->setSection(QString::fromStdString(result->mappingText()), *section);
+  else if (result->mappingPath().isEmpty() && model_->rowCount() > 0)
     sync_->clear();
   updateState();
   // Errors in the mapping file mark their nodes: load errors (a bad `component:`) and the
   // model's rejections alike.
-  sync_->markErrors(result->diagnostics, result->mappingPath);
+  sync_->markErrors(result->diagnostics, result->mappingPath());
   if (const auto& problem = result->mappingProblem; problem && problem->where && problem->where->line > 0)
     model_->setNodeErrorAtLine(problem->where->line, QString::fromStdString(problem->message));
 }

@@ -131,6 +131,31 @@ class TestWorkspace : public QObject {
     QVERIFY_THROWS_EXCEPTION(std::logic_error, (void)ws.spec());
   }
 
+  // The workspace says which file holds `mapping:` and reads its section on its own, also when
+  // another file breaks the load (the tree editor keeps showing the mapping).
+  void names_the_mapping_file_and_reads_its_section_when_the_load_fails() {
+    SpecInputs in = matmul();
+    {
+      const Workspace ws = Workspace::load(in);
+      QCOMPARE(ws.mapping_file(), in.files[2]);
+      QVERIFY(ws.mapping_section() && ws.mapping_section()->mapping);
+      QCOMPARE(ws.mapping_section()->mapping->nodes.size(), ws.spec().mapping->nodes.size());
+    }
+    in.unsaved[in.files[0]] = "arch:\n  nodes:\n  - !Memory\n    name: DRAM\n    size: [\n";
+    in.assignments = {"M=8"};
+    const Workspace broken = Workspace::load(in);
+    QVERIFY(!broken.ok());
+    QCOMPARE(broken.mapping_file(), in.files[2]);
+    QVERIFY(broken.mapping_section() && broken.mapping_section()->mapping);
+    QVERIFY(broken.mapping_section()->spans.has_value());  // plain YAML: edits can splice
+    // No file with a mapping: nothing to read.
+    in.files.pop_back();
+    in.unsaved.clear();
+    const Workspace none = Workspace::load(in);
+    QVERIFY(none.mapping_file().empty());
+    QVERIFY(!none.mapping_section());
+  }
+
   void a_model_rejection_is_a_mapping_problem() {
     SpecInputs in = matmul();
     std::string mapping = read(in.files[2]);

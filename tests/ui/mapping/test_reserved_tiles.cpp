@@ -3,9 +3,7 @@
 // for each buffer and tensor are the evaluation's occupancy and the plot's.
 #include <QDir>
 #include <QtTest>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "controller/load_job.h"
 #include "mapping/loop_nest_view.h"
@@ -16,19 +14,10 @@ using af::ui::MappingTreeModel;
 
 namespace {
 
-std::string read(const QString& path) {
-  std::ifstream in(path.toStdString());
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 ui::ProjectResultPtr loadExample(const QString& dir) {
   ui::LoadRequest request;
   for (const char* f : {"arch.yaml", "workload.yaml", "mapping.yaml"})
     request.inputs.files.push_back(QDir(dir).filePath(f).toStdString());
-  request.mappingPath = QDir(dir).filePath("mapping.yaml");
-  request.mappingText = read(request.mappingPath);
   return ui::runLoad(request);
 }
 
@@ -50,12 +39,12 @@ class TestReservedTiles : public QObject {
     const auto result = loadExample(dir);
     QVERIFY(result && result->valid());
     QVERIFY2(result->evaluation.has_value(), "the example's mapping evaluates");
-    QVERIFY(result->mappingSection && result->mappingSection->mapping);
+    QVERIFY(result->mappingSection() && result->mappingSection()->mapping);
     // The tree and the loop nest as the window sets them up.
     MappingTreeModel model;
     model.setWorkload(result->spec()->workload.workload);
     model.setResolvedSpec(result->workspace->resolved());
-    model.setMapping(*result->mappingSection->mapping);
+    model.setMapping(*result->mappingSection()->mapping);
     ui::LoopNestView view;
     view.setModel(&model);
 
@@ -99,7 +88,7 @@ class TestReservedTiles : public QObject {
     MappingTreeModel model;
     model.setWorkload(result->spec()->workload.workload);
     model.setResolvedSpec(result->workspace->resolved());
-    model.setMapping(*result->mappingSection->mapping);
+    model.setMapping(*result->mappingSection()->mapping);
     ui::LoopNestView view;
     view.setModel(&model);
     // Z streams through the scratchpad one element at a time (8 b), as `evaluate` counts it.
