@@ -28,7 +28,7 @@ QString QuickGuide::html() {
       "<h3>5. Let the mapper search</h3>"
       "<p><b>Run › Map</b> (F6) searches for the best mappings of the spec on worker threads; the "
       "<b>Mapper</b> pane (beside the Inspector) sets the metric, fusion, imperfect tiles and threads, and "
-      "shows the stage, per-Einsum progress and time left; <b>Stop</b> keeps what was found. The "
+      "shows the stage, per-Einsum progress and time left; <b>Stop</b> keeps what was found and joins it into whole mappings you can open. The "
       "<b>Mapper results</b> tab draws the Pareto front as it grows and the keep-rate funnel: how many "
       "mappings each check removed, and, if none survives, why and what to try. Click a point to open "
       "its mapping. <b>Pin</b> one mapping in the plots, open another, and the plots and table show both "

@@ -8,7 +8,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <mutex>
+#include <thread>
 #include <numeric>
 
 #include "mapper/compatibility.h"
@@ -65,6 +68,111 @@ std::map<std::string, std::set<std::string>> tensor_copies(const spec::Workload&
   }
   return out;
 }
+
+// A stopped run's join: the best rows of each template (by the requested metrics), at most
+// this many compatibility groups an Einsum (the best row of each) and this much wall time, so
+// that Stop stays prompt (well under the 100 ms a cancel may take).
+constexpr std::size_t kStoppedJoinGroups = 32;
+constexpr auto kStoppedJoinBudget = std::chrono::milliseconds(50);
+constexpr std::size_t kStoppedRowsPerTemplate = 16;
+
+double row_score(const PmappingRow& row, unsigned metrics) {
+  const bool energy = (metrics & (kEnergy | kDynamicEnergy | kLeakEnergy)) != 0;
+  const bool latency = (metrics & kLatency) != 0;
+  if (energy && !latency) return row.energy();
+  if (latency && !energy) return row.latency;
+  return row.energy() * row.latency;  // EDP, or several metrics at once
+}
+
+// Of one template's rows, the best of each fused-loop shape (which decides its compatibility),
+// at most kStoppedRowsPerTemplate of them, best first.
+std::vector<PmappingRow> best_per_fused_shape(std::vector<PmappingRow> rows, unsigned metrics) {
+  std::map<std::vector<std::int64_t>, std::size_t> best;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    auto [it, added] = best.try_emplace(rows[r].fused_iterations, r);
+    if (!added && row_score(rows[r], metrics) < row_score(rows[it->second], metrics)) it->second = r;
+  }
+  std::vector<std::size_t> keep;
+  for (const auto& [shape, r] : best) keep.push_back(r);
+  std::sort(keep.begin(), keep.end(),
+            [&](std::size_t a, std::size_t b) { return row_score(rows[a], metrics) < row_score(rows[b], metrics); });
+  if (keep.size() > kStoppedRowsPerTemplate) keep.resize(kStoppedRowsPerTemplate);
+  std::vector<PmappingRow> out;
+  for (const auto r : keep) out.push_back(std::move(rows[r]));
+  return out;
+}
+
+// Each Einsum's pmappings thinned to the best row of its best kStoppedJoinGroups groups.
+std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metrics) {
+  std::vector<JoinEinsum> out;
+  for (const auto& e : in) {
+    std::map<Compatibility, std::size_t> best;
+    for (std::size_t r = 0; r < e.rows.size(); ++r) {
+      auto [it, added] = best.try_emplace(e.compat[r], r);
+      if (!added && row_score(e.rows[r], metrics) < row_score(e.rows[it->second], metrics)) it->second = r;
+    }
+    std::vector<std::size_t> keep;
+    for (const auto& [compat, r] : best) keep.push_back(r);
+    std::sort(keep.begin(), keep.end(), [&](std::size_t a, std::size_t b) {
+      return row_score(e.rows[a], metrics) < row_score(e.rows[b], metrics);
+    });
+    if (keep.size() > kStoppedJoinGroups) keep.resize(kStoppedJoinGroups);
+    JoinEinsum t{e.name, e.tensors, e.outputs, {}, {}};
+    for (const auto r : keep) {
+      t.rows.push_back(e.rows[r]);
+      t.compat.push_back(e.compat[r]);
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+// Stopped during the tile-shape search or the join: the pmappings found so far, thinned and
+// joined under a deadline, so that a stopped run still has whole mappings to open. Empty when
+// some Einsum has no pmapping yet or nothing joins in time.
+std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in, const TrackedMemories& tracked,
+                                             const std::map<std::string, std::set<std::string>>& copies,
+                                             const JoinSettings& settings) {
+  if (std::any_of(in.begin(), in.end(), [](const JoinEinsum& e) { return e.rows.empty(); })) return {};
+  std::atomic<bool> late{false};
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::jthread deadline([&] {
+    std::unique_lock lock(m);
+    if (!cv.wait_for(lock, kStoppedJoinBudget, [&] { return done; })) late = true;
+  });
+  JoinOutcome joined = join_einsums(thinned(in, settings.metrics), tracked, copies, settings, nullptr, &late);
+  {
+    const std::lock_guard lock(m);
+    done = true;
+  }
+  cv.notify_one();
+  if (joined.cancelled) return {};
+  return std::move(joined.front);
+}
+
+// The result with `joined` as its front: EDP formed last (it is not additive), one more Pareto
+// on the requested metrics, the best as a mapping tree with its evaluation.
+MapperResult with_front(MapperResult result, std::vector<JoinedMapping> joined, const MapperOptions& options,
+                        const spec::Spec& spec) {
+  if (joined.empty() && result.cancelled) {
+    result.failure = "stopped before the pmappings found so far joined into a whole mapping";
+    return result;
+  }
+  ParetoFront<JoinedMapping> pf;
+  const auto obj = [&](const JoinedMapping& m) {
+    return log_rounded(final_objectives(m, options.metrics), options.objective_tolerance);
+  };
+  for (auto& m : joined) pf.insert(std::move(m), obj);
+  result.front = pf.take();
+  result.found = !result.front.empty();
+  if (!result.found) return result;
+  result.mapping = mapping_of(result, 0);
+  result.evaluation = model::evaluate(spec.resolved(), *result.mapping);
+  return result;
+}
+
 
 constexpr std::int64_t kMaxImperfectBound = std::int64_t{1} << 32;
 
@@ -132,13 +240,21 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     }
     if (cancel.load()) {
       result.cancelled = true;
+      result.failure = "stopped while making the pmapping templates";
       return result;
     }
     if (observer) observer->on_templates_made(stats.einsum, templates.size());
   }
   const TrackedMemories tracked = tracked_memories(problems, result.templates);
-  for (std::size_t e = 0; e < einsums.size(); ++e)
-    for (const auto& t : result.templates[e]) {
+  // Round robin over the Einsums (each one's templates stay in order, so each Einsum's rows
+  // reach the join in the same order): every Einsum has pmappings early, for the live front
+  // and for a run stopped half way.
+  std::size_t most_templates = 0;
+  for (const auto& templates : result.templates) most_templates = std::max(most_templates, templates.size());
+  for (std::size_t i = 0; i < most_templates; ++i)
+    for (std::size_t e = 0; e < einsums.size(); ++e) {
+      if (i >= result.templates[e].size()) continue;
+      const PmappingTemplate& t = result.templates[e][i];
       const EinsumProblem* prob = nullptr;
       for (const auto& p : problems[e])
         if (p.compute == t.compute) prob = &p;
@@ -174,10 +290,8 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
         },
         tbb::simple_partitioner());
   });
-  if (cancel.load()) {
-    result.cancelled = true;
-    return result;
-  }
+  // Stopped in the search: what was found so far still joins (below), bounded.
+  const bool stopped_in_search = cancel.load();
 
   // Per Einsum: every template's front, in template order, with its compatibility.
   std::vector<JoinEinsum> join_input(einsums.size());
@@ -196,11 +310,34 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     stats.pmappings_pareto -= pareto_before;
     stats.removed.erase("pareto");
     auto& in = join_input[jobs[j].einsum];
-    for (auto& row : results[j].front) {
+    auto& rows = results[j].front;
+    // After a Stop only the best row of each fused-loop shape of a template joins: grouping
+    // every row would take longer than a Stop may.
+    if (stopped_in_search) rows = best_per_fused_shape(std::move(rows), options.metrics);
+    for (auto& row : rows) {
       in.compat.push_back(compatibility_of(*jobs[j].templ, row.fused_iterations));
       in.rows.push_back(std::move(row));
     }
   }
+  // The join (§5): compatibility groups, Einsum by Einsum.
+  JoinSettings settings{
+      options.metrics, options.objective_tolerance, options.resource_usage_tolerance, options.threads, {}};
+  for (const auto& per_einsum : problems)
+    for (const auto& p : per_einsum) {
+      int level = 0;
+      for (const auto* c : p.path) {
+        if (c->kind != spec::ComponentKind::Memory) continue;
+        auto [it, added] = settings.memory_levels.try_emplace(c->name, level);
+        if (!added) it->second = std::min(it->second, level);
+        ++level;
+      }
+    }
+  const auto copies = tensor_copies(spec.workload.workload);
+  if (stopped_in_search) {
+    result.cancelled = true;
+    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options, spec);
+  }
+
   for (std::size_t e = 0; e < einsums.size(); ++e) {
     if (!join_input[e].rows.empty()) continue;
     const auto& s = result.stats[e];
@@ -224,21 +361,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     return result;
   }
 
-  // The join (§5): compatibility groups, Einsum by Einsum.
-  JoinSettings settings{
-      options.metrics, options.objective_tolerance, options.resource_usage_tolerance, options.threads, {}};
-  for (const auto& per_einsum : problems)
-    for (const auto& p : per_einsum) {
-      int level = 0;
-      for (const auto* c : p.path) {
-        if (c->kind != spec::ComponentKind::Memory) continue;
-        auto [it, added] = settings.memory_levels.try_emplace(c->name, level);
-        if (!added) it->second = std::min(it->second, level);
-        ++level;
-      }
-    }
-  JoinOutcome joined =
-      join_einsums(join_input, tracked, tensor_copies(spec.workload.workload), settings, observer, &cancel);
+  JoinOutcome joined = join_einsums(join_input, tracked, copies, settings, observer, &cancel);
   result.join_steps = joined.steps;
   for (std::size_t e = 0; e < einsums.size(); ++e) {
     auto& stats = result.stats[e];
@@ -263,28 +386,13 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   }
   if (joined.cancelled || cancel.load()) {
     result.cancelled = true;
-    return result;
+    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options, spec);
   }
   if (joined.front.empty()) {
     result.failure = joined.failure.empty() ? "no joined mapping is valid" : joined.failure;
     return result;
   }
-
-  // EDP last (not additive), then one more Pareto on the requested metrics.
-  {
-    ParetoFront<JoinedMapping> pf;
-    const auto obj = [&](const JoinedMapping& m) {
-      return log_rounded(final_objectives(m, options.metrics), options.objective_tolerance);
-    };
-    for (auto& m : joined.front) pf.insert(std::move(m), obj);
-    result.front = pf.take();
-  }
-  result.found = !result.front.empty();
-  if (!result.found) return result;
-
-  result.mapping = mapping_of(result, 0);
-  result.evaluation = model::evaluate(spec.resolved(), *result.mapping);
-  return result;
+  return with_front(std::move(result), std::move(joined.front), options, spec);
 }
 
 }  // namespace af::mapper

@@ -34,7 +34,10 @@ struct MapperResult {
 };
 
 // Throws core::SpecError for spec problems found while making templates. Cancellation via
-// `stop` is observed within one pmapping evaluation; the result then has cancelled = true.
+// `stop` is observed within one pmapping evaluation; the result then has cancelled = true. A
+// run stopped in the tile-shape search or the join still joins the pmappings found so far
+// (the best of at most 32 compatibility groups an Einsum, at most 1 s), so it has a front and
+// a best mapping (found = true) unless some Einsum had none yet or nothing joined in time.
 [[nodiscard]] MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options,
                                         Observer* observer = nullptr, std::stop_token stop = {});
 

@@ -115,6 +115,18 @@ class TestStateRules : public QObject {
              qPrintable(explore->runPanel()->stageText()));
     QVERIFY(explore->runPanel()->progressBar()->value() < explore->runPanel()->progressBar()->maximum());
     QCOMPARE(last->stage, QStringLiteral("stopped"));
+
+    // What the search had found joined into whole mappings: the best one opens, and the model
+    // evaluates it as the front says.
+    QVERIFY2(run->result.found, run->result.failure.c_str());
+    QSignalSpy evaluated(controller, &ProjectController::evaluated);
+    QVERIFY(explore->openMapping(0));
+    QVERIFY(evaluated.wait(20000));
+    const auto result = evaluated.last().at(0).value<ProjectResultPtr>();
+    QVERIFY(result->evaluation);
+    const double energy = run->result.front[0].energy();
+    QVERIFY2(qAbs(result->evaluation->total_energy - energy) <= 1e-6 * energy,
+             qPrintable(QString("%1 vs %2").arg(result->evaluation->total_energy).arg(energy)));
   }
 
   // A setting the user changed stays through reloads of the spec and a replaced project;

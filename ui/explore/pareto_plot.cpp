@@ -306,15 +306,19 @@ void ParetoPlot::rebuild() {
     const QString what = front_ && !front_->provisional
                              ? tr("%n Einsum(s) joined", "", static_cast<int>(front_->einsumsJoined))
                              : tr("each Einsum's best pmappings summed");
-    status = tr("Stopped after %1: %n point(s) found so far (%2; mappings open once a run finishes)", "",
+    status = tr("Stopped after %1: %n point(s) found so far (%2; no whole mapping joined yet)", "",
                 static_cast<int>(points_.size()))
                  .arg(formatSi(run_->seconds, QStringLiteral("s")), what);
+  } else if (run_ && shown_.isEmpty() && run_->result.cancelled) {
+    // Stopped, and what the search had found joined into whole mappings: they open on a click.
+    status = tr("Stopped after %1: %n mapping(s) joined from the pmappings found so far (click one to open it)",
+                "", static_cast<int>(run_->result.front.size()))
+                 .arg(formatSi(run_->seconds, QStringLiteral("s")));
   } else if (run_ && shown_.isEmpty()) {
     const auto& r = run_->result;
     status = r.found ? tr("%n mapping(s) on the front, found in %1", "", static_cast<int>(r.front.size()))
                            .arg(formatSi(run_->seconds, QStringLiteral("s")))
                      : tr("No valid mapping (see the keep-rate funnel)");
-    if (r.cancelled) status += tr(" — stopped early: the best found so far");
   } else if (front_) {
     status =
         shown_.isEmpty()

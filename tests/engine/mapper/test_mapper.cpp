@@ -339,6 +339,52 @@ class TestMapper : public QObject {
     QVERIFY2(work < 200, qPrintable(QString("the workers ran %1 ms of CPU after the stop").arg(work)));
   }
 
+  // Stopped in the tile-shape search (before the join), a fused chain still has whole mappings:
+  // what was found so far joins, and the best one is a real mapping that the model evaluates
+  // to the front's figures, never better than the finished run's optimum.
+  void stop_before_the_join_still_gives_a_best_mapping() {
+    const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/three_level_matmul_chain/";
+    const spec::Spec s = af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"});
+    mapper::MapperOptions o = mapper::options_from_spec(s);
+    o.metrics = mapper::kEdp;
+    o.threads = 1;
+    const auto full = mapper::map_workload(s, o);
+    QVERIFY(full.found && !full.cancelled);
+
+    // Stop once every Einsum has half of its templates searched (one thread: the first Einsum's
+    // all, the last one's half), so that compatible pmappings exist on both sides.
+    struct StopHalfWay : mapper::Observer {
+      std::stop_source stop;
+      std::set<std::string> halfway;
+      std::size_t einsums = 0;
+      void on_template_done(const std::string& einsum, std::size_t done, std::size_t total,
+                            const mapper::EinsumStats&) override {
+        if (2 * done >= total) halfway.insert(einsum);
+        if (halfway.size() == einsums) stop.request_stop();
+      }
+    } observer;
+    observer.einsums = s.workload.workload.einsums.size();
+    QVERIFY(observer.einsums >= 2);
+    const auto stopped = mapper::map_workload(s, o, &observer, observer.stop.get_token());
+    QVERIFY(stopped.cancelled);
+    QVERIFY(stopped.join_steps.empty());  // it stopped before the join
+    QVERIFY2(stopped.found, stopped.failure.c_str());
+    QVERIFY(stopped.mapping && stopped.evaluation);
+    const double edp = stopped.front[0].energy() * stopped.front[0].latency;
+    QVERIFY(qAbs(stopped.evaluation->total_energy * stopped.evaluation->total_latency - edp) <= 1e-6 * edp);
+    QVERIFY(edp >= full.evaluation->total_energy * full.evaluation->total_latency * (1 - 1e-9));
+    // Every front row opens as a mapping tree.
+    for (std::size_t i = 0; i < stopped.front.size(); ++i) (void)mapper::mapping_of(stopped, i);
+
+    // Stopped before any Einsum had a pmapping: no front, and it says it was stopped.
+    std::stop_source at_once;
+    at_once.request_stop();
+    const auto none = mapper::map_workload(s, o, nullptr, at_once.get_token());
+    QVERIFY(none.cancelled);
+    QVERIFY(!none.found);
+    QVERIFY2(none.failure.find("stopped") != std::string::npos, none.failure.c_str());
+  }
+
   void no_valid_mapping_names_cause() {
     QTemporaryDir dir;
     // A 1-bit buffer that must keep something: nothing fits.
