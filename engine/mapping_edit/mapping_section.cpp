@@ -30,10 +30,30 @@ MappingSection read_mapping_section(const std::string& text, const std::string& 
   }
 }
 
-MappingSection read_mapping_section_with_data(const std::string& text, const std::string& file,
-                                              const text::expr::Dict& data) {
+MappingSection mapping_section_of(const std::string& text, const std::string& file,
+                                  const text::yaml::YamlNode& section, const text::expr::Dict& data) {
   MappingSection out;
   out.templated = contains_jinja(text);
+  try {
+    out.mapping = loader::read_mapping(section);
+    out.rendered = text;
+    if (!out.templated) out.spans = locate_mapping_nodes(text, file, section, *out.mapping);
+    if (out.templated) {
+      try {  // what a regenerated file keeps besides the section (the template is lost)
+        out.rendered = text::jinja::render_template(text, file, text::expr::Value(data), nullptr);
+      } catch (const std::exception&) {
+        out.rendered.clear();  // renders only with YAML includes: the section alone is kept
+      }
+    }
+  } catch (const core::SpecError& e) {
+    out.mapping.reset();
+    out.diagnostics = e.diagnostics();
+  }
+  return out;
+}
+
+MappingSection read_mapping_section_with_data(const std::string& text, const std::string& file,
+                                              const text::expr::Dict& data) {
   try {
     // The loader's own sequence (Jinja with includes, tags, merge keys), on this file alone.
     const loader::UnsavedTexts texts{{file, text}};
@@ -42,23 +62,18 @@ MappingSection read_mapping_section_with_data(const std::string& text, const std
     const text::yaml::YamlNode* section = root.is_map() ? root.find("mapping") : nullptr;
     if (!section)
       throw core::SpecError(core::Diagnostic{{file, 1, 1}, "mapping", "no top-level 'mapping:' key"});
-    out.mapping = loader::read_mapping(*section);
-    out.rendered = text;
-    if (!out.templated) out.spans = locate_mapping_nodes(text, file, *section, *out.mapping);
-    if (out.templated) {
-      try {  // what a regenerated file keeps besides the section (the template is lost)
-        out.rendered =
-            text::jinja::render_template(text, file, text::expr::Value(data), nullptr);
-      } catch (const std::exception&) {
-        out.rendered.clear();  // renders only with YAML includes: the section alone is kept
-      }
-    }
+    return mapping_section_of(text, file, *section, data);
   } catch (const core::SpecError& e) {
+    MappingSection out;
+    out.templated = contains_jinja(text);
     out.diagnostics = e.diagnostics();
+    return out;
   } catch (const std::exception& e) {
+    MappingSection out;
+    out.templated = contains_jinja(text);
     out.diagnostics.push_back(core::Diagnostic{{file, 0, 0}, "mapping", e.what()});
+    return out;
   }
-  return out;
 }
 
 std::string write_mapping_section(const spec::Mapping& mapping) { return io::write_mapping_yaml(mapping); }

@@ -12,6 +12,7 @@
 #include "mapping_edit/mapping_text.h"
 #include "spec/mapping.h"
 #include "text/expr/value.h"
+#include "text/yaml/yaml_node.h"
 
 namespace af::mapping_edit {
 
@@ -35,6 +36,10 @@ struct MappingSection {
 // shows it even when another file of the spec breaks the load. Never throws.
 [[nodiscard]] MappingSection read_mapping_section_with_data(const std::string& text, const std::string& file,
                                                             const text::expr::Dict& data);
+// The section from a tree the loader already parsed (`section`: the `mapping:` node of `file`,
+// whose text is `text`), so that a load that succeeded does not parse the file again.
+[[nodiscard]] MappingSection mapping_section_of(const std::string& text, const std::string& file,
+                                                const text::yaml::YamlNode& section, const text::expr::Dict& data);
 // The same with NAME=VALUE assignments, as `--set` gives them (a bad one is a diagnostic).
 [[nodiscard]] MappingSection read_mapping_section(const std::string& text, const std::string& file,
                                                   const std::vector<std::string>& assignments);

@@ -90,12 +90,17 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   if (stop.stop_requested()) return ws;
   loader::TextsRead read;
   std::optional<text::expr::Dict> data;  // the `--set` values, parsed once for the load and the section
+  std::optional<text::yaml::YamlNode> mapping_node;  // the merged tree's `mapping:`, for the section
   try {
     data = loader::parse_assignments(in.assignments);
     std::optional<components::CostTable> costs;
     if (!in.component_costs.empty()) costs = components::load_cost_table(in.component_costs);
+    loader::LoadedTree tree = loader::load_tree(in.files, *data, &ws.texts_, &read);
+    if (const text::yaml::YamlNode* node = tree.root.is_map() ? tree.root.find("mapping") : nullptr)
+      mapping_node = *node;  // also when the typed spec does not build (an arch error)
     auto spec = std::make_shared<spec::Spec>(
-        loader::load_spec(in.files, *data, {costs ? &*costs : nullptr, in.costs_required}, &ws.texts_, &read));
+        loader::build_spec(tree.root, {costs ? &*costs : nullptr, in.costs_required}));
+    spec->warnings.insert(spec->warnings.begin(), tree.warnings.begin(), tree.warnings.end());
     ws.diagnostics_ = spec->warnings;
     ws.resolved_ = std::make_shared<const spec::ResolvedSpec>(spec->resolved());
     ws.spec_ = std::move(spec);
@@ -109,9 +114,13 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
     if (const auto text = ws.texts_.find(path);
         text != ws.texts_.end() && mapping_edit::has_mapping_section(text->second)) {
       ws.mapping_file_ = path;
-      // With bad `--set` values the section cannot render either; the load's error says why.
-      ws.mapping_section_ = data ? mapping_edit::read_mapping_section_with_data(text->second, path, *data)
-                                 : mapping_edit::read_mapping_section(text->second, path, in.assignments);
+      if (mapping_node && mapping_node->location().file == path && !mapping_node->location().included_at)
+        // The load parsed it: the section comes from that tree (the file is not parsed again).
+        ws.mapping_section_ = mapping_edit::mapping_section_of(text->second, path, *mapping_node, *data);
+      else if (data)  // the files did not parse together: the section read on its own
+        ws.mapping_section_ = mapping_edit::read_mapping_section_with_data(text->second, path, *data);
+      else  // bad `--set` values: the section cannot render either; the load's error says why
+        ws.mapping_section_ = mapping_edit::read_mapping_section(text->second, path, in.assignments);
       break;
     }
   return ws;

@@ -135,11 +135,32 @@ class TestWorkspace : public QObject {
   // another file breaks the load (the tree editor keeps showing the mapping).
   void names_the_mapping_file_and_reads_its_section_when_the_load_fails() {
     SpecInputs in = matmul();
+    // The same section whether it comes from the load's own tree or from the file read alone.
+    const auto same_as_read_alone = [](const mapping_edit::MappingSection& s, const std::string& file) {
+      const auto alone = mapping_edit::read_mapping_section(read(file), file, {});
+      QVERIFY(s.mapping && alone.mapping && s.spans && alone.spans);
+      QCOMPARE(s.mapping->nodes.size(), alone.mapping->nodes.size());
+      QCOMPARE(s.spans->nodes.size(), alone.spans->nodes.size());
+      for (std::size_t i = 0; i < s.spans->nodes.size(); ++i) {
+        QCOMPARE(s.spans->nodes[i].lines.begin, alone.spans->nodes[i].lines.begin);
+        QCOMPARE(s.spans->nodes[i].lines.end, alone.spans->nodes[i].lines.end);
+      }
+      QCOMPARE(s.rendered, alone.rendered);
+    };
     {
       const Workspace ws = Workspace::load(in);
       QCOMPARE(ws.mapping_file(), in.files[2]);
       QVERIFY(ws.mapping_section() && ws.mapping_section()->mapping);
       QCOMPARE(ws.mapping_section()->mapping->nodes.size(), ws.spec().mapping->nodes.size());
+      same_as_read_alone(*ws.mapping_section(), in.files[2]);
+    }
+    {  // the files parse together but the typed spec does not build: the section still reads
+      SpecInputs bad_field = in;
+      bad_field.unsaved[in.files[0]] = read(in.files[0]) + "\nunknown_top_level_key: 1\n";
+      const Workspace ws = Workspace::load(bad_field);
+      QVERIFY(!ws.ok());
+      QVERIFY(ws.mapping_section() && ws.mapping_section()->mapping);
+      same_as_read_alone(*ws.mapping_section(), in.files[2]);
     }
     in.unsaved[in.files[0]] = "arch:\n  nodes:\n  - !Memory\n    name: DRAM\n    size: [\n";
     in.assignments = {"M=8"};
