@@ -299,7 +299,7 @@ class ArchBuilder {
       c.latency_evaluator = latency_evaluator(fields);
     }
     if (c.is_tensor_holder()) {
-      out.tensor_choices[c.name] = tensor_choices(node, scope, prefix);
+      out.tensor_choices[c.name] = tensor_choices(node, scope, prefix, out.tensor_choices);
       out.tensor_rules[c.name] = tensor_rules(node, scope, prefix);
     }
 
@@ -630,8 +630,11 @@ class ArchBuilder {
     };
   }
 
+  // `above`: the tensor holders declared before this one (their names are bound to what they
+  // keep only when the mapper makes storage choices).
   spec::HolderTensorChoices tensor_choices(const YamlNode& node, const spec::SymbolTable& scope,
-                                     const std::string& prefix) {
+                                           const std::string& prefix,
+                                           const std::map<std::string, spec::HolderTensorChoices>& above) {
     spec::HolderTensorChoices out;
     const Value all_v = scope.contains("All") ? scope.at("All") : Value(NameSet());
     const NameSet all = all_v.is_name_set() ? all_v.as_name_set() : NameSet();
@@ -640,21 +643,29 @@ class ArchBuilder {
     out.may_keep = all;
     const YamlNode* t = node.find("tensors");
     if (!t || !t->is_map()) return out;
-    // TryEvalTo, as in AccelForge: a set that does not evaluate counts as not given. That is
-    // rarely what was meant (a misspelt tensor in `keep` lets every tensor be kept), so say so.
+    // TryEvalTo, as in AccelForge: a set that does not evaluate here is evaluated again by the
+    // mapper, per storage choice, where `Above` and each holder above (`~MainMemory.tensors`:
+    // what MainMemory keeps in that choice) are bound; there a failure is an error. Naming those
+    // is normal. Any other name that does not evaluate is most likely misspelt: say so now.
+    const auto names_a_choice = [&](const std::string& text) {
+      if (mentions(text, "Above")) return true;
+      return std::any_of(above.begin(), above.end(), [&](const auto& h) { return mentions(text, h.first); });
+    };
     const auto set = [&](const char* key) -> std::optional<NameSet> {
       const YamlNode* v = t->find(key);
       if (!v || v->is_null()) return std::nullopt;
       try {
         return evaluate_set(*v, scope, prefix + ".tensors." + key);
       } catch (const SpecError& e) {
-        // A syntax error is an error (tensor_rules reports it); only names that do not evaluate
-        // fall back to AccelForge's "not given".
+        // A syntax error is an error (tensor_rules reports it).
         if (!parses(v->as_string())) return std::nullopt;
+        out.unevaluated.insert(key);
+        if (names_a_choice(v->as_string())) return std::nullopt;
         for (Diagnostic d : e.diagnostics()) {
           d.severity = Severity::Warning;
-          d.message += fmt::format("; tensors.{} is ignored, as AccelForge does{}", key,
-                                   std::string_view(key) == "keep" ? ", so any tensor may be kept here" : "");
+          d.message += fmt::format("; the mapper evaluates tensors.{} again per storage choice and stops here "
+                                   "if it still does not evaluate",
+                                   key);
           warnings_.push_back(std::move(d));
         }
         return std::nullopt;

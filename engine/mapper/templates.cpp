@@ -99,9 +99,10 @@ class StorageChoiceMaker {
     try {
       return rule->evaluate_set(table);
     } catch (const core::SpecError&) {
-      // Fall back to what the arch builder evaluated without the per-choice symbols.
+      // Fall back to what the arch builder evaluated without the per-choice symbols; what did
+      // not evaluate there either is an error (AccelForge raises it here too).
       const auto it = p_.arch->tensor_choices.find(level.component->name);
-      if (it == p_.arch->tensor_choices.end()) throw;
+      if (it == p_.arch->tensor_choices.end() || it->second.unevaluated.contains(k)) throw;
       if (k == "keep") return it->second.keep;
       if (k == "may_keep") return it->second.may_keep;
       return it->second.back;

@@ -33,6 +33,10 @@ struct BuiltWorkload {
 struct HolderTensorChoices {
   text::expr::NameSet keep, may_keep, back;
   bool keep_given = false;
+  // The keys ("keep", "may_keep", "back") whose expression did not evaluate when the spec
+  // loaded: only the mapper's per-choice symbols can give them a value, so a failure there is
+  // an error (as in AccelForge), not a fall back to the sets above.
+  std::set<std::string> unevaluated;
 };
 
 // A holder's `tensors:` rules for the mapper. keep/may_keep/back see `Above` and the keep sets
