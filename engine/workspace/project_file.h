@@ -1,0 +1,52 @@
+#pragma once
+// The explorer's project file (`.afproj`): a small YAML file naming the spec files, the Jinja
+// variable values, the component-cost table and the mapper settings the user chose, so that
+// a session can be saved, reopened and handed to someone else. Paths are written relative to
+// the project file's folder and read back resolved against it.
+//
+//   # AccelForge Explorer project
+//   files: [arch.yaml, workload.yaml, mapping.yaml]
+//   variables: {M: "64", DECODE: "True"}
+//   component_costs: costs.json#eyeriss
+//   mapper: {metric: edp, unfused: false, max_fused_loops: 1}
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace af {
+
+// The mapper settings a project keeps: only those the user chose (the others follow the spec's
+// `mapper:` section).
+struct ProjectMapperSettings {
+  std::optional<unsigned> metrics;
+  std::optional<bool> unfused;
+  std::optional<std::int64_t> max_fused_loops;  // mapper::kUnlimited: no limit ("unlimited")
+  std::optional<bool> imperfect_spatial_loops, imperfect_temporal_loops;
+  std::optional<double> tiling_coarseness;
+  std::optional<int> threads;
+  std::optional<double> objective_tolerance;
+
+  friend bool operator==(const ProjectMapperSettings&, const ProjectMapperSettings&) = default;
+};
+
+struct ProjectFile {
+  std::vector<std::string> files;                              // in merge order
+  std::vector<std::pair<std::string, std::string>> variables;  // NAME, value as typed
+  std::string component_costs;                                 // FILE[#SECTION]; empty: none
+  ProjectMapperSettings mapper;
+
+  friend bool operator==(const ProjectFile&, const ProjectFile&) = default;
+};
+
+// Reads the project in `text` (named `path`); relative paths are resolved against the folder
+// of `path`. Throws core::SpecError at the file:line:column of the first problem, naming the
+// field (with a did-you-mean for a misspelt key).
+[[nodiscard]] ProjectFile parse_project_file(const std::string& text, const std::string& path);
+// Reads the file at `path` (bounded, like spec files), then parses it.
+[[nodiscard]] ProjectFile read_project_file(const std::string& path);
+// The project as YAML text for a file at `path`: paths under its folder are written relative.
+[[nodiscard]] std::string write_project_file(const ProjectFile& project, const std::string& path);
+
+}  // namespace af
