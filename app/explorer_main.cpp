@@ -75,7 +75,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption viewOption(
       "view", "Show this view first: " + af::ui::MainWindow::viewNames().join(", ") + ".", "NAME");
   parser.addOption(viewOption);
-  parser.addPositionalArgument("files", "Spec files merged in order (arch, workload, mapping, ...).",
+  parser.addPositionalArgument("files", "Spec files merged in order (arch, workload, mapping, ...), or one "
+                               "project file (.afproj: files, variables, cost table, mapper settings).",
                                "[FILE...]");
 
   if (!parser.parse(QApplication::arguments())) {
@@ -118,10 +119,6 @@ int main(int argc, char** argv) {
   }
 
   af::ui::MainWindow window;
-  af::ui::RunPanel* panel = window.explore()->runPanel();
-  if (metrics) panel->setMetric(*metrics);
-  if (parser.isSet(unfusedOption)) panel->setUnfused(true);
-  if (parser.isSet(threadsOption)) panel->setThreads(threads);
   if (parser.isSet(viewOption) && !window.showView(parser.value(viewOption))) {
     std::fprintf(stderr, "accelforge-explorer: unknown view '%s' (one of %s)\n",
                  qPrintable(parser.value(viewOption)),
@@ -129,9 +126,23 @@ int main(int argc, char** argv) {
     return kUsageError;
   }
   window.setAssignments(parser.values(setOption));
+  // A project file (.afproj) opens as File › Open would; the flags below override what it keeps.
+  const QStringList positional = parser.positionalArguments();
+  QStringList problems;
+  if (positional.size() == 1 && positional.front().endsWith(QStringLiteral(".afproj"))) {
+    QList<af::ui::FileError> fileErrors;
+    if (const QString error = window.controller()->openProjectFile(positional.front(), &fileErrors); !error.isEmpty())
+      problems << error;
+    for (const auto& e : fileErrors) problems << e.message;
+  } else {
+    problems = window.openFiles(positional);
+  }
+  for (const QString& problem : problems) std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(problem));
   if (parser.isSet(costsOption)) window.controller()->setComponentCosts(parser.value(costsOption));
-  for (const QString& problem : window.openFiles(parser.positionalArguments()))
-    std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(problem));
+  af::ui::RunPanel* panel = window.explore()->runPanel();
+  if (metrics) panel->setMetric(*metrics);
+  if (parser.isSet(unfusedOption)) panel->setUnfused(true);
+  if (parser.isSet(threadsOption)) panel->setThreads(threads);
   if (parser.isSet(screenshotOption)) {
     // Wait for the first evaluation (or a timeout) so the picture shows results, not a spinner.
     const QString path = parser.value(screenshotOption);

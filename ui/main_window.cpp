@@ -194,6 +194,8 @@ void MainWindow::buildMenus() {
   file->addAction(projectActions_->openAction());
   file->addMenu(projectActions_->recentMenu());
   file->addActions(fileActions_->actions());
+  file->addAction(projectActions_->saveProjectAction());
+  projectActions_->setMapperSettings([this] { return explore_->runPanel()->userSettings(); });
   file->addAction(projectActions_->closeAllAction());
   file->addSeparator();
   auto* costs = new ComponentCostsAction(controller_, this);

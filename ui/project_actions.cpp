@@ -75,12 +75,18 @@ ProjectActions::ProjectActions(ProjectController* controller, EditorTabs* tabs, 
       window_(window),
       open_(new QAction(QIcon::fromTheme("document-open"), tr("&Open…"), this)),
       closeAll_(new QAction(tr("Close A&ll"), this)),
+      saveProject_(new QAction(tr("Save &Project As…"), this)),
       revert_(new QAction(tr("&Revert to the Bundled Example"), this)),
       recent_(new QMenu(tr("Open &Recent"), window)),
       examples_(new QMenu(tr("&Examples"), window)),
       exampleGroup_(new QActionGroup(this)) {
   open_->setObjectName("openAction");
   closeAll_->setObjectName("closeAllAction");
+  saveProject_->setObjectName("saveProjectAction");
+  saveProject_->setStatusTip(
+      tr("Save the project as a file (.afproj): its spec files, variable values, cost table and the Mapper "
+         "pane's settings; File › Open opens it again"));
+  connect(saveProject_, &QAction::triggered, this, &ProjectActions::saveProjectAs);
   revert_->setObjectName("revertExampleAction");
   recent_->setObjectName("recentMenu");
   examples_->setObjectName("examplesMenu");
@@ -162,8 +168,16 @@ void ProjectActions::setPrompts(ProjectPrompts prompts) {
     };
   if (!prompts.askOpenPaths)
     prompts.askOpenPaths = [this] {
-      return QFileDialog::getOpenFileNames(window_, tr("Open the files of a spec"), {},
-                                           tr("YAML specs (*.yaml *.yml *.j2 *.jinja);;All files (*)"));
+      return QFileDialog::getOpenFileNames(
+          window_, tr("Open the files of a spec, or a project"), {},
+          tr("Specs and projects (*.yaml *.yml *.j2 *.jinja *.afproj);;Projects (*.afproj);;All files (*)"));
+    };
+  if (!prompts.askProjectFilePath)
+    prompts.askProjectFilePath = [this] {
+      QString path = QFileDialog::getSaveFileName(window_, tr("Save the project"), controller_->projectFilePath(),
+                                                  tr("Projects (*.afproj)"));
+      if (!path.isEmpty() && !path.endsWith(QStringLiteral(".afproj"))) path += QStringLiteral(".afproj");
+      return path;
     };
   if (!prompts.showProblems)
     prompts.showProblems = [this](const QString& title, const QStringList& problems) {
@@ -195,10 +209,32 @@ bool ProjectActions::confirmDiscard(const QString& action) {
 
 bool ProjectActions::openProject(const QStringList& paths) {
   if (!confirmDiscard(tr("open other files"))) return false;
+  if (paths.size() == 1 && paths.front().endsWith(QStringLiteral(".afproj"))) {
+    QList<FileError> fileErrors;
+    if (const QString error = controller_->openProjectFile(paths.front(), &fileErrors); !error.isEmpty()) {
+      prompts_.showProblems(tr("The project did not open"), {error});  // the open project stays
+      return false;
+    }
+    report(tr("Some files of the project did not open"), fileErrors);
+    emit projectReplaced();
+    return true;
+  }
   report(tr("Some files did not open"), controller_->openProject(paths));
   for (const QString& path : paths)
     if (!QFileInfo::exists(path)) controller_->documents()->recentFiles()->remove(path);  // gone for good
   emit projectReplaced();
+  return true;
+}
+
+bool ProjectActions::saveProjectAs() {
+  const QString path = prompts_.askProjectFilePath();
+  if (path.isEmpty()) return false;
+  const QString error = controller_->saveProjectFile(path, mapperSettings_ ? mapperSettings_() : ProjectMapperSettings{});
+  if (!error.isEmpty()) {
+    prompts_.showProblems(tr("The project was not saved"), {error});
+    return false;
+  }
+  emit message(tr("Saved the project as %1").arg(path));
   return true;
 }
 

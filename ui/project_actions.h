@@ -5,9 +5,11 @@
 // edits would be lost (save, discard or cancel), through ProjectPrompts that tests replace.
 #include <QList>
 #include <QObject>
+#include <functional>
 
 #include "editors/file_error.h"
 #include "project_prompts.h"
+#include "workspace/project_file.h"
 
 class QAction;
 class QActionGroup;
@@ -29,12 +31,18 @@ class ProjectActions : public QObject {
 
   [[nodiscard]] QAction* openAction() const { return open_; }
   [[nodiscard]] QAction* closeAllAction() const { return closeAll_; }
+  [[nodiscard]] QAction* saveProjectAction() const { return saveProject_; }
+  // Where "Save Project As…" reads the Mapper pane's settings.
+  void setMapperSettings(std::function<ProjectMapperSettings()> settings) { mapperSettings_ = std::move(settings); }
   [[nodiscard]] QAction* revertExampleAction() const { return revert_; }
   [[nodiscard]] QMenu* recentMenu() const { return recent_; }
   [[nodiscard]] QMenu* examplesMenu() const { return examples_; }
 
   // Each returns false when the user cancelled: the project is then unchanged.
+  // One `.afproj` path opens that project file; anything else, the spec files themselves.
   bool openProject(const QStringList& paths);
+  // Asks where, then writes the project file. False when cancelled or not written.
+  bool saveProjectAs();
   bool openExample(const QString& name);
   bool revertExample();
   bool closeAll();
@@ -58,6 +66,8 @@ class ProjectActions : public QObject {
   QWidget* window_;
   ProjectPrompts prompts_;
   QAction* open_;
+  QAction* saveProject_;
+  std::function<ProjectMapperSettings()> mapperSettings_;
   QAction* closeAll_;
   QAction* revert_;
   QMenu* recent_;

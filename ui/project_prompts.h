@@ -22,6 +22,8 @@ struct ProjectPrompts {
   std::function<RestoreChoice(const AutosaveProject& project)> askRestore;
   // The files of a project to open (a file dialog); empty: cancelled.
   std::function<QStringList()> askOpenPaths;
+  // Where to save the project file (a file dialog); empty: cancelled.
+  std::function<QString()> askProjectFilePath;
   // Files that could not be opened or written.
   std::function<void(const QString& title, const QStringList& problems)> showProblems;
 };

@@ -89,6 +89,9 @@ void ProjectController::closeProject() {
   documents_->closeAll();
   const bool typed = !typed_.isEmpty();
   typed_.clear();
+  // The cost table and the project file belong to the project that is closed.
+  componentCosts_.clear();
+  projectFile_.clear();
   clearResults();
   if (typed) emit variablesChanged();  // the values shown are the ones in use
 }
@@ -116,6 +119,49 @@ void ProjectController::clearResults() {
 QList<FileError> ProjectController::openProject(const QStringList& paths) {
   closeProject();
   return documents_->openFiles(paths);
+}
+
+QString ProjectController::openProjectFile(const QString& path, QList<FileError>* fileErrors) {
+  ProjectFile project;
+  try {
+    project = read_project_file(path.toStdString());
+  } catch (const core::SpecError& e) {
+    QStringList lines;
+    for (const auto& d : e.diagnostics()) lines << QString::fromStdString(d.to_string());
+    return lines.join('\n');
+  }
+  QStringList files;
+  for (const auto& f : project.files) files << QString::fromStdString(f);
+  const QList<FileError> errors = openProject(files);
+  if (fileErrors) *fileErrors = errors;
+  for (const auto& [name, value] : project.variables)
+    typed_[QString::fromStdString(name)] = QString::fromStdString(value);
+  componentCosts_ = QString::fromStdString(project.component_costs);
+  projectFile_ = path;
+  documents_->recentFiles()->add(path);
+  emit variablesChanged();
+  emit mapperSettingsLoaded(project.mapper);
+  revalidate();
+  return {};
+}
+
+QString ProjectController::saveProjectFile(const QString& path, const ProjectMapperSettings& mapper) {
+  ProjectFile project;
+  for (const SpecDocument* d : documents_->documents()) {
+    if (d->isUntitled())
+      return tr("%1 has never been saved: save it first, so that the project can name it").arg(d->displayName());
+    project.files.push_back(d->path().toStdString());
+  }
+  for (const QString& a : assignments())
+    if (const auto eq = a.indexOf('='); eq > 0)
+      project.variables.emplace_back(a.left(eq).toStdString(), a.mid(eq + 1).toStdString());
+  project.component_costs = componentCosts_.toStdString();
+  project.mapper = mapper;
+  const auto written = writeTextFile(path, QString::fromStdString(write_project_file(project, path.toStdString())));
+  if (written) return written->message;
+  projectFile_ = path;
+  documents_->recentFiles()->add(path);
+  return {};
 }
 
 QList<FileError> ProjectController::openFiles(const QStringList& paths) {

@@ -18,6 +18,7 @@
 #include "controller/project_result.h"
 #include "editors/file_error.h"
 #include "models/tensor_palette.h"
+#include "workspace/project_file.h"
 #include "workspace/workspace.h"  // text::jinja::TemplateVariable
 
 namespace af::ui {
@@ -46,6 +47,16 @@ class ProjectController : public QObject {
   QList<FileError> openProject(const QStringList& paths);
   // Adds files to the project (after its files).
   QList<FileError> openFiles(const QStringList& paths);
+  // Replaces the project with the one a project file (.afproj) describes: its files, variable
+  // values and cost table (mapperSettingsLoaded carries its mapper settings to the Mapper pane).
+  // A file that does not read changes nothing: its error is returned, "file:line:column: error:
+  // field: message". `fileErrors` gets the spec files that did not open.
+  QString openProjectFile(const QString& path, QList<FileError>* fileErrors = nullptr);
+  // Writes the project (files, the values in force, cost table, `mapper`) as a project file.
+  // Returns why not (an untitled file, an unwritable path), or an empty string.
+  QString saveProjectFile(const QString& path, const ProjectMapperSettings& mapper);
+  // The project file the project was opened from or saved to; empty if none.
+  [[nodiscard]] const QString& projectFilePath() const { return projectFile_; }
   // Replaces the project with a bundled example, copied out to examplesDirectory() first (the
   // engine reads real files) unless a copy is already there: edits to it are kept.
   QList<FileError> openExample(const QString& name);
@@ -122,6 +133,8 @@ class ProjectController : public QObject {
 
  signals:
   void projectChanged();    // files opened, closed or reordered
+  // A project file was opened: the mapper settings it keeps (the Mapper pane applies them).
+  void mapperSettingsLoaded(const af::ProjectMapperSettings& settings);
   void variablesChanged();  // the template variables or the values they render with changed
   // After every load, before specLoaded: the spec the drawn views show (architecture,
   // workload, the tree's context). Stale: the last valid spec of these files while the newest
@@ -162,6 +175,7 @@ class ProjectController : public QObject {
   Autosaver* autosaver_;
   QThreadPool pool_;
   JobSlot<ProjectResultPtr> load_;
+  QString projectFile_;
   JobSlot<MapRunPtr> map_;
   std::shared_ptr<LiveMapperObserver> observer_;  // of the running map job
   QStringList commandLine_;

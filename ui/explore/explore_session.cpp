@@ -66,6 +66,7 @@ ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetPar
   connect(controller_, &ProjectController::frontChanged, pareto_, &ParetoPlot::setFront);
   connect(controller_, &ProjectController::mapperProgress, funnel_, &FunnelPlot::setProgress);
   connect(controller_, &ProjectController::mapperProgress, panel_, &RunPanel::setProgress);
+  connect(controller_, &ProjectController::mapperSettingsLoaded, panel_, &RunPanel::setUserSettings);
   connect(controller_, &ProjectController::mapped, this, &ExploreSession::onMapped);
   connect(controller_, &ProjectController::resultsCleared, this, &ExploreSession::onResultsCleared);
   connect(pareto_, &ParetoPlot::mappingClicked, this, &ExploreSession::openMapping);

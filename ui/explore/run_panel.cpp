@@ -181,6 +181,49 @@ mapper::MapperOptions RunPanel::options() const {
   return o;
 }
 
+ProjectMapperSettings RunPanel::userSettings() const {
+  const mapper::MapperOptions o = options();
+  ProjectMapperSettings s;
+  if (userSet_.test(Metric)) s.metrics = o.metrics;
+  if (userSet_.test(Fused)) s.unfused = !fused_->isChecked();
+  if (userSet_.test(MaxFused)) s.max_fused_loops = o.max_fused_loops;
+  if (userSet_.test(ImperfectSpatial)) s.imperfect_spatial_loops = o.explore_imperfect_spatial_loops;
+  if (userSet_.test(ImperfectTemporal)) s.imperfect_temporal_loops = o.explore_imperfect_temporal_loops;
+  if (userSet_.test(Coarseness)) s.tiling_coarseness = o.tiling_coarseness;
+  if (userSet_.test(Threads)) s.threads = o.threads;
+  if (userSet_.test(ObjectiveTolerance)) s.objective_tolerance = o.objective_tolerance;
+  return s;
+}
+
+void RunPanel::setUserSettings(const ProjectMapperSettings& s) {
+  userSet_.reset();
+  setSpecOptions(spec_);  // every control follows the spec, then the project's choices win
+  if (s.metrics) setMetric(*s.metrics);
+  if (s.unfused) setUnfused(*s.unfused);
+  if (s.max_fused_loops) {
+    maxFused_->setValue(*s.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(*s.max_fused_loops) : -1);
+    touch(MaxFused);
+  }
+  if (s.imperfect_spatial_loops) {
+    imperfectSpatial_->setChecked(*s.imperfect_spatial_loops);
+    touch(ImperfectSpatial);
+  }
+  if (s.imperfect_temporal_loops) {
+    imperfectTemporal_->setChecked(*s.imperfect_temporal_loops);
+    touch(ImperfectTemporal);
+  }
+  if (s.tiling_coarseness) {
+    coarseness_->setValue(*s.tiling_coarseness);
+    touch(Coarseness);
+  }
+  if (s.threads) setThreads(*s.threads);
+  if (s.objective_tolerance) {
+    objectiveTolerance_->setValue(*s.objective_tolerance);
+    touch(ObjectiveTolerance);
+  }
+  updateEnabled();
+}
+
 void RunPanel::setMetric(unsigned metrics) {
   const int i = metric_->findData(metrics);
   if (i < 0) return;

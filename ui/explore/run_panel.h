@@ -9,6 +9,7 @@
 
 #include "controller/mapper_run.h"
 #include "mapper/options.h"
+#include "workspace/project_file.h"
 
 class QCheckBox;
 class QComboBox;
@@ -34,6 +35,11 @@ class RunPanel : public QWidget {
   void setMetric(unsigned metrics);
   void setUnfused(bool unfused);
   void setThreads(int threads);
+  // The settings the user chose (changed here, by a launch flag or from a project file), for the
+  // project file; the others follow the spec and are left out.
+  [[nodiscard]] ProjectMapperSettings userSettings() const;
+  // A project's settings become the user's; the others follow the spec again.
+  void setUserSettings(const ProjectMapperSettings& settings);
   // Whether fused joins are available (the mapper says so); otherwise the choice explains it.
   void setFusionAvailable(bool available);
   // No valid spec: Run is disabled, with the reason.
