@@ -50,8 +50,9 @@ class TestProjectFileWindow : public QObject {
 
     const QString path = dir.filePath("matmul.afproj");
     QStringList problems;
-    t.w.projectActions()->setPrompts({.askProjectFilePath = [&] { return path; },
-                                      .showProblems = [&](const QString&, const QStringList& p) { problems << p; }});
+    t.w.projectActions()->setPrompts(
+        {.askProjectFilePath = [&] { return path; },
+         .showProblems = [&](const QString&, const QStringList& p) { problems << p; }});
     QVERIFY(t.w.projectActions()->saveProjectAs());
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
     QCOMPARE(controller->projectFilePath(), path);
@@ -71,14 +72,15 @@ class TestProjectFileWindow : public QObject {
     QCOMPARE(controller->variableValues().value("M"), QString("8"));
     QVERIFY(panel->userSettings() == chosen);
     QCOMPARE(panel->options().metrics, unsigned{mapper::kEdp});
-    QCOMPARE(reopened->spec()->workload.workload.einsums.front().rank_variable_bounds.at("m"), std::int64_t{8});
+    QCOMPARE(reopened->spec()->workload.workload.einsums.front().rank_variable_bounds.at("m"),
+             std::int64_t{8});
 
     // It is in Open Recent.
     QMenu* recent = t.w.projectActions()->recentMenu();
     emit recent->aboutToShow();
     bool listed = false;
-    for (const QAction* a : recent->actions()) listed = listed || a->toolTip().contains("matmul.afproj") ||
-                                                        a->text().contains("matmul.afproj");
+    for (const QAction* a : recent->actions())
+      listed = listed || a->toolTip().contains("matmul.afproj") || a->text().contains("matmul.afproj");
     QVERIFY(listed);
   }
 
@@ -93,10 +95,12 @@ class TestProjectFileWindow : public QObject {
     f.write("files: [arch.yaml]\nvaraibles: {M: 1}\n");
     f.close();
     QStringList problems;
-    t.w.projectActions()->setPrompts({.showProblems = [&](const QString&, const QStringList& p) { problems << p; }});
+    t.w.projectActions()->setPrompts(
+        {.showProblems = [&](const QString&, const QStringList& p) { problems << p; }});
     QVERIFY(!t.w.projectActions()->openProject({path}));
     QCOMPARE(problems.size(), 1);
-    QVERIFY2(problems.front().contains("broken.afproj:2:1") && problems.front().contains("did you mean variables?"),
+    QVERIFY2(problems.front().contains("broken.afproj:2:1") &&
+                 problems.front().contains("did you mean variables?"),
              qPrintable(problems.front()));
     QCOMPARE(static_cast<int>(t.w.controller()->documents()->documents().size()), open);
   }

@@ -20,10 +20,13 @@ std::size_t LiveMapperObserver::einsumIndex(const std::string& einsum) {
   return einsums_.size() - 1;
 }
 
+double LiveMapperObserver::seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
 void LiveMapperObserver::updateEstimate() {
-  progress_.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  const double f = progress_.fraction();
-  progress_.remainingSeconds = f > 0.02 ? progress_.elapsedSeconds * (1 - f) / f : -1;
+  progress_.elapsedSeconds = seconds();
+  progress_.remainingSeconds = estimate_.remaining(progress_.elapsedSeconds);
 }
 
 void LiveMapperObserver::on_templates_made(const std::string& einsum, std::size_t n_templates) {
@@ -32,6 +35,7 @@ void LiveMapperObserver::on_templates_made(const std::string& einsum, std::size_
     const auto i = einsumIndex(einsum);
     progress_.einsumTemplatesTotal[i] = n_templates;
     progress_.templatesTotal += n_templates;
+    estimate_.templatesMade(n_templates, seconds());
     updateEstimate();
   }
   changed_();
@@ -47,6 +51,7 @@ void LiveMapperObserver::on_template_done(const std::string& einsum, std::size_t
     progress_.einsumTemplatesDone[i] = done;
     progress_.einsumTemplatesTotal[i] = total;
     progress_.stats[i] = so_far;
+    estimate_.templateDone(seconds());
     updateEstimate();
   }
   changed_();
@@ -98,6 +103,7 @@ void LiveMapperObserver::on_join_step(const mapper::JoinStepStats& step) {
     const std::lock_guard lock(mutex_);
     progress_.stage = QStringLiteral("join");
     progress_.joinSteps.push_back(step);
+    estimate_.joinStep();
     updateEstimate();
   }
   changed_();

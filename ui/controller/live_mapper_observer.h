@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "controller/mapper_run.h"
+#include "controller/run_estimate.h"
 
 namespace af::ui {
 
@@ -31,10 +32,12 @@ class LiveMapperObserver : public mapper::Observer {
  private:
   std::size_t einsumIndex(const std::string& einsum);
   void updateEstimate();
+  [[nodiscard]] double seconds() const;  // since the run started
 
   std::function<void()> changed_;
   mutable std::mutex mutex_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  RunEstimate estimate_;
   std::chrono::steady_clock::time_point lastSum_{};  // of the provisional workload front
   std::vector<std::string> einsums_;
   MapperProgress progress_;
