@@ -92,7 +92,7 @@ if $sanitize; then
 fi
 
 if $fuzz; then
-  fuzzers=(fuzz_expr fuzz_jinja fuzz_yaml)
+  fuzzers=(fuzz_expr fuzz_jinja fuzz_yaml fuzz_project_file)
   fuzz_build() {
     af_install_deps "${AF_FUZZ_PACKAGES[@]}"
     af_build_in "$@"

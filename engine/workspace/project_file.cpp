@@ -1,8 +1,11 @@
 #include "workspace/project_file.h"
 
+#include <cmath>
 #include <filesystem>
 #include <limits>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "core/bounded_read.h"
 #include "core/closest_name.h"
@@ -76,14 +79,16 @@ ProjectMapperSettings read_mapper(const YamlNode& node) {
       s.imperfect_temporal_loops = v.as_bool(field);
     } else if (e.key == "tiling_coarseness") {
       s.tiling_coarseness = v.as_double(field);
-      if (!(*s.tiling_coarseness >= 0)) fail(v.location(), field, "expected a number >= 0");
+      if (!std::isfinite(*s.tiling_coarseness) || *s.tiling_coarseness < 0)
+        fail(v.location(), field, "expected a finite number >= 0");
     } else if (e.key == "threads") {
       const std::int64_t n = v.as_int(field);
       if (n < 0 || n > 1024) fail(v.location(), field, "expected a whole number from 0 (all cores) to 1024");
       s.threads = static_cast<int>(n);
     } else if (e.key == "objective_tolerance") {
       s.objective_tolerance = v.as_double(field);
-      if (!(*s.objective_tolerance >= 0)) fail(v.location(), field, "expected a number >= 0");
+      if (!std::isfinite(*s.objective_tolerance) || *s.objective_tolerance < 0)
+        fail(v.location(), field, "expected a finite number >= 0");
     } else {
       fail(e.key_location, field, "unknown mapper setting '" + e.key + "'" + core::did_you_mean(e.key, keys));
     }
@@ -125,16 +130,8 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
-std::string number_text(double v) {
-  std::string s = std::to_string(v);
-  // std::to_string prints 6 decimals; drop the zeros that say nothing.
-  while (s.find('.') != std::string::npos && (s.back() == '0' || s.back() == '.')) {
-    const bool dot = s.back() == '.';
-    s.pop_back();
-    if (dot) break;
-  }
-  return s;
-}
+// The shortest text that reads back as the same double.
+std::string number_text(double v) { return fmt::format("{}", v); }
 
 }  // namespace
 

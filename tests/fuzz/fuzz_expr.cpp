@@ -22,13 +22,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       EvalBudget budget(200'000);
       const Expr e = parse_expression(text, ParseOptions{.jinja = jinja});
       (void)evaluate(e, env, EvalContext{.builtins = &math_functions(), .budget = &budget}).repr();
-    } catch (const SpecError&) {
+    } catch (const af::core::SpecError&) {
     }
   }
   try {
     EvalBudget budget(200'000);
     (void)eval_expression(Value(std::string(text)), env, &budget).str();
-  } catch (const SpecError&) {
+  } catch (const af::core::SpecError&) {
   }
   return 0;
 }

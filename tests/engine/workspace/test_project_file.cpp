@@ -2,6 +2,8 @@
 // to the file and resolved on reading, and a broken file is an error at its line and column
 // that names the field.
 #include <QtTest>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "core/diagnostic.h"
@@ -61,6 +63,22 @@ class TestProjectFile : public QObject {
     QCOMPARE(*p.mapper.metrics, unsigned{mapper::kEdp});
     QCOMPARE(*p.mapper.max_fused_loops, std::int64_t{1});
     QVERIFY(!p.mapper.unfused);  // not chosen: the spec's value holds
+  }
+
+  // What is read writes back to the same project: the fuzz target's property, on its seed and
+  // on numbers that std::to_string would round.
+  void what_is_read_writes_back_the_same() {
+    std::ifstream in(std::string(AF_SOURCE_DIR) + "/tests/fuzz/seeds/project.afproj");
+    std::stringstream seed;
+    seed << in.rdbuf();
+    QVERIFY(!seed.str().empty());
+    for (const std::string& text :
+         {seed.str(), std::string("files: [a.yaml]\nmapper: {tiling_coarseness: 1.234567891, objective_tolerance: 1e-9}\n"),
+          std::string("files: ['#', ./x/../y.yaml, /a/./b]\ncomponent_costs: '#s'\nvariables: {'a b': '', c: \"\\t\"}\n")}) {
+      const ProjectFile p = parse_project_file(text, "/p/x.afproj");
+      const std::string written = write_project_file(p, "/p/x.afproj");
+      QVERIFY2(parse_project_file(written, "/p/x.afproj") == p, written.c_str());
+    }
   }
 
   void errors_are_located() {
