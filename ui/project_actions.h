@@ -66,13 +66,13 @@ class ProjectActions : public QObject {
   QWidget* window_;
   ProjectPrompts prompts_;
   QAction* open_;
-  QAction* saveProject_;
-  std::function<ProjectMapperSettings()> mapperSettings_;
   QAction* closeAll_;
+  QAction* saveProject_;
   QAction* revert_;
   QMenu* recent_;
   QMenu* examples_;
   QActionGroup* exampleGroup_;
+  std::function<ProjectMapperSettings()> mapperSettings_;
 };
 
 // "two_level_matmul (arch.yaml, workload.yaml, mapping.yaml)": the folder that tells the

@@ -50,9 +50,10 @@ class TestProjectFileWindow : public QObject {
 
     const QString path = dir.filePath("matmul.afproj");
     QStringList problems;
-    t.w.projectActions()->setPrompts(
-        {.askProjectFilePath = [&] { return path; },
-         .showProblems = [&](const QString&, const QStringList& p) { problems << p; }});
+    ProjectPrompts prompts;
+    prompts.askProjectFilePath = [&] { return path; };
+    prompts.showProblems = [&](const QString&, const QStringList& p) { problems << p; };
+    t.w.projectActions()->setPrompts(prompts);
     QVERIFY(t.w.projectActions()->saveProjectAs());
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
     QCOMPARE(controller->projectFilePath(), path);
@@ -95,8 +96,9 @@ class TestProjectFileWindow : public QObject {
     f.write("files: [arch.yaml]\nvaraibles: {M: 1}\n");
     f.close();
     QStringList problems;
-    t.w.projectActions()->setPrompts(
-        {.showProblems = [&](const QString&, const QStringList& p) { problems << p; }});
+    ProjectPrompts prompts;
+    prompts.showProblems = [&](const QString&, const QStringList& p) { problems << p; };
+    t.w.projectActions()->setPrompts(prompts);
     QVERIFY(!t.w.projectActions()->openProject({path}));
     QCOMPARE(problems.size(), 1);
     QVERIFY2(problems.front().contains("broken.afproj:2:1") &&
