@@ -12,6 +12,7 @@
 #include "controller/load_job.h"
 #include "editors/autosaver.h"
 #include "editors/document_set.h"
+#include "editors/recent_files.h"
 #include "editors/spec_document.h"
 #include "editors/text_file.h"
 #include "mapping_edit/mapping_section.h"
