@@ -177,6 +177,29 @@ class TestWorkspace : public QObject {
     QVERIFY(!none.mapping_section());
   }
 
+  // A keep rule that names a level above (`~DRAM.tensors`, as tpu_v4i's GlobalBuffer writes it)
+  // is evaluated per storage choice by the mapper: no warning at load, and it maps. A name that
+  // is neither a level above nor a tensor still warns.
+  void keep_rules_naming_a_level_above_load_quietly() {
+    SpecInputs in = matmul();
+    in.files.pop_back();  // no mapping: map it
+    std::string arch = read(in.files[0]);
+    QVERIFY(arch.find("name: Scratchpad\n") != std::string::npos);
+    replaceFirst(arch, "name: Scratchpad\n", "name: Scratchpad\n    tensors: {keep: ~DRAM.tensors, may_keep: All}\n");
+    in.unsaved[in.files[0]] = arch;
+    const Workspace ws = Workspace::load(in);
+    QVERIFY2(ws.ok(), ws.diagnostics().empty() ? "" : ws.diagnostics().front().to_string().c_str());
+    QVERIFY2(ws.diagnostics().empty(), ws.diagnostics().empty() ? "" : ws.diagnostics().front().to_string().c_str());
+    QVERIFY(ws.map(ws.mapper_options()).found);
+
+    replaceFirst(arch, "~DRAM.tensors", "~DRMA.tensors");
+    in.unsaved[in.files[0]] = arch;
+    const Workspace typo = Workspace::load(in);
+    QVERIFY(!typo.diagnostics().empty());
+    const std::string warning = typo.diagnostics().front().to_string();
+    QVERIFY2(warning.find("DRMA") != std::string::npos, warning.c_str());
+  }
+
   void a_model_rejection_is_a_mapping_problem() {
     SpecInputs in = matmul();
     std::string mapping = read(in.files[2]);
