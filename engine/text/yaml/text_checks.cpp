@@ -55,4 +55,22 @@ void check_yaml_text(std::string_view text, const std::string& file_name, const 
   }
 }
 
+std::string utf8_scalar(std::string value) {
+  std::size_t i = 0;
+  while (i < value.size() && utf8_length(value, i) != 0) i += utf8_length(value, i);
+  if (i == value.size()) return value;  // the usual case: nothing to do
+  std::string out = value.substr(0, i);
+  while (i < value.size()) {
+    if (const std::size_t len = utf8_length(value, i); len != 0) {
+      out.append(value, i, len);
+      i += len;
+      continue;
+    }
+    const auto byte = static_cast<unsigned char>(value[i++]);
+    out += static_cast<char>(0xC0 | (byte >> 6));
+    out += static_cast<char>(0x80 | (byte & 0x3F));
+  }
+  return out;
+}
+
 }  // namespace af::text::yaml

@@ -119,7 +119,7 @@ class TreeBuilder : public YAML::EventHandler {
       complete(std::move(node), anchor, mark);
       return;
     }
-    YamlNode node = YamlNode::scalar(value, where(mark), quoted);
+    YamlNode node = YamlNode::scalar(utf8_scalar(value), where(mark), quoted);
     if (tag != "?" && tag != "!") node.set_tag(tag);
     complete(std::move(node), anchor, mark);
   }

@@ -163,6 +163,15 @@ class TestYaml : public QObject {
     QCOMPARE(t.at("f").text(), std::string());
   }
 
+  // yaml-cpp decodes \N and \_ to lone bytes; every scalar is UTF-8 (found by fuzzing).
+  void escapes_decode_to_utf8() {
+    const YamlNode t = parse("a: \"x\\Ny\"\nb: \"\\_\"\nc: \"\\x85\\u00e9\"\nd: \"\u00e9\"\n");
+    QCOMPARE(t.at("a").text(), std::string("x\xC2\x85y"));
+    QCOMPARE(t.at("b").text(), std::string("\xC2\xA0"));
+    QCOMPARE(t.at("c").text(), std::string("\xC2\x85\xC3\xA9"));
+    QCOMPARE(t.at("d").text(), std::string("\xC3\xA9"));
+  }
+
   // ------------------------------------------------------------------ core schema
   void core_schema_scalars() {
     const YamlNode t = parse(
