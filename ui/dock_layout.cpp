@@ -9,6 +9,14 @@
 
 namespace af::ui {
 
+namespace {
+
+// Raised when the default arrangement changes (2: the Mapper pane under the Inspector, the
+// Diagnostics tabbed with the Plots), so that an old saved layout does not hide the new one.
+constexpr int kStateVersion = 2;
+
+}  // namespace
+
 DockLayout::DockLayout(QMainWindow* window)
     : QObject(window), window_(window), applyLater_(new QTimer(this)) {
   applyLater_->setSingleShot(true);
@@ -17,21 +25,38 @@ DockLayout::DockLayout(QMainWindow* window)
   window_->installEventFilter(this);
 }
 
-void DockLayout::track(QDockWidget* dock, double share) { shares_.insert(dock, share); }
+void DockLayout::track(QDockWidget* dock, double share, double heightShare) {
+  shares_.insert(dock, Share{share, heightShare});
+}
+
+void DockLayout::keepAsDefault() {
+  defaultState_ = window_->saveState(kStateVersion);
+  defaultShares_ = shares_;
+}
+
+void DockLayout::reset() {
+  window_->restoreState(defaultState_, kStateVersion);
+  for (auto* dock : window_->findChildren<QDockWidget*>()) {
+    dock->setFloating(false);
+    dock->show();
+  }
+  shares_ = defaultShares_;
+  apply();
+}
 
 void DockLayout::restoreSaved() {
   const QSettings settings;
   if (const auto geometry = settings.value("window/geometry").toByteArray(); !geometry.isEmpty())
     window_->restoreGeometry(geometry);
   if (const auto state = settings.value("window/state").toByteArray();
-      !state.isEmpty() && window_->restoreState(state))
+      !state.isEmpty() && window_->restoreState(state, kStateVersion))
     adoptCurrentSizes();  // the user's sizes become the shares kept on resizing
 }
 
 void DockLayout::save() const {
   QSettings settings;
   settings.setValue("window/geometry", window_->saveGeometry());
-  settings.setValue("window/state", window_->saveState());
+  settings.setValue("window/state", window_->saveState(kStateVersion));
 }
 
 bool DockLayout::horizontal(const QDockWidget* dock) const {
@@ -48,14 +73,15 @@ void DockLayout::adoptCurrentSizes() {
   for (auto it = shares_.begin(); it != shares_.end(); ++it) {
     const QDockWidget* dock = it.key();
     if (!dock->isVisible() || dock->isFloating()) continue;
-    it.value() =
-        horizontal(dock) ? double(dock->width()) / size.width() : double(dock->height()) / size.height();
+    Share& share = it.value();
+    share.main = horizontal(dock) ? double(dock->width()) / size.width() : double(dock->height()) / size.height();
+    if (share.height > 0) share.height = double(dock->height()) / size.height();
   }
 }
 
 void DockLayout::apply() {
-  QList<QDockWidget*> across, down;
-  QList<int> widths, heights;
+  QList<QDockWidget*> across, down, stacked;
+  QList<int> widths, heights, stackedHeights;
   const QSize size = window_->size();
   for (auto it = shares_.cbegin(); it != shares_.cend(); ++it) {
     auto* dock = const_cast<QDockWidget*>(it.key());
@@ -67,16 +93,22 @@ void DockLayout::apply() {
         std::any_of(down.begin(), down.end(),
                     [&](QDockWidget* d) { return window_->tabifiedDockWidgets(d).contains(dock); });
     if (covered) continue;
+    const Share share = it.value();
     if (horizontal(dock)) {
       across << dock;
-      widths << std::max(1, int(it.value() * size.width()));
+      widths << std::max(1, int(share.main * size.width()));
+      if (share.height > 0) {
+        stacked << dock;
+        stackedHeights << std::max(1, int(share.height * size.height()));
+      }
     } else {
       down << dock;
-      heights << std::max(1, int(it.value() * size.height()));
+      heights << std::max(1, int(share.main * size.height()));
     }
   }
   if (!across.isEmpty()) window_->resizeDocks(across, widths, Qt::Horizontal);
   if (!down.isEmpty()) window_->resizeDocks(down, heights, Qt::Vertical);
+  if (stacked.size() > 1) window_->resizeDocks(stacked, stackedHeights, Qt::Vertical);
 }
 
 bool DockLayout::eventFilter(QObject* watched, QEvent* event) {

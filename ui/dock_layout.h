@@ -3,6 +3,7 @@
 // pixel gained or lost to the central widget: shrunk to 800x600 the editor is squeezed to a
 // sliver, and grown back the plots stay squashed. Here the docks scale with the window, and the
 // shares follow the user: dragging a separator (or restoring a saved layout) sets them anew.
+#include <QByteArray>
 #include <QHash>
 #include <QObject>
 #include <QPointer>
@@ -20,14 +21,19 @@ class DockLayout : public QObject {
   explicit DockLayout(QMainWindow* window);
 
   // Keeps `dock` at `share` of the window's width (left and right docks) or height (top and
-  // bottom docks).
-  void track(QDockWidget* dock, double share);
-  [[nodiscard]] double share(const QDockWidget* dock) const { return shares_.value(dock, 0.0); }
+  // bottom docks). Docks stacked in one side column also keep `heightShare` of the window's
+  // height when it is given.
+  void track(QDockWidget* dock, double share, double heightShare = 0);
+  [[nodiscard]] double share(const QDockWidget* dock) const { return shares_.value(dock).main; }
   // Takes the docks' current sizes as their shares (after a saved layout is restored).
   void adoptCurrentSizes();
   // Sizes the docks to their shares of the window now.
   void apply();
-  // The window's geometry and dock layout in QSettings: restored ones become the shares.
+  // The arrangement and shares now are the default that reset() returns to.
+  void keepAsDefault();
+  void reset();
+  // The window's geometry and dock layout in QSettings: restored ones become the shares. A
+  // layout saved by a version with another arrangement of docks is not restored.
   void restoreSaved();
   void save() const;
 
@@ -38,7 +44,13 @@ class DockLayout : public QObject {
   [[nodiscard]] bool horizontal(const QDockWidget* dock) const;
 
   QMainWindow* window_;
-  QHash<const QDockWidget*, double> shares_;
+  struct Share {
+    double main = 0;    // of the width for side docks, of the height for top and bottom docks
+    double height = 0;  // side docks stacked in a column: of the height (0: Qt splits)
+  };
+  QHash<const QDockWidget*, Share> shares_;
+  QHash<const QDockWidget*, Share> defaultShares_;
+  QByteArray defaultState_;
   QTimer* applyLater_;
   bool adoptOnShow_ = false;
 };

@@ -17,6 +17,7 @@
 #include "controller/project_controller.h"
 #include "dock_layout.h"
 #include "docks/diagnostics_feed.h"
+#include "docks/diagnostics_tab.h"
 #include "docks/inspector_dock.h"
 #include "docks/plots_dock.h"
 #include "docks/project_dock.h"
@@ -60,12 +61,20 @@ QDockWidget* makeDock(QMainWindow* window, const char* objectName, const QString
   return dock;
 }
 
-// The default layout as shares of the window (at 1400x900: 240 and 390 px wide, 300 and 72 px
-// high), so that it holds from 800x600 up: the editor keeps about half of each dimension.
-constexpr std::pair<const char*, double> kDockShares[] = {{MainWindow::kProjectDock, 0.17},
-                                                          {MainWindow::kInspectorDock, 0.28},
-                                                          {MainWindow::kPlotsDock, 0.33},
-                                                          {MainWindow::kDiagnosticsDock, 0.08}};
+// The default layout as shares of the window (at 1400x900: 240 and 390 px wide, 400 px high),
+// so that it holds from 800x600 up: the editor keeps about half of each dimension, and at
+// 1000x700 the accesses plot keeps 200 px. The Inspector and the Mapper pane share the right
+// column, the Plots and Diagnostics the bottom (tabbed).
+struct DockShare {
+  const char* name;
+  double share;        // of the width (side docks) or height (bottom docks)
+  double heightShare;  // side docks stacked in the right column (0: Qt splits)
+};
+constexpr DockShare kDockShares[] = {{MainWindow::kProjectDock, 0.17, 0},
+                                     {MainWindow::kInspectorDock, 0.28, 0.5},
+                                     {MainWindow::kMapperDock, 0.28, 0.45},
+                                     {MainWindow::kPlotsDock, 0.45, 0},
+                                     {MainWindow::kDiagnosticsDock, 0.45, 0}};
 
 }  // namespace
 
@@ -84,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   status_ = new StatusLine(controller_, statusBar());
   connectViews();
   resize(1400, 900);
+  dockLayout_->keepAsDefault();
   dockLayout_->restoreSaved();
 }
 
@@ -157,14 +167,16 @@ void MainWindow::buildDocks() {
   plots_ = new PlotsDock(controller_, this);
   auto* plotsDock = makeDock(this, kPlotsDock, tr("Plots"), plots_, Qt::BottomDockWidgetArea);
   plotsDock->setMinimumHeight(150);
+  // The right column runs the window's full height: the Mapper pane sits under the Inspector,
+  // beside the results, and both keep room when the bottom docks grow.
+  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
   // Scrollable, so the panel's controls never set the window's minimum size (small screens).
   auto* runScroll = new QScrollArea(this);
   runScroll->setWidgetResizable(true);
   runScroll->setFrameShape(QFrame::NoFrame);
   runScroll->setWidget(explore_->runPanel());
   auto* mapperDock = makeDock(this, kMapperDock, tr("Mapper"), runScroll, Qt::RightDockWidgetArea);
-  tabifyDockWidget(inspectorDock, mapperDock);
-  inspectorDock->raise();
+  splitDockWidget(inspectorDock, mapperDock, Qt::Vertical);
 
   diagnostics_ = new DiagnosticsModel(this);
   new DiagnosticsFeed(controller_, diagnostics_, tabs_);  // owned by the model
@@ -178,8 +190,11 @@ void MainWindow::buildDocks() {
   auto* diagDock =
       makeDock(this, kDiagnosticsDock, tr("Diagnostics"), diagnosticsView, Qt::BottomDockWidgetArea);
   diagDock->setMinimumHeight(60);
-  splitDockWidget(plotsDock, diagDock, Qt::Vertical);
-  for (const auto& [name, share] : kDockShares) dockLayout_->track(findChild<QDockWidget*>(name), share);
+  tabifyDockWidget(plotsDock, diagDock);
+  plotsDock->raise();
+  new DiagnosticsTab(controller_, diagnostics_, diagDock, plotsDock);  // owned by the dock
+  for (const auto& [name, share, heightShare] : kDockShares)
+    dockLayout_->track(findChild<QDockWidget*>(name), share, heightShare);
 }
 
 void MainWindow::buildMenus() {
@@ -220,6 +235,7 @@ void MainWindow::buildMenus() {
   });
   stop->setShortcut(Qt::Key_Escape);
   auto* map = run->addAction(tr("&Map"), this, [this] {
+    findChild<QDockWidget*>(kMapperDock)->show();  // raised, should the user have tabbed it
     findChild<QDockWidget*>(kMapperDock)->raise();
     explore_->run();
   });
@@ -252,12 +268,7 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::resetLayout() {
-  for (auto* dock : findChildren<QDockWidget*>()) {
-    dock->setFloating(false);
-    dock->show();
-  }
-  for (const auto& [name, share] : kDockShares) dockLayout_->track(findChild<QDockWidget*>(name), share);
-  dockLayout_->apply();
+  dockLayout_->reset();
 }
 
 void MainWindow::setPrompts(ProjectPrompts prompts) { projectActions_->setPrompts(std::move(prompts)); }

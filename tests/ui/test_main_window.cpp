@@ -117,6 +117,61 @@ class TestMainWindow : public QObject {
     QVERIFY(arch.computeNames().isEmpty());
     QVERIFY(workload.scene()->items().isEmpty());
   }
+
+  // Issue 22: the Diagnostics dock shares the Plots' place (so that the plots keep their
+  // height). Its tab counts the errors; it comes to the front when a load has errors and the
+  // plots have nothing to show, and gives the place back when the spec evaluates again. A
+  // valid spec edited into an invalid one keeps the (dimmed) plots in front: typing never
+  // flips the tabs.
+  void diagnostics_share_the_plots_place() {
+    test::WindowFixture t;
+    QVERIFY(t.show());
+    auto* plots = t.w.findChild<QDockWidget*>(MainWindow::kPlotsDock);
+    auto* diagnostics = t.w.findChild<QDockWidget*>(MainWindow::kDiagnosticsDock);
+    QVERIFY(t.w.tabifiedDockWidgets(plots).contains(diagnostics));
+    const auto inFront = [](const QDockWidget* dock) { return !dock->visibleRegion().isEmpty(); };
+    QVERIFY(inFront(plots) && !inFront(diagnostics));
+    QCOMPARE(diagnostics->windowTitle(), QString("Diagnostics"));
+
+    // Valid, then broken by an edit: the plots stay in front, the tab counts.
+    QVERIFY(t.openExample("two_level_matmul"));
+    SpecDocument* arch = t.w.controller()->documents()->documents().first();
+    const QString good = arch->text();
+    const auto edited = t.result([&] {
+      arch->setText(good + "\n  - !Bogus {}\n");
+      t.w.revalidate();
+    });
+    QVERIFY(edited && !edited->valid());
+    QTest::qWait(20);
+    QVERIFY(inFront(plots));
+    QVERIFY2(diagnostics->windowTitle().startsWith("Diagnostics (1 error"), qPrintable(diagnostics->windowTitle()));
+
+    // Files that open with errors: nothing to plot, so Diagnostics comes to the front.
+    QTemporaryDir dir;
+    QStringList paths;
+    for (const char* name : {"arch.yaml", "workload.yaml", "mapping.yaml"}) {
+      QFile file(dir.filePath(name));
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      QByteArray text = test::exampleFile("two_level_matmul", name);
+      if (QByteArray(name) == "arch.yaml") text += "\n  - !Bogus {}\n";
+      file.write(text);
+      paths << file.fileName();
+    }
+    const auto opened = t.openFiles(paths);
+    QVERIFY(opened && !opened->valid());
+    QTRY_VERIFY(inFront(diagnostics));
+    QVERIFY(!inFront(plots));
+
+    // Fixed: the plots take their place back.
+    SpecDocument* brokenArch = t.w.controller()->documents()->documents().first();
+    const auto fixed = t.result([&] {
+      brokenArch->setText(QString::fromUtf8(test::exampleFile("two_level_matmul", "arch.yaml")));
+      t.w.revalidate();
+    });
+    QVERIFY(fixed && fixed->valid() && fixed->evaluation);
+    QTRY_VERIFY(inFront(plots));
+    QCOMPARE(diagnostics->windowTitle(), QString("Diagnostics"));
+  }
 };
 
 QTEST_MAIN(TestMainWindow)

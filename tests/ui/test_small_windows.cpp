@@ -10,6 +10,10 @@
 #include "editors/document_set.h"
 #include "editors/editor_tabs.h"
 #include "editors/yaml_editor.h"
+#include "explore/explore_session.h"
+#include "explore/pareto_plot.h"
+#include "plots/accesses_plot.h"
+#include "qcustomplot.h"
 #include "main_window.h"
 #include "qt_warnings.h"
 #include "views/variables_pane.h"
@@ -70,6 +74,22 @@ class TestSmallWindows : public QObject {
     QCOMPARE(variables->model()->rowCount(), 3);  // M, K, N
     QVERIFY2(visibleRows(variables) >= 3, qPrintable(QString::number(visibleRows(variables))));
     QVERIFY(plots->height() >= 150);
+    // Issue 22: the accesses plot keeps 200 px, the front too once a run shows, and the Mapper
+    // pane is beside the results (its own place in the right column, not a hidden tab).
+    const int accessesHeight = w.accessesPlot()->customPlot()->height();
+    QVERIFY2(accessesHeight >= 200, qPrintable(QString::number(accessesHeight)));
+    QVERIFY(w.showView("pareto"));
+    QTest::qWait(50);
+    const int frontHeight = w.explore()->paretoPlot()->customPlot()->height();
+    QVERIFY2(frontHeight >= 200, qPrintable(QString::number(frontHeight)));
+    auto* mapper = w.findChild<QDockWidget*>(MainWindow::kMapperDock);
+    auto* inspector = w.findChild<QDockWidget*>(MainWindow::kInspectorDock);
+    QVERIFY(w.tabifiedDockWidgets(mapper).isEmpty());
+    QVERIFY(mapper->isVisible() && inspector->isVisible());
+    QVERIFY2(mapper->height() >= 200 && inspector->height() >= 200,
+             qPrintable(QString("%1, %2").arg(mapper->height()).arg(inspector->height())));
+    QVERIFY(mapper->geometry().left() >= w.centralWidget()->geometry().right());  // beside, not under
+    QVERIFY(w.showView("editors"));
 
     resizeTo(w, 800, 600);
     QVERIFY2(visibleLines(editor) >= 10, qPrintable(QString::number(visibleLines(editor))));

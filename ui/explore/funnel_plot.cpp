@@ -177,6 +177,7 @@ FunnelPlot::FunnelPlot(QWidget* parent) : QWidget(parent) {
   plot_ = new QCustomPlot(split);
   plot_->setObjectName("funnelCustomPlot");
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
+  plot_->setMinimumHeight(170);  // the bars before the table: the table scrolls, the bars cannot
   causes_ = new QTreeWidget(split);
   causes_->setObjectName("funnelCauses");
   causes_->setHeaderLabels({tr("Einsum / cause"), tr("where"), tr("removed"), tr("keep rate")});

@@ -264,6 +264,7 @@ void ParetoPlot::rebuild() {
   logY = logY && yhi >= 10 * ylo;
   setAxis(plot_->xAxis, logX, QStringLiteral("s"), tr("latency"));
   setAxis(plot_->yAxis, logY, QStringLiteral("J"), tr("energy"));
+  fitTickCounts();
 
   const auto fill = [](QCPGraph* g, const std::vector<Point>& pts) {
     QVector<double> x, y;
@@ -350,6 +351,17 @@ std::optional<int> ParetoPlot::optimumIndex() const {
 void ParetoPlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   empty_->setGeometry(plot_->rect());
+  fitTickCounts();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ParetoPlot::fitTickCounts() {
+  // About one tick label per 110 px of width ("7.75 µs" is ~50 px wide) and per 45 px of
+  // height, so labels never run into each other in a narrow pane.
+  const int width = std::max(0, plot_->width() - 90);
+  const int height = std::max(0, plot_->height() - 60);
+  plot_->xAxis->ticker()->setTickCount(std::clamp(width / 110, 2, 6));
+  plot_->yAxis->ticker()->setTickCount(std::clamp(height / 45, 2, 6));
 }
 
 int ParetoPlot::pointCount() const { return static_cast<int>(points_.size()); }

@@ -84,6 +84,7 @@ class ParetoPlot : public QWidget {
     QString summary;  // one line: what the mapping does
   };
   void rebuild();
+  void fitTickCounts();
   void updateCombo();
   [[nodiscard]] std::vector<Point> shownPoints() const;
   [[nodiscard]] int hitAt(const QPoint& pos) const;

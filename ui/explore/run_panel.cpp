@@ -32,14 +32,17 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   auto* form = new QFormLayout;
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  form->setRowWrapPolicy(QFormLayout::WrapLongRows);  // a narrow column puts fields under labels
   metric_ = new QComboBox(this);
   metric_->setObjectName("runMetric");
-  metric_->addItem(tr("Energy × latency (EDP)"), static_cast<unsigned>(mapper::kEdp));
+  metric_->addItem(tr("EDP (energy × latency)"), static_cast<unsigned>(mapper::kEdp));
   metric_->addItem(tr("Energy"), static_cast<unsigned>(mapper::kEnergy));
   metric_->addItem(tr("Latency"), static_cast<unsigned>(mapper::kLatency));
   metric_->addItem(tr("Energy and latency (a front)"),
                    static_cast<unsigned>(mapper::kEnergy | mapper::kLatency));
   metric_->setToolTip(tr("What the mapper minimizes"));
+  metric_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // narrow panes
+  metric_->setMinimumContentsLength(10);
   form->addRow(tr("Metric"), metric_);
 
   fused_ = new QCheckBox(tr("Fuse Einsums"), this);
@@ -54,11 +57,9 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   maxFused_->setValue(-1);
   maxFused_->setSpecialValueText(tr("no limit"));
   maxFused_->setToolTip(tr("At most this many fused loops per pmapping"));
-  auto* fusedRow = new QHBoxLayout;
-  fusedRow->addWidget(fused_);
-  fusedRow->addWidget(new QLabel(tr("max loops"), this));
-  fusedRow->addWidget(maxFused_);
-  form->addRow(tr("Fusion"), fusedRow);
+  // One control per row: the pane shares the right column with the Inspector and stays narrow.
+  form->addRow(tr("Fusion"), fused_);
+  form->addRow(tr("Max fused loops"), maxFused_);
 
   imperfectSpatial_ = new QCheckBox(tr("spatial"), this);
   imperfectSpatial_->setObjectName("runImperfectSpatial");
@@ -68,7 +69,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   imperfectRow->addWidget(imperfectSpatial_);
   imperfectRow->addWidget(imperfectTemporal_);
   imperfectRow->addStretch(1);
-  auto* imperfectLabel = new QLabel(tr("Imperfect tiles"), this);
+  auto* imperfectLabel = new QLabel(tr("Imperfect"), this);
   imperfectLabel->setToolTip(
       tr("Also try tiles that do not divide the rank (slower, can fill arrays better)"));
   form->addRow(imperfectLabel, imperfectRow);
@@ -98,7 +99,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   objectiveTolerance_->setToolTip(
       tr("Objectives within a factor 1 + t count as equal when pruning: faster, at "
          "most (1 + t)× worse"));
-  form->addRow(tr("Objective tolerance"), objectiveTolerance_);
+  form->addRow(tr("Tolerance"), objectiveTolerance_);
   layout->addLayout(form);
 
   auto* buttons = new QHBoxLayout;

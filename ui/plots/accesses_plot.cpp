@@ -124,6 +124,7 @@ void AccessesPlot::buildControls(QWidget* bar) {
     return box;
   };
   einsumCombo_ = combo("einsumCombo", tr("Einsum (Total = summed over all Einsums)"));
+  einsumCombo_->setMaximumWidth(160);  // a transformer's long Einsum names must not push the views off
   actionCombo_ = combo("actionCombo", tr("Which actions to count"));
   metricCombo_ = combo("metricCombo", tr("Data each buffer moves (bits, with byte prefixes) or the energy of "
                                          "its actions (joules)"));
@@ -133,7 +134,8 @@ void AccessesPlot::buildControls(QWidget* bar) {
   arrangementCombo_->setProperty("defaultToolTip", arrangementCombo_->toolTip());
   arrangementCombo_->addItem(tr("Stacked"), static_cast<int>(Arrangement::Stacked));
   arrangementCombo_->addItem(tr("Grouped"), static_cast<int>(Arrangement::Grouped));
-  logCheck_ = new QCheckBox(tr("Log scale"), bar);
+  logCheck_ = new QCheckBox(tr("Log"), bar);
+  logCheck_->setToolTip(tr("Log scale"));
   logCheck_->setObjectName("logScaleCheck");
   row->addWidget(logCheck_);
   pinButton_ = new QToolButton(bar);
@@ -357,6 +359,7 @@ void AccessesPlot::syncControls() {
   logCheck_->setEnabled(!data_.isEmpty() && view_ != View::Occupancy);
   pinButton_->setEnabled(!data_.actions.isEmpty());
   unpinButton_->setEnabled(pinned_.has_value());
+  unpinButton_->setVisible(pinned_.has_value());  // its width goes to the controls until a pin exists
 }
 
 bool AccessesPlot::showsEmptyState() const { return pages_->currentWidget() == emptyLabel_; }
