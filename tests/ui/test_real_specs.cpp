@@ -2,6 +2,7 @@
 // live in the files it includes, set in the variables table; eyeriss, whose components need
 // the reference component-cost table, attached from the File menu. Each maps in the window and
 // gets the figures the CLI's path (af::Workspace) gets for the same inputs.
+#include <QListWidget>
 #include <QSignalSpy>
 #include <QtTest>
 #include <cmath>
@@ -124,6 +125,9 @@ class TestRealSpecs : public QObject {
     QVERIFY(attached->valid());
     QCOMPARE(t.w.controller()->componentCosts(), table + "#eyeriss");
     QVERIFY(costs->detachAction()->isEnabled());
+    // The Project pane lists the table under the files.
+    QTRY_COMPARE(t.w.projectFiles()->count(), 3);
+    QCOMPARE(t.w.projectFiles()->item(2)->text(), QString("costs: component-costs.json # eyeriss"));
 
     const MapRunPtr run = mapInWindow(t);
     QVERIFY(run);
@@ -138,6 +142,9 @@ class TestRealSpecs : public QObject {
     QCOMPARE(run->result.evaluation->total_energy, expected.evaluation->total_energy);
     QCOMPARE(run->result.evaluation->total_latency, expected.evaluation->total_latency);
     QVERIFY(run->result.evaluation->total_energy > 0);
+
+    costs->detachAction()->trigger();
+    QTRY_COMPARE(t.w.projectFiles()->count(), 2);
   }
 };
 

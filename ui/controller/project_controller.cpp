@@ -91,7 +91,7 @@ void ProjectController::closeProject() {
   const bool typed = !typed_.isEmpty();
   typed_.clear();
   // The cost table and the project file belong to the project that is closed.
-  componentCosts_.clear();
+  setComponentCosts({});
   projectFile_.clear();
   clearResults();
   if (typed) emit variablesChanged();  // the values shown are the ones in use
@@ -137,13 +137,19 @@ QString ProjectController::openProjectFile(const QString& path, QList<FileError>
   if (fileErrors) *fileErrors = errors;
   for (const auto& [name, value] : project.variables)
     typed_[QString::fromStdString(name)] = QString::fromStdString(value);
-  componentCosts_ = QString::fromStdString(project.component_costs);
+  setComponentCosts(QString::fromStdString(project.component_costs));
   projectFile_ = path;
   documents_->recentFiles()->add(path);
   emit variablesChanged();
   emit mapperSettingsLoaded(project.mapper);
   revalidate();
   return {};
+}
+
+void ProjectController::setComponentCosts(const QString& table) {
+  if (table == componentCosts_) return;
+  componentCosts_ = table;
+  emit componentCostsChanged();
 }
 
 QString ProjectController::saveProjectFile(const QString& path, const ProjectMapperSettings& mapper) {
@@ -219,10 +225,33 @@ QStringList ProjectController::copyExample(const QString& name, bool overwrite,
   return files;
 }
 
+namespace {
+
+// An example may keep a project file beside its specs: it opens as that project, with the
+// mapper settings it names (bandwidth_tradeoff asks for the front of energy and latency).
+QString exampleProjectFile(const QStringList& files) {
+  for (const QString& file : files)
+    if (file.endsWith(QStringLiteral(".afproj"))) return file;
+  return {};
+}
+
+QStringList exampleSpecFiles(QStringList files) {
+  files.removeIf([](const QString& file) { return file.endsWith(QStringLiteral(".afproj")); });
+  return files;
+}
+
+}  // namespace
+
 QList<FileError> ProjectController::openExample(const QString& name) {
   QList<FileError> errors;
   const QStringList files = copyExample(name, false, errors);
-  errors << openProject(files);
+  if (const QString project = exampleProjectFile(files); !project.isEmpty()) {
+    QList<FileError> fileErrors;
+    if (const QString problem = openProjectFile(project, &fileErrors); !problem.isEmpty())
+      errors << FileError{project, FileProblem::Unreadable, problem};
+    return errors << fileErrors;
+  }
+  errors << openProject(exampleSpecFiles(files));
   return errors;
 }
 
@@ -230,7 +259,7 @@ QList<FileError> ProjectController::revertExample(const QString& name) {
   closeProject();  // first: nothing may keep the edited text around
   QList<FileError> errors;
   const QStringList files = copyExample(name, true, errors);
-  errors << documents_->openFiles(files);
+  errors << documents_->openFiles(exampleSpecFiles(files));
   return errors;
 }
 

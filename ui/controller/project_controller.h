@@ -103,7 +103,7 @@ class ProjectController : public QObject {
 
   // `FILE[#SECTION]` component-cost table; empty = none.
   // FILE#SECTION (as --component-costs); empty for none. Takes effect at the next revalidate().
-  void setComponentCosts(const QString& table) { componentCosts_ = table; }
+  void setComponentCosts(const QString& table);
   [[nodiscard]] const QString& componentCosts() const { return componentCosts_; }
 
   // --- jobs ---------------------------------------------------------------------------------
@@ -136,6 +136,7 @@ class ProjectController : public QObject {
   // A project file was opened: the mapper settings it keeps (the Mapper pane applies them).
   void mapperSettingsLoaded(const af::ProjectMapperSettings& settings);
   void variablesChanged();  // the template variables or the values they render with changed
+  void componentCostsChanged();  // a cost table was attached or detached (componentCosts())
   // After every load, before specLoaded: the spec the drawn views show (architecture,
   // workload, the tree's context). Stale: the last valid spec of these files while the newest
   // has errors; Cleared: none (null result).

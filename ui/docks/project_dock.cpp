@@ -1,5 +1,6 @@
 #include "docks/project_dock.h"
 
+#include <QFileInfo>
 #include <QListWidget>
 
 #include "controller/project_controller.h"
@@ -35,6 +36,7 @@ ProjectDock::ProjectDock(ProjectController* controller, QWidget* parent)
   connect(controller->documents(), &DocumentSet::documentAdded, this,
           [this](SpecDocument* d) { connect(d, &SpecDocument::pathChanged, this, &ProjectDock::showFiles); });
   connect(controller, &ProjectController::variablesChanged, this, &ProjectDock::showVariables);
+  connect(controller, &ProjectController::componentCostsChanged, this, &ProjectDock::showFiles);
   connect(variables_->model(), &VariablesModel::variablesEdited, this,
           [this](const QMap<QString, QString>& values) {
             if (showingVariables_) return;  // the controller's values shown, not a user edit
@@ -54,6 +56,23 @@ void ProjectDock::showFiles() {
   for (qsizetype i = 0; i < open.size(); ++i) {
     auto* item = new QListWidgetItem(labels.value(i), files_);
     item->setToolTip(open[i]->isUntitled() ? tr("%1 (not saved yet)").arg(open[i]->displayName()) : paths[i]);
+  }
+  // The attached cost table is part of the project too: shown under its files, so that a
+  // reader sees where the components' energies and areas come from.
+  if (const QString& costs = controller_->componentCosts(); !costs.isEmpty()) {
+    const QString file = costs.section('#', 0, 0);
+    const QString section = costs.contains('#') ? costs.section('#', 1) : QString();
+    auto* item = new QListWidgetItem(
+        section.isEmpty() ? tr("costs: %1").arg(QFileInfo(file).fileName())
+                          : tr("costs: %1 # %2").arg(QFileInfo(file).fileName(), section),
+        files_);
+    item->setData(Qt::UserRole, QStringLiteral("componentCosts"));
+    QFont italic = item->font();
+    italic.setItalic(true);
+    item->setFont(italic);
+    item->setToolTip(tr("Component-cost table: %1\n(File › Component Costs… to change it, "
+                        "File › Detach Component Costs to remove it)")
+                         .arg(costs));
   }
 }
 

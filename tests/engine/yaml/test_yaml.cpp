@@ -651,7 +651,9 @@ class TestYaml : public QObject {
     for (const auto& f : yaml_files(af::test::data_file("specs"), true))
       if (contains(f, ".arch.yaml")) files.push_back(f);
     for (const auto& e : fs::directory_iterator(AF_SOURCE_DIR "/resources/examples"))
-      if (e.is_directory() && fs::exists(e.path() / "arch.yaml")) files.push_back((e.path() / "arch.yaml").string());
+      if (const auto arch = e.path() / "arch.yaml";
+          e.is_directory() && fs::exists(arch) && !contains(read_file(arch.string()), "{%"))
+        files.push_back(arch.string());
     QVERIFY(files.size() >= 6);
     arches_parse_and_round_trip(files);
   }

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -95,6 +96,33 @@ class TestExploreWindow : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() { test::useTestSettings(); }
+
+  // Issue 22: a bundled example whose front has several points. Examples opens it as its
+  // project, which sets the metric to energy and latency; the run's front trades one for the
+  // other (sorted by latency, energy only falls), over a real range of latency, and the plot
+  // draws every point.
+  void bandwidth_example_has_a_front_of_several_points() {
+    test::WindowFixture t;
+    MainWindow& w = t.w;
+    QVERIFY(t.show());
+    const auto loaded = t.openExample("bandwidth_tradeoff");
+    QVERIFY(loaded && loaded->valid() && loaded->evaluation);
+    QCOMPARE(w.explore()->runPanel()->options().metrics, af::mapper::kEnergy | af::mapper::kLatency);
+    const MapRunPtr run = mapFromWindow(w);
+    QVERIFY(run && run->result.found);
+    const auto& front = run->result.front;
+    QVERIFY2(front.size() >= 3, qPrintable(QString::number(front.size())));
+    std::vector<std::pair<double, double>> points;  // (latency, energy)
+    for (const auto& row : front) points.emplace_back(row.latency, row.energy());
+    std::sort(points.begin(), points.end());
+    for (std::size_t i = 1; i < points.size(); ++i) {
+      QVERIFY(points[i].first > points[i - 1].first);
+      QVERIFY(points[i].second < points[i - 1].second);
+    }
+    QVERIFY(points.back().first >= 2 * points.front().first);
+    QVERIFY(points.front().second >= 1.2 * points.back().second);
+    QCOMPARE(w.explore()->paretoPlot()->pointCount(), static_cast<int>(front.size()));
+  }
 
   void run_click_export_from_the_window() {
     QTemporaryDir dir;
