@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include <QCloseEvent>
+#include <QEvent>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
@@ -76,6 +77,35 @@ constexpr DockShare kDockShares[] = {{MainWindow::kProjectDock, 0.17, 0},
                                      {MainWindow::kPlotsDock, 0.45, 0},
                                      {MainWindow::kDiagnosticsDock, 0.45, 0}};
 
+// Keeps a splitter's panes even as it is laid out and resized, until the user drags its handle
+// (setSizes once at construction would split a width that is not yet known, and the layout
+// passes that follow give the difference to one side).
+class EvenSplit : public QObject {
+ public:
+  explicit EvenSplit(QSplitter* splitter) : QObject(splitter), splitter_(splitter) {
+    connect(splitter, &QSplitter::splitterMoved, this, [this] {
+      splitter_->removeEventFilter(this);
+      deleteLater();  // the user's split from now on
+    });
+    splitter->installEventFilter(this);
+  }
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == splitter_ && (event->type() == QEvent::Show || event->type() == QEvent::Resize ||
+                                 event->type() == QEvent::LayoutRequest)) {
+      if (splitter_->count() > 0 && splitter_->width() > 0) {
+        const int each = splitter_->width() / splitter_->count();
+        splitter_->setSizes(QList<int>(splitter_->count(), each));
+      }
+    }
+    return QObject::eventFilter(watched, event);
+  }
+
+ private:
+  QSplitter* splitter_;
+};
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -146,8 +176,12 @@ void MainWindow::buildCentre() {
   explore_ = new ExploreSession(controller_, explore);
   explore->addWidget(explore_->paretoPlot());
   explore->addWidget(explore_->funnelPlot());
-  explore->setStretchFactor(0, 3);
-  explore->setStretchFactor(1, 2);
+  // Halves: a transformer's funnel (a dozen Einsums and their joins) needs the width as much as
+  // the front does; once the user drags the handle, their split stays.
+  explore->setChildrenCollapsible(false);
+  explore->setStretchFactor(0, 1);
+  explore->setStretchFactor(1, 1);
+  new EvenSplit(explore);  // owned by the splitter
   exploreView_ = explore;
   centralTabs_->addTab(editorsPage_, tr("Editors"));
   centralTabs_->addTab(archView_, tr("Architecture"));

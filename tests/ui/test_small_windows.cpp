@@ -11,6 +11,7 @@
 #include "editors/editor_tabs.h"
 #include "editors/yaml_editor.h"
 #include "explore/explore_session.h"
+#include "explore/funnel_plot.h"
 #include "explore/pareto_plot.h"
 #include "plots/accesses_plot.h"
 #include "qcustomplot.h"
@@ -82,6 +83,7 @@ class TestSmallWindows : public QObject {
     QTest::qWait(50);
     const int frontHeight = w.explore()->paretoPlot()->customPlot()->height();
     QVERIFY2(frontHeight >= 200, qPrintable(QString::number(frontHeight)));
+    QVERIFY2(w.explore()->paretoPlot()->width() >= 200, qPrintable(QString::number(w.explore()->paretoPlot()->width())));
     auto* mapper = w.findChild<QDockWidget*>(MainWindow::kMapperDock);
     auto* inspector = w.findChild<QDockWidget*>(MainWindow::kInspectorDock);
     QVERIFY(w.tabifiedDockWidgets(mapper).isEmpty());
@@ -101,6 +103,13 @@ class TestSmallWindows : public QObject {
     resizeTo(w, 1400, 900);
     QTRY_VERIFY2(qAbs(plots->height() - plotsAtStart) <= 12,
                  qPrintable(QString("%1 vs %2").arg(plots->height()).arg(plotsAtStart)));
+    // Where both fit, the front and the funnel share the page evenly (a transformer's funnel
+    // needs the width as much as the front).
+    QVERIFY(w.showView("funnel"));
+    const auto frontWidth = [&] { return w.explore()->paretoPlot()->width(); };
+    const auto funnelWidth = [&] { return w.explore()->funnelPlot()->width(); };
+    QTRY_VERIFY2(qAbs(frontWidth() - funnelWidth()) <= 12,
+                 qPrintable(QString("%1 vs %2").arg(frontWidth()).arg(funnelWidth())));
   }
 };
 

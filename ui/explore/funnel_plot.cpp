@@ -177,7 +177,7 @@ FunnelPlot::FunnelPlot(QWidget* parent) : QWidget(parent) {
   plot_ = new QCustomPlot(split);
   plot_->setObjectName("funnelCustomPlot");
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
-  plot_->setMinimumHeight(170);  // the bars before the table: the table scrolls, the bars cannot
+  plot_->setMinimumHeight(220);  // the bars before the table: the table scrolls, the bars cannot
   causes_ = new QTreeWidget(split);
   causes_->setObjectName("funnelCauses");
   causes_->setHeaderLabels({tr("Einsum / cause"), tr("where"), tr("removed"), tr("keep rate")});
@@ -213,7 +213,7 @@ FunnelPlot::FunnelPlot(QWidget* parent) : QWidget(parent) {
   // The legend in a row above the bars, so it never covers them.
   plot_->plotLayout()->insertRow(0);
   plot_->plotLayout()->addElement(0, 0, plot_->legend);
-  plot_->legend->setWrap(2);                                     // two by two: the tab is narrow
+  plot_->legend->setWrap(2);                                     // two by two until it is wide
   plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);  // re-lays the items added above
   plot_->plotLayout()->setRowStretchFactor(0, 0.001);
   plot_->legend->setVisible(true);
@@ -324,6 +324,11 @@ void FunnelPlot::fitLabels() {
 
 void FunnelPlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
+  // The four keys in one row once they fit (a row of the bars' height saved), else two by two.
+  if (const int wrap = plot_->width() >= 520 ? 4 : 2; plot_->legend->wrap() != wrap) {
+    plot_->legend->setWrap(wrap);
+    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+  }
   fitLabels();
 }
 

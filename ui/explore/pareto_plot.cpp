@@ -77,10 +77,16 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QWidget(parent) {
   combo_ = new QComboBox(this);
   combo_->setObjectName("frontCombo");
   combo_->setToolTip(tr("The joined front of the whole workload, or one Einsum's pmapping front"));
-  combo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  // A transformer's Einsum names ("Einsum QK_softmax (pmappings)") must not set the front's
+  // minimum width: the combo shows what fits, its list shows them whole.
+  combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  combo_->setMinimumContentsLength(14);
   status_ = new QLabel(this);
   status_->setObjectName("frontStatus");
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // The line may be cut short in a narrow pane (the tooltip keeps it whole): its length must
+  // not set the front's minimum width, or the funnel beside it gets squeezed.
+  status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   tableButton_ = new QToolButton(this);
   tableButton_->setObjectName("frontTableButton");
   tableButton_->setText(tr("Table"));
@@ -331,6 +337,7 @@ void ParetoPlot::rebuild() {
             : tr("%n pmapping(s) on this Einsum's front", "", static_cast<int>(points_.size()));
   }
   status_->setText(status);
+  status_->setToolTip(status);
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

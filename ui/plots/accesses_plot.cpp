@@ -467,7 +467,22 @@ void AccessesPlot::rebuild() {
   }
   plot_->legend->setVisible(view_ != View::Latency || !pinnedBars_.isNull());
   updateLabelRotation();
+  updateLegendWrap();
   applyHighlight();
+}
+
+void AccessesPlot::updateLegendWrap() {
+  // As many keys per row as fit the width: a transformer has a dozen tensors or more, and one
+  // squeezed row would clip their names into each other.
+  int widest = 0;
+  for (int i = 0; i < plot_->legend->itemCount(); ++i)
+    if (const auto* item = plot_->legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
+  const int room = std::max(1, plot_->width() - 20);
+  const int columns = std::max(1, room / std::max(1, widest + plot_->legend->columnSpacing()));
+  if (plot_->legend->wrap() != columns) {
+    plot_->legend->setWrap(columns);
+    plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-lays the keys
+  }
 }
 
 void AccessesPlot::drawBars(bool stacked) {
@@ -686,6 +701,7 @@ void AccessesPlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   if (!showsEmptyState()) {
     updateLabelRotation();
+    updateLegendWrap();
     if (!changes_.isEmpty()) fitValueAxis(stacked());  // the labels' room is in pixels
     plot_->replot(QCustomPlot::rpQueuedReplot);
   }

@@ -129,6 +129,7 @@ class AccessesPlot : public QWidget {
   [[nodiscard]] QStringList comparisonLines(int category) const;
   // The pinned mapping's use of a buffer ("12.5 %", or bits when unbounded); empty: unused.
   [[nodiscard]] QString pinnedOccupancyText(const QString& component) const;
+  void updateLegendWrap();
   void updateLabelRotation();
   void applyHighlight();
   [[nodiscard]] QColor seriesColor(const QString& series);
