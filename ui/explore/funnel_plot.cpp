@@ -262,7 +262,10 @@ void FunnelPlot::rebuild(const std::vector<mapper::EinsumStats>& stats,
     for (const auto& j : joins) values << stageValue(j, stage);
     for (double& v : values) {
       top = std::max(top, v);
-      v = std::max(v, kLogFloor);  // a log axis has no 0: empty stages sit on the floor
+      // A log axis has no 0: bars stand on the floor, and QCPBars draws from its base up by
+      // the value (base + value), so the value is the height above the floor; an empty stage
+      // has none (it was drawn up to 1, as if one pmapping were left).
+      v = std::max(v, kLogFloor) - kLogFloor;
     }
     bars_[static_cast<std::size_t>(stage)]->setData(QVector<double>(keys.begin(), keys.end()), values, true);
   }
@@ -373,7 +376,7 @@ double FunnelPlot::barValue(const QString& category, const QString& stage) const
     if (stage == QLatin1String(kStages[i].key)) {
       const auto data = bars_[static_cast<std::size_t>(i)]->data();
       const auto it = data->findBegin(keys_[e], false);
-      return it == data->constEnd() ? -1 : it->value;
+      return it == data->constEnd() ? -1 : kLogFloor + it->value;  // the top of the drawn bar
     }
   return -1;
 }

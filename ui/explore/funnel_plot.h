@@ -35,8 +35,9 @@ class FunnelPlot : public QWidget {
 
   // For tests.
   [[nodiscard]] QCustomPlot* customPlot() const { return plot_; }
-  // Bar value of one stage ("total", "valid", "evaluated", "pareto") of one category: an
-  // Einsum's name or "join NAME" for the join step adding Einsum NAME; -1 if absent.
+  // The top of the drawn bar of one stage ("total", "valid", "evaluated", "pareto") of one
+  // category: an Einsum's name or "join NAME" for the join step adding Einsum NAME; -1 if
+  // absent. An empty stage's top is the floor (0.5): no bar.
   [[nodiscard]] double barValue(const QString& category, const QString& stage) const;
   [[nodiscard]] QTreeWidget* causes() const { return causes_; }
   [[nodiscard]] bool explanationVisible() const;

@@ -151,6 +151,27 @@ class TestExplore : public QObject {
     const auto run = mapped.last().at(0).value<MapRunPtr>();
     QVERIFY(!run->result.found);
     funnel.setRun(run);
+    // Nothing valid, evaluated or kept: no bar at all above the axis floor (issue 22: they
+    // were drawn up to 1), the total's bar reaches the total.
+    for (const char* stage : {"valid", "evaluated", "pareto"})
+      QCOMPARE(funnel.barValue("Matmul", stage), 0.5);
+    QCOMPARE(funnel.barValue("Matmul", "total"), run->result.stats.front().pmappings_total);
+    QCOMPARE(funnel.customPlot()->yAxis->range().lower, 0.5);
+    // What QCPBars draws, from its base up by the value: the empty stages have no height.
+    QCustomPlot* plot = funnel.customPlot();
+    int empty = 0;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+      if (const auto* bars = qobject_cast<const QCPBars*>(plot->plottable(i))) {
+        QCOMPARE(bars->data()->size(), 1);
+        const double top = bars->baseValue() + bars->data()->constBegin()->value;
+        if (bars->name() == "in the search space") {
+          QCOMPARE(top, run->result.stats.front().pmappings_total);
+        } else {
+          QCOMPARE(top, 0.5);
+          ++empty;
+        }
+      }
+    QCOMPARE(empty, 3);
     QVERIFY(funnel.explanationVisible());
     QVERIFY2(funnel.explanation().contains("capacity Scratchpad"), qPrintable(funnel.explanation()));
     QVERIFY(funnel.explanation().contains("What to try"));
