@@ -12,6 +12,7 @@
 #include "controller/project_controller.h"
 #include "core/version.h"
 #include "explore/explore_session.h"
+#include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
 #include "main_window.h"
 #include "screenshot.h"
@@ -187,7 +188,11 @@ int main(int argc, char** argv) {
       if (parser.isSet(midRunOption))
         QObject::connect(window.controller(), &af::ui::ProjectController::mapperProgress, &window,
                          [&](const af::ui::MapperProgressPtr& progress) {
-                           if (progress->fraction() < 0.5 || shot) return;
+                           // Half way, once the live front has reached the plot (fronts
+                           // are throttled to ~20 a second, behind the progress).
+                           if (progress->fraction() < 0.5 || shot ||
+                               window.explore()->paretoPlot()->pointCount() == 0)
+                             return;
                            window.showView("pareto");
                            once();
                          });

@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QListWidget>
+#include <algorithm>
 
 #include "controller/project_controller.h"
 #include "editors/document_set.h"
@@ -21,6 +22,9 @@ ProjectDock::ProjectDock(ProjectController* controller, QWidget* parent)
   files_->setObjectName("projectFiles");
   files_->setToolTip(tr("Files of the spec, merged in this order (drag the editor tabs to reorder)"));
   files_->setMinimumHeight(40);
+  // Long names shorten in the middle (the tooltip has the path): no scroll bar eating a row.
+  files_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  files_->setTextElideMode(Qt::ElideMiddle);
   variables_->setObjectName("variablesPane");
   addWidget(files_);
   addWidget(variables_);
@@ -73,6 +77,15 @@ void ProjectDock::showFiles() {
     item->setToolTip(tr("Component-cost table: %1\n(File › Component Costs… to change it, "
                         "File › Detach Component Costs to remove it)")
                          .arg(costs));
+  }
+  // The list as tall as its rows (a handful), up to a third of the pane: the variables keep
+  // the rest.
+  const int rows = std::max(3, files_->count());
+  const int wanted = rows * std::max(files_->sizeHintForRow(0), fontMetrics().height() + 2) + 2 * files_->frameWidth() + 4;
+  const int total = sizes().value(0) + sizes().value(1);
+  if (total > 0) {
+    const int list = std::min(wanted, total / 3);
+    setSizes({list, total - list});
   }
 }
 

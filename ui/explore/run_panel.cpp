@@ -269,7 +269,7 @@ void RunPanel::setRunning(bool running) {
 void RunPanel::updateEnabled() {
   run_->setEnabled(ready_ && !running_);
   stop_->setEnabled(running_);
-  maxFused_->setEnabled(fused_->isChecked() && fusionAvailable_);
+  maxFused_->setEnabled(!running_ && fused_->isChecked() && fusionAvailable_);
   for (QWidget* w : std::initializer_list<QWidget*>{metric_, fused_, imperfectSpatial_, imperfectTemporal_,
                                                     coarseness_, threads_, objectiveTolerance_})
     w->setEnabled(!running_ && (w != fused_ || fusionAvailable_));
