@@ -306,12 +306,12 @@ struct ChunkResult {
 
 JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMemories& tracked,
                          const std::map<std::string, std::set<std::string>>& copies,
-                         const JoinSettings& settings, Observer* observer, const std::atomic<bool>* cancel) {
+                         const JoinSettings& settings, Observer* observer, std::stop_token stop) {
   JoinOutcome out;
   const std::size_t n = einsums.size();
   const std::size_t memories = tracked.size();
   if (n == 0) return out;
-  const auto cancelled = [&] { return cancel != nullptr && cancel->load(std::memory_order_relaxed); };
+  const auto cancelled = [&] { return stop.stop_requested(); };
   tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
 
   // Pareto keys: per-Einsum groups round reservations with resource_usage_tolerance (an

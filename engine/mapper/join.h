@@ -6,9 +6,9 @@
 // reservations (reservations.h); rows over capacity go, and within each joined group
 // only Pareto-optimal rows stay, with objectives and reservations as the criteria.
 // Groups that no later Einsum could match are dropped before their rows are merged.
-#include <atomic>
 #include <map>
 #include <set>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -58,10 +58,11 @@ struct JoinOutcome {
 };
 
 // `copies`: tensors that copy Einsums alias (source <-> each output), which share one
-// buffer per memory (§5.5). Throws nothing; failures are reported in the outcome.
+// buffer per memory (§5.5). `stop` is polled between groups; a stopped join has cancelled =
+// true. Throws nothing; failures are reported in the outcome.
 [[nodiscard]] JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMemories& tracked,
                                        const std::map<std::string, std::set<std::string>>& copies,
                                        const JoinSettings& settings, Observer* observer,
-                                       const std::atomic<bool>* cancel);
+                                       std::stop_token stop);
 
 }  // namespace af::mapper

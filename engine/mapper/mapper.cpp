@@ -7,7 +7,6 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -134,15 +133,16 @@ std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in, 
                                              const std::map<std::string, std::set<std::string>>& copies,
                                              const JoinSettings& settings) {
   if (std::any_of(in.begin(), in.end(), [](const JoinEinsum& e) { return e.rows.empty(); })) return {};
-  std::atomic<bool> late{false};
+  std::stop_source late;
   std::mutex m;
   std::condition_variable cv;
   bool done = false;
   std::jthread deadline([&] {
     std::unique_lock lock(m);
-    if (!cv.wait_for(lock, kStoppedJoinBudget, [&] { return done; })) late = true;
+    if (!cv.wait_for(lock, kStoppedJoinBudget, [&] { return done; })) late.request_stop();
   });
-  JoinOutcome joined = join_einsums(thinned(in, settings.metrics), tracked, copies, settings, nullptr, &late);
+  JoinOutcome joined =
+      join_einsums(thinned(in, settings.metrics), tracked, copies, settings, nullptr, late.get_token());
   {
     const std::lock_guard lock(m);
     done = true;
@@ -185,8 +185,6 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
                           std::stop_token stop) {
   MapperResult result;
   result.metrics = options.metrics;
-  std::atomic<bool> cancel{false};
-  const std::stop_callback on_stop(stop, [&] { cancel.store(true); });
   std::mutex observer_mutex;
 
   // Einsums to map, in workload order.
@@ -238,7 +236,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
       stats.templates_fused += ts.fused;
       stats.templates_duplicate += ts.duplicates;
     }
-    if (cancel.load()) {
+    if (stop.stop_requested()) {
       result.cancelled = true;
       result.failure = "stopped while making the pmapping templates";
       return result;
@@ -272,9 +270,9 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
         tbb::blocked_range<std::size_t>(0, jobs.size(), 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
           for (std::size_t j = range.begin(); j != range.end(); ++j) {
-            if (cancel.load(std::memory_order_relaxed)) return;
+            if (stop.stop_requested()) return;
             const Job& job = jobs[j];
-            results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, &cancel,
+            results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, stop,
                                              true, &tracked);
             if (observer) {
               const std::lock_guard lock(observer_mutex);
@@ -291,7 +289,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
         tbb::simple_partitioner());
   });
   // Stopped in the search: what was found so far still joins (below), bounded.
-  const bool stopped_in_search = cancel.load();
+  const bool stopped_in_search = stop.stop_requested();
 
   // Per Einsum: every template's front, in template order, with its compatibility.
   std::vector<JoinEinsum> join_input(einsums.size());
@@ -361,7 +359,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     return result;
   }
 
-  JoinOutcome joined = join_einsums(join_input, tracked, copies, settings, observer, &cancel);
+  JoinOutcome joined = join_einsums(join_input, tracked, copies, settings, observer, stop);
   result.join_steps = joined.steps;
   for (std::size_t e = 0; e < einsums.size(); ++e) {
     auto& stats = result.stats[e];
@@ -384,7 +382,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
       observer->on_einsum_groups(stats);
     }
   }
-  if (joined.cancelled || cancel.load()) {
+  if (joined.cancelled || stop.stop_requested()) {
     result.cancelled = true;
     return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options, spec);
   }

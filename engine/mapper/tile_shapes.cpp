@@ -129,13 +129,13 @@ using ChainSets = std::map<std::string, ChainSpace>;
 class TileSearch {
  public:
   TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, const ChainSets& chain_sets,
-             const MapperOptions& options, const TrackedMemories* tracked, const std::atomic<bool>* cancel,
+             const MapperOptions& options, const TrackedMemories* tracked, std::stop_token stop,
              bool prune, TemplateResult& result)
       : t_(t),
         compiled_(compiled),
         metrics_(options.metrics),
         tolerance_(options.objective_tolerance),
-        cancel_(cancel),
+        stop_(std::move(stop)),
         prune_(prune),
         result_(result),
         divisor_chains_(std::vector<char>(compiled.loop_count(), 0)) {
@@ -315,7 +315,7 @@ class TileSearch {
 
   // Polled per visit, not per leaf: pruning can keep the search away from leaves.
   bool poll_cancelled() {
-    if ((++visits_ & 4095) == 0 && cancel_ && cancel_->load(std::memory_order_relaxed)) cancelled_ = true;
+    if ((++visits_ & 4095) == 0 && stop_.stop_requested()) cancelled_ = true;
     return cancelled_;
   }
 
@@ -742,7 +742,7 @@ class TileSearch {
   model::CompiledPmapping& compiled_;
   unsigned metrics_;
   double tolerance_;
-  const std::atomic<bool>* cancel_;
+  std::stop_token stop_;
   bool prune_;
   TemplateResult& result_;
   bool cancelled_ = false;
@@ -804,7 +804,7 @@ class TileSearch {
 
 TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                    const spec::ResolvedSpec& spec, const MapperOptions& options,
-                                   const std::atomic<bool>* cancel, bool prune,
+                                   std::stop_token stop, bool prune,
                                    const TrackedMemories* tracked) {
   TemplateResult result;
   result.stats.einsum = t.einsum;
@@ -842,7 +842,7 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     return result;
   }
 
-  TileSearch search(t, *compiled, chain_sets, options, tracked, cancel, prune, result);
+  TileSearch search(t, *compiled, chain_sets, options, tracked, std::move(stop), prune, result);
   search.set_copy(problem.einsum->is_copy_operation);
   try {
     search.run();

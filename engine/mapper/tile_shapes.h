@@ -4,9 +4,9 @@
 // coarseness, every candidate chain (tile_candidates.h), enumerated loop by loop with
 // subtrees pruned as soon as a capacity, fanout or min_usage check is exact; the
 // surviving pmappings are evaluated by the compiled model and Pareto-pruned.
-#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <stop_token>
 #include <vector>
 
 #include "mapper/options.h"
@@ -52,7 +52,8 @@ struct TemplateResult {
   bool cancelled = false;
 };
 
-// `spec` must hold the Einsum's resolved arch. `cancel` is polled between pmappings.
+// `spec` must hold the Einsum's resolved arch. `stop` is polled between pmappings (every
+// few thousand tiles visited); a stopped search returns what it found, cancelled = true.
 // With `prune`, fanout, capacity and min_usage checks that are exact for a prefix of the
 // loops skip whole subtrees; the front is the same either way, only the counts of
 // evaluated pmappings (and which cause a pruned pmapping is charged to) differ.
@@ -62,7 +63,7 @@ struct TemplateResult {
 // the reservations as further objectives (§3.7): what neighbours may need differs.
 [[nodiscard]] TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                                  const spec::ResolvedSpec& spec, const MapperOptions& options,
-                                                 const std::atomic<bool>* cancel = nullptr, bool prune = true,
+                                                 std::stop_token stop = {}, bool prune = true,
                                                  const TrackedMemories* tracked = nullptr);
 
 }  // namespace af::mapper

@@ -206,8 +206,8 @@ Loaded load_finite(const QTemporaryDir& dir, const QString& tiling) {
 // Returns the pmappings each evaluated.
 std::pair<double, double> compare_searches(const mapper::PmappingTemplate& t, const mapper::EinsumProblem& p,
                                            const spec::ResolvedSpec& rs, const mapper::MapperOptions& o) {
-  const auto a = mapper::explore_tile_shapes(t, p, rs, o, nullptr, false);
-  const auto b = mapper::explore_tile_shapes(t, p, rs, o, nullptr, true);
+  const auto a = mapper::explore_tile_shapes(t, p, rs, o, {}, false);
+  const auto b = mapper::explore_tile_shapes(t, p, rs, o, {}, true);
   [&] {
     // The exhaustive search evaluates every pmapping that no loop bound rules out.
     double bound_removed = 0;
@@ -344,7 +344,7 @@ class TestTileSearch : public QObject {
             };
         each(per_rv.begin());
         for (const bool prune : {false, true}) {
-          const auto r = mapper::explore_tile_shapes(t, p, l.resolved, l.options, nullptr, prune);
+          const auto r = mapper::explore_tile_shapes(t, p, l.resolved, l.options, {}, prune);
           const auto it = r.stats.smallest_over_limit.find(cause);
           if (std::isinf(oracle)) {
             QVERIFY(it == r.stats.smallest_over_limit.end() || it->second.used >= oracle);
