@@ -302,144 +302,219 @@ struct ChunkResult {
   std::vector<std::uint64_t> over_capacity;  // per memory
 };
 
-}  // namespace
+// The fused join as named stages over one state. The Einsums join in workload order: the
+// left (the mappings of the Einsums joined so far, as groups of rows) meets the next Einsum's
+// groups (the right), one step per Einsum (§5.2):
+//   pair_groups  - left and right groups holding their shared tensors alike;
+//   look_ahead   - drop joined structures (and, per row, iteration counts) that no later
+//                  Einsum can complete;
+//   plan_merges  - per pair, what its row merges do to the reservations (§5.4-§5.5);
+//   merge_rows   - the row merges, chunk by chunk in parallel, each chunk Pareto-pruned;
+//   collect      - per joined group, the chunks' rows Pareto-pruned once more;
+//   finish_step  - the step's statistics, the rows' origins, the observer.
+// Then final_front collapses the reservations and keeps the Pareto-optimal whole mappings.
+class Join {
+ public:
+  Join(const std::vector<JoinEinsum>& einsums, const TrackedMemories& tracked,
+       const std::map<std::string, std::set<std::string>>& copies, const JoinSettings& settings,
+       Observer* observer, std::stop_token stop)
+      : einsums_(einsums),
+        tracked_(tracked),
+        copies_(copies),
+        observer_(observer),
+        stop_(std::move(stop)),
+        n_(einsums.size()),
+        memories_(tracked.size()),
+        arena_(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic),
+        // Pareto keys: per-Einsum groups round reservations with resource_usage_tolerance (an
+        // absolute step shared out over the Einsums); joined groups with objective_tolerance
+        // (§4.4: AccelForge's plumbing does both).
+        einsum_key_{settings.metrics, settings.objective_tolerance, settings.resource_usage_tolerance,
+                    settings.resource_usage_tolerance / static_cast<double>(std::max<std::size_t>(n_, 1))},
+        join_key_{settings.metrics, settings.objective_tolerance, settings.objective_tolerance, 0},
+        order_{&settings.memory_levels} {}
 
-JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMemories& tracked,
-                         const std::map<std::string, std::set<std::string>>& copies,
-                         const JoinSettings& settings, Observer* observer, std::stop_token stop) {
-  JoinOutcome out;
-  const std::size_t n = einsums.size();
-  const std::size_t memories = tracked.size();
-  if (n == 0) return out;
-  const auto cancelled = [&] { return stop.stop_requested(); };
-  tbb::task_arena arena(settings.threads > 0 ? settings.threads : tbb::task_arena::automatic);
-
-  // Pareto keys: per-Einsum groups round reservations with resource_usage_tolerance (an
-  // absolute step shared out over the Einsums); joined groups with objective_tolerance
-  // (§4.4: AccelForge's plumbing does both).
-  const KeyMaker einsum_key{settings.metrics, settings.objective_tolerance, settings.resource_usage_tolerance,
-                            settings.resource_usage_tolerance / static_cast<double>(n)};
-  const KeyMaker join_key{settings.metrics, settings.objective_tolerance, settings.objective_tolerance, 0};
-  const LessFused order{&settings.memory_levels};
-
-  std::vector<std::vector<Group>> per_einsum(n);
-  for (std::size_t e = 0; e < n; ++e) {
-    std::set<std::string> others = tensors_of(einsums, 0, e);
-    const auto after = tensors_of(einsums, e + 1, n);
-    others.insert(after.begin(), after.end());
-    per_einsum[e] = group_einsum(einsums[e], others, memories, einsum_key, order);
-    out.groups.push_back(per_einsum[e].size());
-    std::uint64_t rows = 0;
-    for (const auto& g : per_einsum[e]) rows += g.rows();
-    out.grouped_rows.push_back(rows);
+  JoinOutcome run() {
+    if (n_ == 0) return std::move(out_);
+    group_einsums();
+    for (std::size_t j = 1; j < n_; ++j) {
+      if (stop_.stop_requested()) return cancelled();
+      if (!join_step(j)) return std::move(out_);
+    }
+    final_front();
+    return std::move(out_);
   }
 
-  std::vector<Origin> origins;
-  std::vector<Group> left = per_einsum[0];
-  for (auto& g : left)
-    for (auto& o : g.origin) {
-      origins.push_back({kNone, o, 0});
-      o = static_cast<std::uint32_t>(origins.size() - 1);
-    }
-
-  for (std::size_t j = 1; j < n; ++j) {
-    if (cancelled()) {
-      out.cancelled = true;
-      return out;
-    }
-    const JoinEinsum& right_einsum = einsums[j];
-    const auto left_tensors = tensors_of(einsums, 0, j);
-    const auto& right_tensors = right_einsum.tensors;
-    const auto live_after = tensors_of(einsums, j + 1, n);
-    const auto in = [](const std::set<std::string>& s) {
-      return [&s](const std::string& t) { return s.contains(t); };
+ private:
+  // The state of one step: Einsum j joins the left.
+  struct Step {
+    std::size_t j = 0;
+    std::set<std::string> left_tensors, live_after;
+    JoinStepStats stats;
+    std::vector<Pair> pairs;
+    std::vector<Structure> joined;  // joined structures, indexed by Pair::joined
+    std::vector<char> joined_alive;
+    std::vector<std::vector<const CountFilter*>> filters;         // per joined structure
+    std::vector<std::map<Structure, CountFilter>> filter_store;  // per later Einsum, per key
+    std::vector<Group> next;                                       // the joined groups, in order
+    std::vector<std::vector<const CountFilter*>> next_filters;     // per joined group
+    std::map<std::pair<std::size_t, std::size_t>, PrefixIndex> indexes;  // (right group, prefix)
+    struct Task {
+      std::size_t pair, first, last;  // left rows [first, last)
     };
-    for (std::size_t later = j; later < n; ++later)
-      for (const auto& t : einsums[later].outputs)
-        if (left_tensors.contains(t)) {
-          out.failure = "Einsum " + einsums[later].name + " writes " + t +
-                        ", which an earlier Einsum already uses: Einsums join in workload order";
-          return out;
-        }
-    const std::vector<Group>& right = per_einsum[j];
-    JoinStepStats step;
-    step.einsum = right_einsum.name;
-    step.left_groups = left.size();
-    step.right_groups = right.size();
-    for (const auto& g : left) step.left_rows += g.rows();
-    for (const auto& g : right) step.right_rows += g.rows();
+    std::vector<Task> tasks;
+    std::vector<ChunkResult> results;  // per task
+    struct Source {
+      std::uint32_t parent, pmapping, shared_loops;
+    };
+    std::vector<std::vector<Source>> sources;  // per joined group, per kept row
+    std::vector<std::uint64_t> pareto_removed;  // per joined group
+  };
 
-    // Group pairs: the shared tensors held alike (the key), and no more live loops on the
-    // left than on the right (its dataflow could not reach the later Einsums otherwise).
-    // Rows then pair when the loops both sides have iterate alike.
+  static auto in(const std::set<std::string>& s) {
+    return [&s](const std::string& t) { return s.contains(t); };
+  }
+
+  JoinOutcome cancelled() {
+    out_.cancelled = true;
+    return std::move(out_);
+  }
+
+  // A failure that ends the join after step `step` (recorded with it).
+  bool fail(Step& step, std::string why) {
+    out_.failure = std::move(why);
+    out_.steps.push_back(step.stats);
+    return false;
+  }
+
+  // Each Einsum's rows as groups of one structure (the tensors it shares with any other
+  // Einsum); the first Einsum's groups are the first left.
+  void group_einsums() {
+    per_einsum_.resize(n_);
+    for (std::size_t e = 0; e < n_; ++e) {
+      std::set<std::string> others = tensors_of(einsums_, 0, e);
+      const auto after = tensors_of(einsums_, e + 1, n_);
+      others.insert(after.begin(), after.end());
+      per_einsum_[e] = group_einsum(einsums_[e], others, memories_, einsum_key_, order_);
+      out_.groups.push_back(per_einsum_[e].size());
+      std::uint64_t rows = 0;
+      for (const auto& g : per_einsum_[e]) rows += g.rows();
+      out_.grouped_rows.push_back(rows);
+    }
+    left_ = per_einsum_[0];
+    for (auto& g : left_)
+      for (auto& o : g.origin) {
+        origins_.push_back({kNone, o, 0});
+        o = static_cast<std::uint32_t>(origins_.size() - 1);
+      }
+  }
+
+  // One step; false when the join ends here (a failure recorded in out_, or stopped:
+  // out_.cancelled).
+  bool join_step(std::size_t j) {
+    Step step;
+    step.j = j;
+    step.left_tensors = tensors_of(einsums_, 0, j);
+    step.live_after = tensors_of(einsums_, j + 1, n_);
+    for (std::size_t later = j; later < n_; ++later)
+      for (const auto& t : einsums_[later].outputs)
+        if (step.left_tensors.contains(t)) {
+          out_.failure = "Einsum " + einsums_[later].name + " writes " + t +
+                         ", which an earlier Einsum already uses: Einsums join in workload order";
+          return false;
+        }
+    const std::vector<Group>& right = per_einsum_[j];
+    step.stats.einsum = einsums_[j].name;
+    step.stats.left_groups = left_.size();
+    step.stats.right_groups = right.size();
+    for (const auto& g : left_) step.stats.left_rows += g.rows();
+    for (const auto& g : right) step.stats.right_rows += g.rows();
+
+    if (!pair_groups(step)) return false;
+    if (!look_ahead(step)) return false;
+    plan_merges(step);
+    merge_rows(step);
+    if (stop_.stop_requested()) {
+      out_.cancelled = true;
+      return false;
+    }
+    collect(step);
+    return finish_step(step);
+  }
+
+  // Group pairs: the shared tensors held alike (the key), and no more live loops on the left
+  // than on the right (its dataflow could not reach the later Einsums otherwise). Rows then
+  // pair when the loops both sides have iterate alike.
+  bool pair_groups(Step& step) {
+    const std::vector<Group>& right = per_einsum_[step.j];
+    const auto& right_tensors = einsums_[step.j].tensors;
     std::map<Structure, std::vector<std::size_t>> right_by_key;
     for (std::size_t b = 0; b < right.size(); ++b)
-      right_by_key[restrict(right[b].structure, in(left_tensors))].push_back(b);
-    std::vector<Pair> pairs;
+      right_by_key[restrict(right[b].structure, in(step.left_tensors))].push_back(b);
     std::map<Structure, std::size_t> joined_index;
-    std::vector<Structure> joined;
-    for (std::size_t a = 0; a < left.size(); ++a) {
-      const Structure& ls = left[a].structure;
+    for (std::size_t a = 0; a < left_.size(); ++a) {
+      const Structure& ls = left_[a].structure;
       const auto it = right_by_key.find(restrict(ls, in(right_tensors)));
       if (it == right_by_key.end()) continue;
       for (const std::size_t b : it->second) {
         const Structure& rs = right[b].structure;
-        if (depth_in(ls, live_after) > depth_in(rs, live_after) || right[b].loops < left[a].loops) continue;
-        Structure js = restrict(ls, in(live_after));
+        if (depth_in(ls, step.live_after) > depth_in(rs, step.live_after) || right[b].loops < left_[a].loops)
+          continue;
+        Structure js = restrict(ls, in(step.live_after));
         for (const auto& t : rs)
-          if (live_after.contains(t.name) &&
+          if (step.live_after.contains(t.name) &&
               std::none_of(ls.begin(), ls.end(), [&](const auto& x) { return x.name == t.name; }))
             js.push_back(t);
         std::sort(js.begin(), js.end(), [](const auto& x, const auto& y) { return x.name < y.name; });
         Pair p;
         p.left = a;
         p.right = b;
-        const auto [jt, added] = joined_index.try_emplace(js, joined.size());
-        if (added) joined.push_back(js);
+        const auto [jt, added] = joined_index.try_emplace(js, step.joined.size());
+        if (added) step.joined.push_back(js);
         p.joined = jt->second;
-        pairs.push_back(std::move(p));
+        step.pairs.push_back(std::move(p));
       }
     }
-    step.group_pairs = pairs.size();
-    if (pairs.empty()) {
-      out.failure =
-          "no pmapping of Einsum " + right_einsum.name +
-          " is compatible with the mappings of the Einsums before it: the tensors they share are held "
-          "in different memories or under different loops";
-      out.steps.push_back(step);
-      return out;
-    }
+    step.stats.group_pairs = step.pairs.size();
+    if (step.pairs.empty())
+      return fail(step, "no pmapping of Einsum " + einsums_[step.j].name +
+                            " is compatible with the mappings of the Einsums before it: the tensors they "
+                            "share are held in different memories or under different loops");
+    return true;
+  }
 
-    // Lookahead: a joined structure whose shared tensors no group of a later Einsum holds
-    // alike can never complete; and rows whose loops above them iterate unlike every such
-    // group's rows cannot either.
-    std::vector<char> joined_alive(joined.size(), 1);
-    std::vector<std::vector<const CountFilter*>> filters(joined.size());
-    std::vector<std::map<Structure, CountFilter>> filter_store(n);  // per later Einsum, per key
-    const std::set<std::string> seen = tensors_of(einsums, 0, j + 1);
-    for (std::size_t later = j + 1; later < n; ++later) {
-      const auto& lt = einsums[later].tensors;
+  // Lookahead: a joined structure whose shared tensors no group of a later Einsum holds
+  // alike can never complete; and rows whose loops above them iterate unlike every such
+  // group's rows cannot either (the count filters, applied per row in merge_rows).
+  bool look_ahead(Step& step) {
+    const std::size_t j = step.j;
+    step.joined_alive.assign(step.joined.size(), 1);
+    step.filters.resize(step.joined.size());
+    step.filter_store.resize(n_);
+    const std::set<std::string> seen = tensors_of(einsums_, 0, j + 1);
+    for (std::size_t later = j + 1; later < n_; ++later) {
+      const auto& lt = einsums_[later].tensors;
       if (std::none_of(lt.begin(), lt.end(), [&](const std::string& t) { return seen.contains(t); }))
         continue;
       std::map<Structure, std::vector<std::size_t>> next_keys;
-      for (std::size_t g = 0; g < per_einsum[later].size(); ++g)
-        next_keys[restrict(per_einsum[later][g].structure, in(seen))].push_back(g);
+      for (std::size_t g = 0; g < per_einsum_[later].size(); ++g)
+        next_keys[restrict(per_einsum_[later][g].structure, in(seen))].push_back(g);
       bool any = false;
-      for (std::size_t x = 0; x < joined.size(); ++x) {
-        if (!joined_alive[x]) continue;
-        Structure key = restrict(joined[x], in(lt));
+      for (std::size_t x = 0; x < step.joined.size(); ++x) {
+        if (!step.joined_alive[x]) continue;
+        Structure key = restrict(step.joined[x], in(lt));
         const auto found = next_keys.find(key);
         if (found == next_keys.end()) {
-          joined_alive[x] = 0;
+          step.joined_alive[x] = 0;
           continue;
         }
         any = true;
         if (loops_of(key) == 0) continue;
-        auto [f, added] = filter_store[later].try_emplace(std::move(key));
+        auto [f, added] = step.filter_store[later].try_emplace(std::move(key));
         if (added) {
           f->second.n = loops_of(f->first);
           for (const auto g : found->second) {
-            const Group& lg = per_einsum[later][g];
+            const Group& lg = per_einsum_[later][g];
             for (std::size_t r = 0; r < lg.rows(); ++r) {
               auto& bucket = f->second.allowed[hash_prefix(lg.iters(r), f->second.n)];
               std::vector<std::int64_t> v(lg.iters(r), lg.iters(r) + f->second.n);
@@ -447,49 +522,50 @@ JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMe
             }
           }
         }
-        filters[x].push_back(&f->second);
+        step.filters[x].push_back(&f->second);
       }
-      if (!any) {
-        out.failure = "the mappings of the Einsums up to " + right_einsum.name +
-                      " cannot be joined with any pmapping of Einsum " + einsums[later].name +
-                      ": the tensors they share are held in different memories or under different loops";
-        out.steps.push_back(step);
-        return out;
-      }
+      if (!any)
+        return fail(step, "the mappings of the Einsums up to " + einsums_[j].name +
+                              " cannot be joined with any pmapping of Einsum " + einsums_[later].name +
+                              ": the tensors they share are held in different memories or under different loops");
     }
-    std::erase_if(pairs, [&](const Pair& p) {
-      if (joined_alive[p.joined]) return false;
-      ++step.group_pairs_lookahead;
-      step.rows_lookahead += static_cast<std::uint64_t>(left[p.left].rows()) * right[p.right].rows();
+    const std::vector<Group>& right = per_einsum_[j];
+    std::erase_if(step.pairs, [&](const Pair& p) {
+      if (step.joined_alive[p.joined]) return false;
+      ++step.stats.group_pairs_lookahead;
+      step.stats.rows_lookahead += static_cast<std::uint64_t>(left_[p.left].rows()) * right[p.right].rows();
       return true;
     });
+    return true;
+  }
 
-    // Joined groups in canonical order; what each pair's row merges need.
+  // The joined groups in canonical order, and per pair what its row merges need: where each
+  // joined tensor's size comes from, the index of the right rows by shared counts, and the
+  // reservation adjustments (§5.4-§5.5).
+  void plan_merges(Step& step) {
+    const std::vector<Group>& right = per_einsum_[step.j];
     std::vector<std::size_t> alive;
-    for (std::size_t x = 0; x < joined.size(); ++x)
-      if (joined_alive[x]) alive.push_back(x);
+    for (std::size_t x = 0; x < step.joined.size(); ++x)
+      if (step.joined_alive[x]) alive.push_back(x);
     std::stable_sort(alive.begin(), alive.end(),
-                     [&](std::size_t a, std::size_t b) { return order(joined[a], joined[b]); });
-    std::vector<Group> next;
-    std::vector<std::vector<const CountFilter*>> next_filters;
-    std::vector<std::size_t> renumber(joined.size(), 0);
+                     [&](std::size_t a, std::size_t b) { return order_(step.joined[a], step.joined[b]); });
+    std::vector<std::size_t> renumber(step.joined.size(), 0);
     for (const auto x : alive) {
-      renumber[x] = next.size();
-      next.emplace_back(joined[x], memories);
-      next_filters.push_back(std::move(filters[x]));
+      renumber[x] = step.next.size();
+      step.next.emplace_back(step.joined[x], memories_);
+      step.next_filters.push_back(std::move(step.filters[x]));
     }
-    std::map<std::pair<std::size_t, std::size_t>, PrefixIndex> indexes;  // (right group, prefix)
-    for (auto& p : pairs) {
+    for (auto& p : step.pairs) {
       p.joined = renumber[p.joined];
-      const Structure& ls = left[p.left].structure;
+      const Structure& ls = left_[p.left].structure;
       const Structure& rs = right[p.right].structure;
-      const Structure& js = next[p.joined].structure;
-      const std::size_t kl = left[p.left].loops;
-      p.merge.memories = memories;
+      const Structure& js = step.next[p.joined].structure;
+      const std::size_t kl = left_[p.left].loops;
+      p.merge.memories = memories_;
       p.merge.left_loops = kl;
       p.merge.right_loops = right[p.right].loops;
-      p.merge.joined_loops = next[p.joined].loops;
-      p.index = &indexes.try_emplace({p.right, kl}, right[p.right], kl).first->second;
+      p.merge.joined_loops = step.next[p.joined].loops;
+      p.index = &step.indexes.try_emplace({p.right, kl}, right[p.right], kl).first->second;
       const auto index_in = [](const Structure& s, const std::string& t) {
         for (std::size_t i = 0; i < s.size(); ++i)
           if (s[i].name == t) return i;
@@ -508,7 +584,7 @@ JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMe
       // Shared tensors reserved above the shared loops are in both spines: free once.
       for (std::size_t li = 0; li < ls.size(); ++li) {
         const auto& t = ls[li];
-        const int m = tracked.index(t.memory);
+        const int m = tracked_.index(t.memory);
         if (m < 0 || find(rs, t.name) == nullptr || t.depth() > k) continue;
         p.merge.adjustments.push_back({static_cast<std::size_t>(m), t.depth(), li, -1.0});
         freed.emplace_back(static_cast<std::size_t>(m), t.depth());
@@ -516,13 +592,13 @@ JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMe
       // Copies share one buffer per memory: a right tensor aliasing a live left one in the
       // same memory is freed too, unless a freed shared tensor already sits there.
       for (const auto& t : ls) {
-        if (!live_after.contains(t.name)) continue;
-        const auto al = copies.find(t.name);
-        if (al == copies.end()) continue;
+        if (!step.live_after.contains(t.name)) continue;
+        const auto al = copies_.find(t.name);
+        if (al == copies_.end()) continue;
         for (const auto& name : al->second) {
           const auto* y = find(rs, name);
-          if (y == nullptr || !live_after.contains(name) || y->memory != t.memory) continue;
-          const int m = tracked.index(y->memory);
+          if (y == nullptr || !step.live_after.contains(name) || y->memory != t.memory) continue;
+          const int m = tracked_.index(y->memory);
           if (m < 0 || std::find(freed.begin(), freed.end(),
                                  std::pair{static_cast<std::size_t>(m), y->depth()}) != freed.end())
             continue;
@@ -535,121 +611,117 @@ JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMe
       // allocated while the right runs.
       for (std::size_t li = 0; li < ls.size(); ++li) {
         const auto& t = ls[li];
-        const int m = tracked.index(t.memory);
-        if (m < 0 || find(rs, t.name) != nullptr || !live_after.contains(t.name) || t.depth() <= k) continue;
+        const int m = tracked_.index(t.memory);
+        if (m < 0 || find(rs, t.name) != nullptr || !step.live_after.contains(t.name) || t.depth() <= k) continue;
         p.merge.adjustments.push_back({static_cast<std::size_t>(m), t.depth(), li, 1.0});
       }
     }
+  }
 
-    // Row merges, chunk by chunk, in parallel; each chunk keeps its Pareto-optimal rows.
-    struct Task {
-      std::size_t pair, first, last;  // left rows [first, last)
-    };
-    std::vector<Task> tasks;
-    for (std::size_t pi = 0; pi < pairs.size(); ++pi) {
-      const std::size_t lrows = left[pairs[pi].left].rows(), rrows = right[pairs[pi].right].rows();
+  // Row merges, chunk by chunk, in parallel; each chunk keeps its Pareto-optimal rows.
+  void merge_rows(Step& step) {
+    const std::vector<Group>& right = per_einsum_[step.j];
+    for (std::size_t pi = 0; pi < step.pairs.size(); ++pi) {
+      const std::size_t lrows = left_[step.pairs[pi].left].rows(), rrows = right[step.pairs[pi].right].rows();
       const std::size_t chunk = std::max<std::size_t>(1, kChunkRows / std::max<std::size_t>(rrows, 1));
-      for (std::size_t f = 0; f < lrows; f += chunk) tasks.push_back({pi, f, std::min(lrows, f + chunk)});
+      for (std::size_t f = 0; f < lrows; f += chunk) step.tasks.push_back({pi, f, std::min(lrows, f + chunk)});
     }
-    std::vector<ChunkResult> results(tasks.size());
-    arena.execute([&] {
+    step.results.resize(step.tasks.size());
+    arena_.execute([&] {
       tbb::parallel_for(
-          tbb::blocked_range<std::size_t>(0, tasks.size(), 1),
+          tbb::blocked_range<std::size_t>(0, step.tasks.size(), 1),
           [&](const tbb::blocked_range<std::size_t>& range) {
             std::vector<double> merged, sizes;
             std::vector<std::int64_t> its;
             for (std::size_t ti = range.begin(); ti != range.end(); ++ti) {
-              if (cancelled()) return;
-              const Task& task = tasks[ti];
-              const Pair& p = pairs[task.pair];
-              const Group& lg = left[p.left];
-              const Group& rg = right[p.right];
-              const Group& jg = next[p.joined];
-              const auto& jf = next_filters[p.joined];
-              ChunkResult& res = results[ti];
-              res.over_capacity.assign(memories, 0);
-              res.shared_loops = static_cast<std::uint32_t>(lg.loops);
-              std::vector<double> values;
-              std::vector<std::int64_t> iterations;
-              std::vector<std::uint32_t> lo, rp;
-              merged.resize(jg.stride);
-              its.resize(jg.loops);
-              for (std::size_t l = task.first; l < task.last; ++l) {
-                const double* lr = lg.row(l);
-                const std::int64_t* li = lg.iters(l);
-                const auto* matches = p.index->find(li);
-                if (matches == nullptr) continue;
-                for (const auto r : *matches) {
-                  const std::int64_t* ri = rg.iters(r);
-                  if (!std::equal(li, li + lg.loops, ri)) continue;  // a hash collision
-                  ++res.paired;
-                  // Shared loops: the left's counts, then the right's below them.
-                  for (std::size_t i = 0; i < jg.loops; ++i) its[i] = i < lg.loops ? li[i] : ri[i];
-                  if (std::any_of(jf.begin(), jf.end(),
-                                  [&](const CountFilter* f) { return !f->admits(its.data()); })) {
-                    ++res.lookahead;
-                    continue;
-                  }
-                  const double* rr = rg.row(r);
-                  sizes.assign(lr + lg.sizes_at(), lr + lg.stride);
-                  if (p.needs_right) sizes.insert(sizes.end(), rr + rg.sizes_at(), rr + rg.stride);
-                  std::size_t failed = 0;
-                  if (memories > 0 &&
-                      !p.merge.apply({lr + Group::kRes, lg.layout.size()},
-                                     {rr + Group::kRes, rg.layout.size()}, sizes,
-                                     {merged.data() + Group::kRes, jg.layout.size()}, failed)) {
-                    ++res.over_capacity[failed];
-                    continue;
-                  }
-                  merged[Group::kDyn] = lr[Group::kDyn] + rr[Group::kDyn];
-                  merged[Group::kLeak] = lr[Group::kLeak] + rr[Group::kLeak];
-                  merged[Group::kLatency] = lr[Group::kLatency] + rr[Group::kLatency];
-                  for (std::size_t t = 0; t < p.sizes.size(); ++t) {
-                    const auto [from_right, idx] = p.sizes[t];
-                    merged[jg.sizes_at() + t] =
-                        from_right ? rr[rg.sizes_at() + idx] : lr[lg.sizes_at() + idx];
-                  }
-                  values.insert(values.end(), merged.begin(), merged.end());
-                  iterations.insert(iterations.end(), its.begin(), its.end());
-                  lo.push_back(lg.origin[l]);
-                  rp.push_back(rg.origin[r]);
-                }
-              }
-              const std::size_t rows = lo.size();
-              const auto keep = pareto_by_iterations(jg, join_key, values.data(), iterations.data(), rows);
-              res.pareto = rows - keep.size();
-              res.values.reserve(keep.size() * jg.stride);
-              for (const auto i : keep) {
-                res.values.insert(res.values.end(), values.data() + i * jg.stride,
-                                  values.data() + (i + 1) * jg.stride);
-                res.iterations.insert(res.iterations.end(), iterations.data() + i * jg.loops,
-                                      iterations.data() + (i + 1) * jg.loops);
-                res.left_origin.push_back(lo[i]);
-                res.right_pmapping.push_back(rp[i]);
-              }
+              if (stop_.stop_requested()) return;
+              merge_chunk(step, step.tasks[ti], step.results[ti], merged, sizes, its);
             }
           },
           tbb::simple_partitioner());
     });
-    if (cancelled()) {
-      out.cancelled = true;
-      return out;
-    }
+  }
 
-    // Per joined group: the chunks' rows in pair order, Pareto-pruned once more.
-    std::vector<std::vector<std::size_t>> tasks_of(next.size());
-    for (std::size_t ti = 0; ti < tasks.size(); ++ti) tasks_of[pairs[tasks[ti].pair].joined].push_back(ti);
-    struct Source {
-      std::uint32_t parent, pmapping, shared_loops;
-    };
-    std::vector<std::vector<Source>> sources(next.size());
-    std::vector<std::uint64_t> pareto_removed(next.size(), 0);
-    arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, next.size(), [&](std::size_t x) {
-        Group& g = next[x];
-        std::vector<Source> src;
+  // The rows of one task: each left row with the right rows whose shared loops iterate alike,
+  // merged when the count filters admit them and the tracked memories hold the result.
+  void merge_chunk(const Step& step, const Step::Task& task, ChunkResult& res, std::vector<double>& merged,
+                   std::vector<double>& sizes, std::vector<std::int64_t>& its) const {
+    const Pair& p = step.pairs[task.pair];
+    const Group& lg = left_[p.left];
+    const Group& rg = per_einsum_[step.j][p.right];
+    const Group& jg = step.next[p.joined];
+    const auto& jf = step.next_filters[p.joined];
+    res.over_capacity.assign(memories_, 0);
+    res.shared_loops = static_cast<std::uint32_t>(lg.loops);
+    std::vector<double> values;
+    std::vector<std::int64_t> iterations;
+    std::vector<std::uint32_t> lo, rp;
+    merged.resize(jg.stride);
+    its.resize(jg.loops);
+    for (std::size_t l = task.first; l < task.last; ++l) {
+      const double* lr = lg.row(l);
+      const std::int64_t* li = lg.iters(l);
+      const auto* matches = p.index->find(li);
+      if (matches == nullptr) continue;
+      for (const auto r : *matches) {
+        const std::int64_t* ri = rg.iters(r);
+        if (!std::equal(li, li + lg.loops, ri)) continue;  // a hash collision
+        ++res.paired;
+        // Shared loops: the left's counts, then the right's below them.
+        for (std::size_t i = 0; i < jg.loops; ++i) its[i] = i < lg.loops ? li[i] : ri[i];
+        if (std::any_of(jf.begin(), jf.end(), [&](const CountFilter* f) { return !f->admits(its.data()); })) {
+          ++res.lookahead;
+          continue;
+        }
+        const double* rr = rg.row(r);
+        sizes.assign(lr + lg.sizes_at(), lr + lg.stride);
+        if (p.needs_right) sizes.insert(sizes.end(), rr + rg.sizes_at(), rr + rg.stride);
+        std::size_t failed = 0;
+        if (memories_ > 0 &&
+            !p.merge.apply({lr + Group::kRes, lg.layout.size()}, {rr + Group::kRes, rg.layout.size()}, sizes,
+                           {merged.data() + Group::kRes, jg.layout.size()}, failed)) {
+          ++res.over_capacity[failed];
+          continue;
+        }
+        merged[Group::kDyn] = lr[Group::kDyn] + rr[Group::kDyn];
+        merged[Group::kLeak] = lr[Group::kLeak] + rr[Group::kLeak];
+        merged[Group::kLatency] = lr[Group::kLatency] + rr[Group::kLatency];
+        for (std::size_t t = 0; t < p.sizes.size(); ++t) {
+          const auto [from_right, idx] = p.sizes[t];
+          merged[jg.sizes_at() + t] = from_right ? rr[rg.sizes_at() + idx] : lr[lg.sizes_at() + idx];
+        }
+        values.insert(values.end(), merged.begin(), merged.end());
+        iterations.insert(iterations.end(), its.begin(), its.end());
+        lo.push_back(lg.origin[l]);
+        rp.push_back(rg.origin[r]);
+      }
+    }
+    const std::size_t rows = lo.size();
+    const auto keep = pareto_by_iterations(jg, join_key_, values.data(), iterations.data(), rows);
+    res.pareto = rows - keep.size();
+    res.values.reserve(keep.size() * jg.stride);
+    for (const auto i : keep) {
+      res.values.insert(res.values.end(), values.data() + i * jg.stride, values.data() + (i + 1) * jg.stride);
+      res.iterations.insert(res.iterations.end(), iterations.data() + i * jg.loops,
+                            iterations.data() + (i + 1) * jg.loops);
+      res.left_origin.push_back(lo[i]);
+      res.right_pmapping.push_back(rp[i]);
+    }
+  }
+
+  // Per joined group: the chunks' rows in pair order, Pareto-pruned once more.
+  void collect(Step& step) {
+    std::vector<std::vector<std::size_t>> tasks_of(step.next.size());
+    for (std::size_t ti = 0; ti < step.tasks.size(); ++ti)
+      tasks_of[step.pairs[step.tasks[ti].pair].joined].push_back(ti);
+    step.sources.resize(step.next.size());
+    step.pareto_removed.assign(step.next.size(), 0);
+    arena_.execute([&] {
+      tbb::parallel_for(std::size_t{0}, step.next.size(), [&](std::size_t x) {
+        Group& g = step.next[x];
+        std::vector<Step::Source> src;
         for (const auto ti : tasks_of[x]) {
-          const auto& r = results[ti];
+          const auto& r = step.results[ti];
           g.values.insert(g.values.end(), r.values.begin(), r.values.end());
           g.iterations.insert(g.iterations.end(), r.iterations.begin(), r.iterations.end());
           for (std::size_t i = 0; i < r.left_origin.size(); ++i)
@@ -657,117 +729,153 @@ JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMe
         }
         g.origin.resize(src.size());
         std::iota(g.origin.begin(), g.origin.end(), std::uint32_t{0});
-        pareto_removed[x] = prune(g, join_key);
-        std::vector<Source> kept;
+        step.pareto_removed[x] = prune(g, join_key_);
+        std::vector<Step::Source> kept;
         kept.reserve(g.origin.size());
         for (const auto o : g.origin) kept.push_back(src[o]);
-        sources[x] = std::move(kept);
+        step.sources[x] = std::move(kept);
       });
     });
-    for (std::size_t pi = 0; pi < pairs.size(); ++pi)
-      step.rows_unmatched +=
-          static_cast<std::uint64_t>(left[pairs[pi].left].rows()) * right[pairs[pi].right].rows();
-    for (const auto& r : results) {
-      step.rows_paired += r.paired;
-      step.rows_unmatched -= r.paired;
-      if (r.lookahead > 0) step.removed["lookahead"] += r.lookahead;
-      step.removed["pareto"] += r.pareto;
+  }
+
+  // The step's counts and removal causes, the kept rows' origins; the joined groups become
+  // the left. False when nothing is left (the failure names the worst cause).
+  bool finish_step(Step& step) {
+    const std::vector<Group>& right = per_einsum_[step.j];
+    JoinStepStats& stats = step.stats;
+    for (const auto& p : step.pairs)
+      stats.rows_unmatched += static_cast<std::uint64_t>(left_[p.left].rows()) * right[p.right].rows();
+    for (const auto& r : step.results) {
+      stats.rows_paired += r.paired;
+      stats.rows_unmatched -= r.paired;
+      if (r.lookahead > 0) stats.removed["lookahead"] += r.lookahead;
+      stats.removed["pareto"] += r.pareto;
       for (std::size_t m = 0; m < r.over_capacity.size(); ++m)
-        if (r.over_capacity[m] > 0) step.removed["capacity " + tracked.names[m]] += r.over_capacity[m];
+        if (r.over_capacity[m] > 0) stats.removed["capacity " + tracked_.names[m]] += r.over_capacity[m];
     }
-    for (const auto v : pareto_removed) step.removed["pareto"] += v;
-    for (std::size_t x = 0; x < next.size(); ++x)
-      for (std::size_t i = 0; i < next[x].rows(); ++i) {
-        const Source& src = sources[x][i];
-        origins.push_back({src.parent, src.pmapping, src.shared_loops});
-        next[x].origin[i] = static_cast<std::uint32_t>(origins.size() - 1);
+    for (const auto v : step.pareto_removed) stats.removed["pareto"] += v;
+    for (std::size_t x = 0; x < step.next.size(); ++x)
+      for (std::size_t i = 0; i < step.next[x].rows(); ++i) {
+        const Step::Source& src = step.sources[x][i];
+        origins_.push_back({src.parent, src.pmapping, src.shared_loops});
+        step.next[x].origin[i] = static_cast<std::uint32_t>(origins_.size() - 1);
       }
-    std::erase_if(next, [](const Group& g) { return g.rows() == 0; });
-    step.groups_out = next.size();
-    for (const auto& g : next) step.rows_out += g.rows();
-    out.steps.push_back(step);
-    if (observer) observer->on_join_step(out.steps.back());
-    if (next.empty()) {
-      const std::string worst = step.worst_cause();
-      out.failure = "no joined mapping of the Einsums up to " + right_einsum.name + " is valid";
+    std::erase_if(step.next, [](const Group& g) { return g.rows() == 0; });
+    stats.groups_out = step.next.size();
+    for (const auto& g : step.next) stats.rows_out += g.rows();
+    out_.steps.push_back(stats);
+    if (observer_) observer_->on_join_step(out_.steps.back());
+    if (step.next.empty()) {
+      const std::string worst = stats.worst_cause();
+      out_.failure = "no joined mapping of the Einsums up to " + einsums_[step.j].name + " is valid";
       if (worst.starts_with("capacity "))
-        out.failure += ": every one exceeds " + worst.substr(9);
+        out_.failure += ": every one exceeds " + worst.substr(9);
       else if (worst == "loops differ")
-        out.failure += ": the loops they share never iterate alike";
+        out_.failure += ": the loops they share never iterate alike";
       else if (!worst.empty())
-        out.failure += " (most were removed by " + worst + ")";
-      return out;
+        out_.failure += " (most were removed by " + worst + ")";
+      return false;
     }
-    left = std::move(next);
-    if (observer) {
-      std::vector<float> keys;
-      std::vector<FrontPoint> pts;
-      for (const auto& g : left)
-        for (std::size_t i = 0; i < g.rows(); ++i) {
-          const double e = g.row(i)[Group::kDyn] + g.row(i)[Group::kLeak], l = g.row(i)[Group::kLatency];
-          keys.push_back(static_cast<float>(e));
-          keys.push_back(static_cast<float>(l));
-          pts.push_back({e, l});
-        }
-      std::vector<FrontPoint> front;
-      for (const auto i : pareto_select(keys, 2, pts.size())) front.push_back(pts[i]);
-      observer->on_joined_front(j + 1, front);
-    }
+    left_ = std::move(step.next);
+    if (observer_) report_front(step.j);
+    return true;
+  }
+
+  // The joined front so far, by energy and latency, for the observer.
+  void report_front(std::size_t j) const {
+    std::vector<float> keys;
+    std::vector<FrontPoint> pts;
+    for (const auto& g : left_)
+      for (std::size_t i = 0; i < g.rows(); ++i) {
+        const double e = g.row(i)[Group::kDyn] + g.row(i)[Group::kLeak], l = g.row(i)[Group::kLatency];
+        keys.push_back(static_cast<float>(e));
+        keys.push_back(static_cast<float>(l));
+        pts.push_back({e, l});
+      }
+    std::vector<FrontPoint> front;
+    for (const auto i : pareto_select(keys, 2, pts.size())) front.push_back(pts[i]);
+    observer_->on_joined_front(j + 1, front);
   }
 
   // Final (§5.2 step 4): every reservation collapses to the whole workload (S[-1], and
   // S[0] = the peak), all groups meet, and rows are Pareto-pruned with those still as
   // criteria: of equal-cost mappings the one reserving less stays. Then only the
-  // objectives decide.
-  struct Final {
-    std::size_t group, row;
-  };
-  std::vector<Final> rows;
-  std::vector<float> keys;
-  const std::size_t objective_width = join_key.objective_count();
-  const std::size_t width = objective_width + 2 * memories;
-  std::vector<double> peaks(memories);
-  for (std::size_t x = 0; x < left.size(); ++x)
-    for (std::size_t i = 0; i < left[x].rows(); ++i) {
-      const double* r = left[x].row(i);
-      join_key.objectives(r, keys);
-      final_peaks({r + Group::kRes, left[x].layout.size()}, left[x].layout, peaks);
-      for (std::size_t m = 0; m < memories; ++m) {
-        keys.push_back(static_cast<float>(join_key.objective(r[Group::kRes + left[x].layout.s(m, -1)])));
-        keys.push_back(static_cast<float>(join_key.objective(peaks[m])));
+  // objectives decide; each kept row's origins give its whole mapping.
+  void final_front() {
+    struct Final {
+      std::size_t group, row;
+    };
+    std::vector<Final> rows;
+    std::vector<float> keys;
+    const std::size_t objective_width = join_key_.objective_count();
+    const std::size_t width = objective_width + 2 * memories_;
+    std::vector<double> peaks(memories_);
+    for (std::size_t x = 0; x < left_.size(); ++x)
+      for (std::size_t i = 0; i < left_[x].rows(); ++i) {
+        const double* r = left_[x].row(i);
+        join_key_.objectives(r, keys);
+        final_peaks({r + Group::kRes, left_[x].layout.size()}, left_[x].layout, peaks);
+        for (std::size_t m = 0; m < memories_; ++m) {
+          keys.push_back(static_cast<float>(join_key_.objective(r[Group::kRes + left_[x].layout.s(m, -1)])));
+          keys.push_back(static_cast<float>(join_key_.objective(peaks[m])));
+        }
+        rows.push_back({x, i});
       }
-      rows.push_back({x, i});
+    {
+      const auto keep = pareto_select(keys, width, rows.size());
+      std::vector<Final> kept_rows;
+      std::vector<float> kept_keys;
+      for (const auto i : keep) {
+        kept_rows.push_back(rows[i]);
+        kept_keys.insert(kept_keys.end(), keys.begin() + static_cast<std::ptrdiff_t>(i * width),
+                         keys.begin() + static_cast<std::ptrdiff_t>(i * width + objective_width));
+      }
+      rows = std::move(kept_rows);
+      keys = std::move(kept_keys);
     }
-  {
-    const auto keep = pareto_select(keys, width, rows.size());
-    std::vector<Final> kept_rows;
-    std::vector<float> kept_keys;
-    for (const auto i : keep) {
-      kept_rows.push_back(rows[i]);
-      kept_keys.insert(kept_keys.end(), keys.begin() + static_cast<std::ptrdiff_t>(i * width),
-                       keys.begin() + static_cast<std::ptrdiff_t>(i * width + objective_width));
+    for (const auto idx : pareto_select(keys, objective_width, rows.size())) {
+      const Group& g = left_[rows[idx].group];
+      JoinedMapping jm;
+      jm.dynamic_energy = g.row(rows[idx].row)[Group::kDyn];
+      jm.leak_energy = g.row(rows[idx].row)[Group::kLeak];
+      jm.latency = g.row(rows[idx].row)[Group::kLatency];
+      jm.pmappings.resize(n_);
+      jm.shared_loops.assign(n_ - 1, 0);
+      std::uint32_t o = g.origin[rows[idx].row];
+      for (std::size_t e = n_; e-- > 0;) {
+        const Origin& org = origins_[o];
+        jm.pmappings[e] = einsums_[e].rows[org.pmapping];
+        if (e > 0) jm.shared_loops[e - 1] = org.shared_loops;
+        o = org.parent;
+      }
+      out_.front.push_back(std::move(jm));
     }
-    rows = std::move(kept_rows);
-    keys = std::move(kept_keys);
   }
-  for (const auto idx : pareto_select(keys, objective_width, rows.size())) {
-    const Group& g = left[rows[idx].group];
-    JoinedMapping jm;
-    jm.dynamic_energy = g.row(rows[idx].row)[Group::kDyn];
-    jm.leak_energy = g.row(rows[idx].row)[Group::kLeak];
-    jm.latency = g.row(rows[idx].row)[Group::kLatency];
-    jm.pmappings.resize(n);
-    jm.shared_loops.assign(n - 1, 0);
-    std::uint32_t o = g.origin[rows[idx].row];
-    for (std::size_t e = n; e-- > 0;) {
-      const Origin& org = origins[o];
-      jm.pmappings[e] = einsums[e].rows[org.pmapping];
-      if (e > 0) jm.shared_loops[e - 1] = org.shared_loops;
-      o = org.parent;
-    }
-    out.front.push_back(std::move(jm));
-  }
-  return out;
+
+  const std::vector<JoinEinsum>& einsums_;
+  const TrackedMemories& tracked_;
+  const std::map<std::string, std::set<std::string>>& copies_;
+  Observer* observer_;
+  std::stop_token stop_;
+  const std::size_t n_;
+  const std::size_t memories_;
+  tbb::task_arena arena_;
+  const KeyMaker einsum_key_;
+  const KeyMaker join_key_;
+  const LessFused order_;
+
+  JoinOutcome out_;
+  std::vector<std::vector<Group>> per_einsum_;  // each Einsum's groups
+  std::vector<Origin> origins_;                 // every kept row's origin, by index
+  std::vector<Group> left_;                     // the Einsums joined so far
+};
+
+}  // namespace
+
+JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMemories& tracked,
+                         const std::map<std::string, std::set<std::string>>& copies,
+                         const JoinSettings& settings, Observer* observer, std::stop_token stop) {
+  return Join(einsums, tracked, copies, settings, observer, std::move(stop)).run();
 }
 
 }  // namespace af::mapper
