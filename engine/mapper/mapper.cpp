@@ -13,11 +13,11 @@
 #include <thread>
 #include <numeric>
 
-#include "mapper/compatibility.h"
-#include "mapper/merged_mapping.h"
+#include "mapper/join/compatibility.h"
+#include "mapper/join/merged_mapping.h"
 #include "mapper/pareto.h"
-#include "mapper/problem.h"
-#include "mapper/tracked_memories.h"
+#include "mapper/search/problem.h"
+#include "mapper/join/tracked_memories.h"
 
 namespace af::mapper {
 

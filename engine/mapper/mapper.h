@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "mapper/join.h"
+#include "mapper/join/join.h"
 #include "mapper/observer.h"
 #include "mapper/options.h"
 #include "mapper/stats.h"
-#include "mapper/templates.h"
-#include "mapper/tile_shapes.h"
+#include "mapper/search/templates.h"
+#include "mapper/search/tile_shapes.h"
 #include "model/evaluate.h"
 #include "spec/spec.h"
 

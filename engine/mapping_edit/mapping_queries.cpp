@@ -5,7 +5,7 @@
 #include <numeric>
 #include <set>
 
-#include "mapper/tile_candidates.h"
+#include "mapper/search/tile_candidates.h"
 
 namespace af::mapping_edit {
 

@@ -1,4 +1,4 @@
-#include "mapper/tracked_memories.h"
+#include "mapper/join/tracked_memories.h"
 
 #include <cmath>
 #include <map>

@@ -1,4 +1,4 @@
-#include "mapper/tile_shapes.h"
+#include "mapper/search/tile_shapes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "core/divisors.h"
 #include "mapper/options.h"
 #include "mapper/pareto.h"
-#include "mapper/tile_candidates.h"
+#include "mapper/search/tile_candidates.h"
 #include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
 

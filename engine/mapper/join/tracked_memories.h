@@ -2,9 +2,9 @@
 // Which memories the fused join tracks (AccelForge's mapper/FFM/_join_pmappings/join_pmappings.py).
 #include <vector>
 
-#include "mapper/problem.h"
+#include "mapper/search/problem.h"
 #include "mapper/reservations.h"
-#include "mapper/templates.h"
+#include "mapper/search/templates.h"
 
 namespace af::mapper {
 

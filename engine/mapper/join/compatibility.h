@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "mapper/templates.h"
+#include "mapper/search/templates.h"
 
 namespace af::mapper {
 

@@ -1,4 +1,4 @@
-#include "mapper/compatibility.h"
+#include "mapper/join/compatibility.h"
 
 #include <algorithm>
 

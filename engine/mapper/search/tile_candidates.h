@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "mapper/templates.h"
+#include "mapper/search/templates.h"
 
 namespace af::mapper {
 

@@ -1,4 +1,4 @@
-#include "mapper/templates.h"
+#include "mapper/search/templates.h"
 
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-#include "mapper/tile_candidates.h"
+#include "mapper/search/tile_candidates.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "mapper/problem.h"
+#include "mapper/search/problem.h"
 
 #include <algorithm>
 

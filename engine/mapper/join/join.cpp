@@ -1,4 +1,4 @@
-#include "mapper/join.h"
+#include "mapper/join/join.h"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>

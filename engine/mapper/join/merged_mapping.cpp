@@ -1,4 +1,4 @@
-#include "mapper/merged_mapping.h"
+#include "mapper/join/merged_mapping.h"
 
 #include <algorithm>
 #include <set>

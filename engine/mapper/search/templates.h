@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "mapper/problem.h"
+#include "mapper/search/problem.h"
 
 namespace af::mapper {
 

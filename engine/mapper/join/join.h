@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "mapper/compatibility.h"
+#include "mapper/join/compatibility.h"
 #include "mapper/observer.h"
 #include "mapper/reservations.h"
 #include "mapper/stats.h"
-#include "mapper/tile_shapes.h"
+#include "mapper/search/tile_shapes.h"
 
 namespace af::mapper {
 

@@ -12,7 +12,7 @@
 #include "mapper/options.h"
 #include "mapper/reservations.h"
 #include "mapper/stats.h"
-#include "mapper/templates.h"
+#include "mapper/search/templates.h"
 #include "spec/mapping.h"
 #include "spec/resolved_spec.h"
 
