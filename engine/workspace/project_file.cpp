@@ -26,7 +26,12 @@ using text::yaml::YamlNode;
 
 std::string resolved(const std::string& written, const fs::path& folder) {
   const fs::path p(written);
-  return p.is_absolute() || folder.empty() ? written : (folder / p).lexically_normal().string();
+  if (p.is_absolute() || folder.empty()) return written;
+  fs::path n = (folder / p).lexically_normal();
+  // "/p/." normalizes to "/p/" and "..//p" to "/p": one path, one spelling (no trailing
+  // separator), or a folder written as "." would not read back as itself.
+  if (!n.has_filename() && n.has_relative_path()) n = n.parent_path();
+  return n.string();
 }
 
 std::string relative(const std::string& path, const fs::path& folder) {

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "mapper/options.h"
-#include "mapper/problem.h"
-#include "mapper/templates.h"
-#include "mapper/tile_candidates.h"
+#include "mapper/search/problem.h"
+#include "mapper/search/templates.h"
+#include "mapper/search/tile_candidates.h"
 
 namespace af::test {
 

@@ -23,9 +23,9 @@
 
 #include "front_oracle.h"
 #include "mapper/mapper.h"
-#include "mapper/problem.h"
-#include "mapper/templates.h"
-#include "mapper/tile_shapes.h"
+#include "mapper/search/problem.h"
+#include "mapper/search/templates.h"
+#include "mapper/search/tile_shapes.h"
 #include "model/compiled_pmapping.h"
 #include "support/load_spec.h"
 

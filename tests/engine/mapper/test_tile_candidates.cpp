@@ -4,7 +4,7 @@
 #include <QtTest>
 
 #include "candidate_chains.h"
-#include "mapper/tile_candidates.h"
+#include "mapper/search/tile_candidates.h"
 
 using namespace af;
 using Tiles = std::vector<std::int64_t>;

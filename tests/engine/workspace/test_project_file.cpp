@@ -74,7 +74,11 @@ class TestProjectFile : public QObject {
     QVERIFY(!seed.str().empty());
     for (const std::string& text :
          {seed.str(), std::string("files: [a.yaml]\nmapper: {tiling_coarseness: 1.234567891, objective_tolerance: 1e-9}\n"),
-          std::string("files: ['#', ./x/../y.yaml, /a/./b]\ncomponent_costs: '#s'\nvariables: {'a b': '', c: \"\\t\"}\n")}) {
+          std::string("files: ['#', ./x/../y.yaml, /a/./b]\ncomponent_costs: '#s'\nvariables: {'a b': '', c: \"\\t\"}\n"),
+          // A path that resolves to the project's own folder (found by fuzz_project_file: it
+          // was written as "." and read back with a trailing slash), and escapes yaml-cpp
+          // decodes to lone bytes.
+          std::string("files: [..//p, ., ./]\n"), std::string("files: [\"a\\Nb\\_c\"]\n")}) {
       const ProjectFile p = parse_project_file(text, "/p/x.afproj");
       const std::string written = write_project_file(p, "/p/x.afproj");
       QVERIFY2(parse_project_file(written, "/p/x.afproj") == p, written.c_str());
