@@ -160,7 +160,8 @@ QVariant VariablesModel::valueData(const JinjaVariable& v, int role) const {
     case Qt::ToolTipRole:
       if (isTyped) return tr("%1 (read as a YAML %2)").arg(*typed, yamlScalarKind(*typed));
       return v.hasDefault ? tr("Default %1 from the file; type a value to override it").arg(v.defaultValue)
-                          : tr("Required: the file gives no default. Type a value (64, True, \"text\").");
+                          : tr("No default in the file: type a value (64, True, \"text\") if the files read "
+                               "it with the values set now.");
     case Qt::ForegroundRole:
       if (!isTyped) return QBrush(QColor(0x80, 0x80, 0x80));
       return {};
@@ -172,7 +173,7 @@ QVariant VariablesModel::valueData(const JinjaVariable& v, int role) const {
       }
       return {};
     case Qt::BackgroundRole:
-      if (!isTyped && !v.hasDefault) return QBrush(QColor(0xFD, 0xE7, 0xE2));  // needs a value
+      if (!isTyped && !v.hasDefault) return QBrush(QColor(0xFD, 0xE7, 0xE2));  // no value yet
       return {};
     default: return {};
   }
@@ -191,7 +192,7 @@ QVariant VariablesModel::data(const QModelIndex& index, int role) const {
     case ValueColumn: return valueData(v, role);
     case DefaultColumn:
       if (role == Qt::DisplayRole || role == Qt::EditRole) return v.hasDefault ? v.defaultValue : QString();
-      if (role == Qt::ToolTipRole && !v.hasDefault && !v.added) return tr("No default: a value is required");
+      if (role == Qt::ToolTipRole && !v.hasDefault && !v.added) return tr("No default: give a value if the files read it");
       return {};
     case SourceColumn:
       if (role == Qt::DisplayRole || role == Qt::EditRole) return v.sourceFile;

@@ -81,9 +81,14 @@ void VariablesPane::updateStatus() {
   if (rows == 0) {
     status_->setText(tr("The open files read no Jinja variables."));
   } else if (!missing.isEmpty()) {
-    status_->setText((missing.size() == 1 ? tr("1 variable needs a value: %1")
-                                          : tr("%1 variables need a value: %2").arg(missing.size()))
-                         .arg(missing.join(QStringLiteral(", "))));
+    // Declared without a default is not the same as needed: gpt3's N_CACHED_TOKENS is read
+    // only when DECODE is true, and the spec loads without it otherwise.
+    const QString names = missing.join(QStringLiteral(", "));
+    status_->setText(missing.size() == 1
+                         ? tr("No value for %1: an error only where the files read it").arg(names)
+                         : tr("No value for %1 variables: %2; an error only where the files read them")
+                               .arg(missing.size())
+                               .arg(names));
   } else {
     status_->clear();  // nothing to say: the rows get the room (the hint is the table's tooltip)
   }
