@@ -306,7 +306,7 @@ void ParetoPlot::rebuild() {
                              "against latency grow while it searches."));
   empty_->setVisible(empty);
   empty_->setGeometry(plot_->rect());
-  plot_->legend->setVisible(!empty);
+  plot_->legend->setVisible(!empty && legendFits());
   QString status;
   if (run_ && shown_.isEmpty() && run_->result.cancelled && !run_->result.found) {
     // Stopped before the join finished: what the search found so far stays on screen.
@@ -359,7 +359,14 @@ void ParetoPlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   empty_->setGeometry(plot_->rect());
   fitTickCounts();
+  plot_->legend->setVisible(!empty_->isVisible() && legendFits());
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool ParetoPlot::legendFits() const {
+  // In a small plot the key would cover the points it names; the line and the star read
+  // without it (and the tooltips name each point).
+  return plot_->width() >= 380 && plot_->height() >= 260;
 }
 
 void ParetoPlot::fitTickCounts() {

@@ -85,6 +85,7 @@ class ParetoPlot : public QWidget {
   };
   void rebuild();
   void fitTickCounts();
+  [[nodiscard]] bool legendFits() const;
   void updateCombo();
   [[nodiscard]] std::vector<Point> shownPoints() const;
   [[nodiscard]] int hitAt(const QPoint& pos) const;

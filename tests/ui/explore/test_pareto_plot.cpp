@@ -54,6 +54,23 @@ class TestParetoPlot : public QObject {
     QCOMPARE(plot.customPlot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
   }
 
+  // In a small pane (an 800x600 window) the key would cover the points: it goes, and comes
+  // back when the pane grows. The tick labels thin out rather than overlap.
+  void small_plots_drop_the_key() {
+    ParetoPlot plot;
+    plot.resize(600, 400);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.setFront(snapshot({{1.0, 1.0}, {2.0, 0.5}, {3.0, 0.4}}));
+    QVERIFY(plot.customPlot()->legend->visible());
+    plot.resize(200, 200);
+    QTRY_VERIFY(!plot.customPlot()->legend->visible());
+    QVERIFY(plot.customPlot()->xAxis->ticker()->tickCount() <= 2);
+    plot.resize(600, 400);
+    QTRY_VERIFY(plot.customPlot()->legend->visible());
+    QVERIFY(plot.customPlot()->xAxis->ticker()->tickCount() >= 4);
+  }
+
   void zoom_survives_live_updates_until_double_click() {
     ParetoPlot plot;
     plot.resize(600, 400);
