@@ -78,15 +78,14 @@ void ProjectDock::showFiles() {
                         "File › Detach Component Costs to remove it)")
                          .arg(costs));
   }
-  // The list as tall as its rows (a handful), up to a third of the pane: the variables keep
-  // the rest.
+  // The list grows to show its rows (a handful), up to a third of the pane; a list the user
+  // made taller stays so. The variables keep the rest.
   const int rows = std::max(3, files_->count());
-  const int wanted = rows * std::max(files_->sizeHintForRow(0), fontMetrics().height() + 2) + 2 * files_->frameWidth() + 4;
+  const int wanted =
+      rows * std::max(files_->sizeHintForRow(0), fontMetrics().height() + 2) + 2 * files_->frameWidth() + 4;
   const int total = sizes().value(0) + sizes().value(1);
-  if (total > 0) {
-    const int list = std::min(wanted, total / 3);
+  if (const int list = std::min(wanted, total / 3); total > 0 && sizes().value(0) < list)
     setSizes({list, total - list});
-  }
 }
 
 void ProjectDock::showVariables() {
