@@ -342,6 +342,20 @@ class TestMapper : public QObject {
   // Stopped in the tile-shape search (before the join), a fused chain still has whole mappings:
   // what was found so far joins, and the best one is a real mapping that the model evaluates
   // to the front's figures, never better than the finished run's optimum.
+  // The bundled chain's DRAM keeps the workload's inputs and outputs (keep: ~Intermediates),
+  // as AccelForge's arches do; the intermediate T1 may stay on chip, and the fused optimum
+  // keeps it there. Without the rule the optimum kept nothing in DRAM (issue 22).
+  void bundled_chain_keeps_inputs_and_outputs_in_dram() {
+    const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/three_level_matmul_chain/";
+    const spec::Spec s = af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"});
+    const auto r = mapper::map_workload(s, mapper::options_from_spec(s));
+    QVERIFY2(r.found && r.evaluation, r.failure.c_str());
+    std::set<std::string> in_dram;
+    for (const auto& [key, bits] : r.evaluation->occupancy)
+      if (std::get<1>(key) == "DRAM" && bits > 0) in_dram.insert(std::get<2>(key));
+    QCOMPARE(in_dram, (std::set<std::string>{"T0", "T2", "W0", "W1"}));
+  }
+
   void stop_before_the_join_still_gives_a_best_mapping() {
     const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/three_level_matmul_chain/";
     const spec::Spec s = af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"});
