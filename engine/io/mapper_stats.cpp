@@ -32,6 +32,7 @@ nlohmann::json mapper_stats_json(const mapper::MapperResult& r) {
                    {"templates_fused", s.templates_fused},
                    {"pmappings_total", s.pmappings_total},
                    {"pmappings_full_space", s.pmappings_full_space},
+                   {"searched_with", s.searched_with},
                    {"pmappings_evaluated", s.pmappings_evaluated},
                    {"pmappings_valid", s.pmappings_valid},
                    {"pmappings_pareto", s.pmappings_pareto},
@@ -86,6 +87,9 @@ std::string mapper_stats_text(const mapper::MapperResult& r) {
         "compatibility groups\n",
         st.einsum, st.templates, st.templates_fused, st.pmappings_total, st.pmappings_evaluated,
         st.pmappings_valid, st.pmappings_pareto, st.groups);
+    if (!st.searched_with.empty())
+      s += fmt::format("    the search of {} with its tensors renamed: its rows, not searched again\n",
+                       st.searched_with);
     if (st.pmappings_full_space != st.pmappings_total)  // imperfect tiles or coarseness
       s += fmt::format("    (AccelForge counts {:.4g} in the full tile space)\n", st.pmappings_full_space);
     for (const auto& stage : st.funnel()) {

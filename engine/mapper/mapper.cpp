@@ -17,6 +17,7 @@
 #include "mapper/join/merged_mapping.h"
 #include "mapper/pareto.h"
 #include "mapper/search/problem.h"
+#include "mapper/search/search_signature.h"
 #include "mapper/join/tracked_memories.h"
 
 namespace af::mapper {
@@ -174,6 +175,44 @@ MapperResult with_front(MapperResult result, std::vector<JoinedMapping> joined, 
 }
 
 
+// Per Einsum, the Einsums that take its tile search's rows (itself first), or none when an
+// earlier Einsum with the same search signature searches for it. A template whose model
+// rejects it as a whole names a tensor in its removal cause, so an Einsum with such a
+// template searches on its own.
+std::vector<std::vector<std::size_t>> search_takers(const spec::Spec& spec,
+                                                    const std::vector<const spec::Einsum*>& einsums,
+                                                    const std::vector<std::vector<EinsumProblem>>& problems,
+                                                    std::vector<EinsumStats>& stats,
+                                                    const std::vector<std::vector<PmappingTemplate>>& templates,
+                                                    const MapperOptions& options) {
+  std::vector<std::vector<std::size_t>> takers(einsums.size());
+  std::map<std::string, std::size_t> first;
+  for (std::size_t e = 0; e < einsums.size(); ++e) {
+    std::optional<std::string> signature;
+    if (options.share_identical_searches)
+      signature = search_signature(spec, *einsums[e], problems[e], templates[e]);
+    if (!signature) {
+      takers[e].push_back(e);
+      continue;
+    }
+    const auto [it, added] = first.try_emplace(std::move(*signature), e);
+    takers[it->second].push_back(e);
+    if (!added) stats[e].searched_with = einsums[it->second]->name;
+  }
+  return takers;
+}
+
+bool rejected_whole(const EinsumStats& stats) {
+  return std::any_of(stats.removed.begin(), stats.removed.end(),
+                     [](const auto& cause) { return cause.first.starts_with("invalid: "); });
+}
+
+const EinsumProblem& problem_for(const std::vector<EinsumProblem>& problems, const PmappingTemplate& t) {
+  for (const auto& p : problems)
+    if (p.compute == t.compute) return p;
+  return problems.front();
+}
+
 constexpr std::int64_t kMaxImperfectBound = std::int64_t{1} << 32;
 
 // A whole count as digits while doubles hold it exactly, else four significant digits.
@@ -244,6 +283,10 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     if (observer) observer->on_templates_made(stats.einsum, templates.size());
   }
   const TrackedMemories tracked = tracked_memories(problems, result.templates);
+  // Per Einsum, the Einsums that take its search's rows: itself when it searches, and every
+  // later one with the same search signature (none for those).
+  const std::vector<std::vector<std::size_t>> takers =
+      search_takers(spec, einsums, problems, result.stats, result.templates, options);
   // Round robin over the Einsums (each one's templates stay in order, so each Einsum's rows
   // reach the join in the same order): every Einsum has pmappings early, for the live front
   // and for a run stopped half way.
@@ -251,12 +294,9 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   for (const auto& templates : result.templates) most_templates = std::max(most_templates, templates.size());
   for (std::size_t i = 0; i < most_templates; ++i)
     for (std::size_t e = 0; e < einsums.size(); ++e) {
-      if (i >= result.templates[e].size()) continue;
+      if (i >= result.templates[e].size() || takers[e].empty()) continue;
       const PmappingTemplate& t = result.templates[e][i];
-      const EinsumProblem* prob = nullptr;
-      for (const auto& p : problems[e])
-        if (p.compute == t.compute) prob = &p;
-      jobs.push_back({e, &t, prob});
+      jobs.push_back({e, &t, &problem_for(problems[e], t)});
     }
 
   // Tile shapes, one task per template; results land by index, so any thread count
@@ -276,13 +316,15 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
                                              true, &tracked);
             if (observer) {
               const std::lock_guard lock(observer_mutex);
-              running[job.einsum].merge(results[j].stats);
-              observer->on_template_done(result.stats[job.einsum].einsum, ++done_per_einsum[job.einsum],
-                                         result.templates[job.einsum].size(), running[job.einsum]);
               std::vector<FrontPoint> pts;
               pts.reserve(results[j].front.size());
               for (const auto& r : results[j].front) pts.push_back({r.energy(), r.latency});
-              observer->on_template_front(result.stats[job.einsum].einsum, pts);
+              for (const auto e : takers[job.einsum]) {
+                running[e].merge(results[j].stats);
+                observer->on_template_done(result.stats[e].einsum, ++done_per_einsum[e],
+                                           result.templates[e].size(), running[e]);
+                observer->on_template_front(result.stats[e].einsum, pts);
+              }
             }
           }
         },
@@ -302,19 +344,30 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     }
   }
   for (std::size_t j = 0; j < jobs.size(); ++j) {
-    auto& stats = result.stats[jobs[j].einsum];
-    const auto pareto_before = results[j].stats.pmappings_pareto;
-    stats.merge(results[j].stats);
-    stats.pmappings_pareto -= pareto_before;
-    stats.removed.erase("pareto");
-    auto& in = join_input[jobs[j].einsum];
-    auto& rows = results[j].front;
     // After a Stop only the best row of each fused-loop shape of a template joins: grouping
     // every row would take longer than a Stop may.
-    if (stopped_in_search) rows = best_per_fused_shape(std::move(rows), options.metrics);
-    for (auto& row : rows) {
-      in.compat.push_back(compatibility_of(*jobs[j].templ, row.fused_iterations));
-      in.rows.push_back(std::move(row));
+    if (stopped_in_search) results[j].front = best_per_fused_shape(std::move(results[j].front), options.metrics);
+    for (const auto e : takers[jobs[j].einsum]) {
+      const PmappingTemplate& templ = result.templates[e].at(jobs[j].templ->index);
+      // A template the model rejects as a whole names a tensor in its cause: the taker
+      // hears its own (no search follows such a rejection; it is quick).
+      const bool search_own = e != jobs[j].einsum && rejected_whole(results[j].stats);
+      TemplateResult own;
+      if (search_own) {
+        own = explore_tile_shapes(templ, problem_for(problems[e], templ), resolved[e], options, stop, true,
+                                  &tracked);
+        if (stopped_in_search) own.front = best_per_fused_shape(std::move(own.front), options.metrics);
+      }
+      const TemplateResult& taken = search_own ? own : results[j];
+      auto& stats = result.stats[e];
+      stats.merge(taken.stats);
+      stats.pmappings_pareto -= taken.stats.pmappings_pareto;
+      stats.removed.erase("pareto");
+      auto& in = join_input[e];
+      for (const auto& row : taken.front) {
+        in.compat.push_back(compatibility_of(templ, row.fused_iterations));
+        in.rows.push_back(row);
+      }
     }
   }
   // The join (§5): compatibility groups, Einsum by Einsum.

@@ -50,6 +50,9 @@ struct MapperOptions {
   // Candidate tiles grow by at least this factor over the next smaller one (<= 1: off).
   double tiling_coarseness = 1;
   std::vector<std::string> einsums;  // empty: all, in workload order
+  // Einsums whose tile search is an earlier one's with tensors renamed take its rows
+  // (search/search_signature.h). Off only to check that sharing changes nothing.
+  bool share_identical_searches = true;
 };
 
 // "spatial", "temporal", "both" (anything else: neither): the two imperfect-loop flags.

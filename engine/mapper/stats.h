@@ -10,6 +10,9 @@ namespace af::mapper {
 
 struct EinsumStats {
   std::string einsum;
+  // Set when this Einsum's tile search is that Einsum's with tensors renamed
+  // (search/search_signature.h): its rows and the counts below are that search's.
+  std::string searched_with;
   std::size_t templates = 0;
   std::size_t templates_fused = 0;  // with loops above a shared tensor's backing node
   std::size_t templates_duplicate = 0;

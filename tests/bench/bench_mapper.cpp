@@ -64,20 +64,21 @@ struct Figures {
   double wall = 0, energy = -1, latency = -1, generated = 0;
   std::uint64_t evaluated = 0, kept = 0, join_pairs = 0, join_rows = 0;
   std::size_t einsums = 0, templates = 0, n_mappings = 0;
+  std::size_t shared = 0;  // Einsums that took another's search (counted nowhere else)
   std::string failure;
 };
 
 std::string to_line(const Figures& f) {
-  return fmt::format("{} {} {} {} {} {} {} {} {} {} {} {}", f.wall, f.energy, f.latency, f.generated,
+  return fmt::format("{} {} {} {} {} {} {} {} {} {} {} {} {}", f.wall, f.energy, f.latency, f.generated,
                      f.evaluated, f.kept, f.join_pairs, f.join_rows, f.einsums, f.templates, f.n_mappings,
-                     f.failure.empty() ? "-" : f.failure);
+                     f.shared, f.failure.empty() ? "-" : f.failure);
 }
 
 std::optional<Figures> from_line(const std::string& line) {
   std::istringstream in(line);
   Figures f;
   if (!(in >> f.wall >> f.energy >> f.latency >> f.generated >> f.evaluated >> f.kept >> f.join_pairs >>
-        f.join_rows >> f.einsums >> f.templates >> f.n_mappings))
+        f.join_rows >> f.einsums >> f.templates >> f.n_mappings >> f.shared))
     return std::nullopt;
   std::getline(in >> std::ws, f.failure);
   if (f.failure == "-") f.failure.clear();
@@ -100,6 +101,11 @@ Figures run_once(const Case& c, int threads) {
   Figures f;
   f.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const auto& st : r.stats) {
+    if (!st.searched_with.empty()) {  // another Einsum's search: no work of its own
+      ++f.shared;
+      f.kept += st.pmappings_grouped;
+      continue;
+    }
     f.templates += st.templates;
     f.generated += st.pmappings_total;
     f.evaluated += st.pmappings_evaluated;
@@ -186,10 +192,10 @@ std::vector<Outcome> run(const Case& c, double timeout_s) {
     if (o.figures) {
       const Figures& f = *o.figures;
       std::printf(
-          "%-58s threads=%d einsums=%zu templates=%zu generated=%.4g evaluated=%llu kept=%llu "
+          "%-58s threads=%d einsums=%zu searched=%zu templates=%zu generated=%.4g evaluated=%llu kept=%llu "
           "join_pairs=%llu join_rows=%llu wall=%.2fs cpu=%.2fs energy=%.6g latency=%.6g n_mappings=%zu "
           "peak_rss=%ldkB%s%s\n",
-          c.name.c_str(), threads, f.einsums, f.templates, f.generated,
+          c.name.c_str(), threads, f.einsums, f.einsums - f.shared, f.templates, f.generated,
           static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
           static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows), f.wall,
           o.cpu, f.energy, f.latency, f.n_mappings, o.peak_kb, f.failure.empty() ? "" : " ",
@@ -207,9 +213,8 @@ std::vector<Outcome> run(const Case& c, double timeout_s) {
 // The summary of a section as a Markdown table, with the total time and the largest peak.
 void print_table(const std::vector<Outcome>& outcomes) {
   std::printf(
-      "\n| case | threads | time (s) | CPU (s) | generated | evaluated | kept | join row pairs | join rows "
-      "out | peak "
-      "(MB) | energy | latency |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+      "\n| case | threads | time (s) | CPU (s) | Einsums searched | generated | evaluated | kept | join row "
+      "pairs | join rows out | peak (MB) | energy | latency |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   double total = 0, cpu = 0;
   long peak = 0;
   // A case's name separates its parts with '|', which would split a Markdown cell.
@@ -222,18 +227,18 @@ void print_table(const std::vector<Outcome>& outcomes) {
     cpu += o.cpu;
     peak = std::max(peak, o.peak_kb);
     if (!o.figures) {
-      std::printf("| %s | %d | > %.0f (%s) | %.1f | | | | | | %.0f | | |\n", cell(o.name).c_str(), o.threads,
+      std::printf("| %s | %d | > %.0f (%s) | %.1f | | | | | | | %.0f | | |\n", cell(o.name).c_str(), o.threads,
                   o.wall, o.note.c_str(), o.cpu, o.peak_kb / 1024.0);
       continue;
     }
     const Figures& f = *o.figures;
-    std::printf("| %s | %d | %.2f | %.2f | %.4g | %llu | %llu | %llu | %llu | %.0f | %.6g | %.6g |%s\n",
-                cell(o.name).c_str(), o.threads, f.wall, o.cpu, f.generated,
+    std::printf("| %s | %d | %.2f | %.2f | %zu of %zu | %.4g | %llu | %llu | %llu | %llu | %.0f | %.6g | %.6g |%s\n",
+                cell(o.name).c_str(), o.threads, f.wall, o.cpu, f.einsums - f.shared, f.einsums, f.generated,
                 static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
                 static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows),
                 o.peak_kb / 1024.0, f.energy, f.latency, f.failure.empty() ? "" : (" " + f.failure).c_str());
   }
-  std::printf("| total | | %.1f | %.1f | | | | | | max %.0f | | |\n\n", total, cpu, peak / 1024.0);
+  std::printf("| total | | %.1f | %.1f | | | | | | | max %.0f | | |\n\n", total, cpu, peak / 1024.0);
   std::fflush(stdout);
 }
 
