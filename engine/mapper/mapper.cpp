@@ -314,6 +314,9 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
             const Job& job = jobs[j];
             results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, stop,
                                              true, &tracked);
+            if (std::getenv("AF_DEBUG_TEMPLATES"))
+              fmt::print(stderr, "DBG {} {} eval={} front={} {}\n", job.templ->einsum, job.templ->index,
+                         results[j].stats.pmappings_evaluated, results[j].front.size(), job.templ->describe());
             if (observer) {
               const std::lock_guard lock(observer_mutex);
               std::vector<FrontPoint> pts;

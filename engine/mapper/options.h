@@ -53,6 +53,9 @@ struct MapperOptions {
   // Einsums whose tile search is an earlier one's with tensors renamed take its rows
   // (search/search_signature.h). Off only to check that sharing changes nothing.
   bool share_identical_searches = true;
+  // Subtrees of the tile search whose lower bounds a kept row beats are skipped
+  // (search/tile_shapes.cpp). Off only to check that this changes no front.
+  bool prune_by_bounds = true;
 };
 
 // "spatial", "temporal", "both" (anything else: neither): the two imperfect-loop flags.

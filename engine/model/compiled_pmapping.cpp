@@ -97,11 +97,19 @@ CompiledPmapping& CompiledPmapping::operator=(CompiledPmapping&&) noexcept = def
 std::size_t CompiledPmapping::loop_count() const { return prepared_->loops.size(); }
 
 const QuickEvaluation& CompiledPmapping::evaluate(std::span<const std::int64_t> tiles) {
+  return evaluate(tiles, true);
+}
+
+const QuickEvaluation& CompiledPmapping::evaluate_unchecked(std::span<const std::int64_t> tiles) {
+  return evaluate(tiles, false);
+}
+
+const QuickEvaluation& CompiledPmapping::evaluate(std::span<const std::int64_t> tiles, bool checked) {
   auto& p = *prepared_;
   for (std::size_t i = 0; i < p.loops.size() && i < tiles.size(); ++i)
     detail::set_loop_tile(p, i, static_cast<double>(tiles[i]));
   auto& num = *numbers_;
-  detail::compute_einsum(p, num, true);
+  detail::compute_einsum(p, num, checked);
   result_.failure = QuickEvaluation::Failure::None;
   if (num.failure != detail::Failure::None) {
     result_.failure = num.failure == detail::Failure::Fanout ? QuickEvaluation::Failure::Fanout
@@ -112,7 +120,7 @@ const QuickEvaluation& CompiledPmapping::evaluate(std::span<const std::int64_t> 
     const auto& comp = *p.ctx.flat[static_cast<std::size_t>(num.failed_component)];
     result_.limit =
         num.failed_dim < 0 ? comp.size : comp.spatial[static_cast<std::size_t>(num.failed_dim)].fanout;
-    return result_;
+    if (checked) return result_;
   }
   const double k = p.ctx.n_instances;
   result_.latency = num.latency * k;

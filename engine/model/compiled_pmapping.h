@@ -50,6 +50,10 @@ class CompiledPmapping {
   // reported, not thrown; the figures are only meaningful when failure is None.
   const QuickEvaluation& evaluate(std::span<const std::int64_t> tiles);
 
+  // As evaluate, but the figures are computed whatever fails (failure still says what
+  // did): the mapper's lower bounds read them for tiles no pmapping may have.
+  const QuickEvaluation& evaluate_unchecked(std::span<const std::int64_t> tiles);
+
   // "fanout Component.dim" or "capacity Component" for a failure of this pmapping.
   [[nodiscard]] std::string failure_name(const QuickEvaluation& failed) const;
 
@@ -142,6 +146,8 @@ class CompiledPmapping {
   [[nodiscard]] double usage(int index) const;
 
  private:
+  const QuickEvaluation& evaluate(std::span<const std::int64_t> tiles, bool checked);
+
   std::unique_ptr<const spec::Mapping> mapping_;  // the prepared nodes point into it
   std::unique_ptr<detail::PreparedEinsum> prepared_;
   std::unique_ptr<detail::EinsumNumbers> numbers_;

@@ -135,6 +135,7 @@ class TileSearch {
         compiled_(compiled),
         metrics_(options.metrics),
         tolerance_(options.objective_tolerance),
+        bound_pruning_(options.prune_by_bounds),
         stop_(std::move(stop)),
         prune_(prune),
         result_(result),
@@ -191,6 +192,7 @@ class TileSearch {
 
   void run() {
     if (prune_) set_up_dominance();
+    if (prune_ && bound_pruning_) set_up_bounds();
     if (!prefix_ok(0)) return;
     visit(0);
   }
@@ -222,6 +224,7 @@ class TileSearch {
   std::vector<std::pair<model::QuickEvaluation, double>> failures;
   double fused_loops_removed = 0;  // pmappings over max_fused_loops(_per_rank_variable)
   double dominated = 0;            // pmappings of chains another chain dominates (never searched)
+  double bounded = 0;              // pmappings of subtrees whose lower bounds a kept row beats
 
  private:
   struct Kept {
@@ -346,7 +349,7 @@ class TileSearch {
         return;
       }
       update_tiles(r);
-      if (prefix_ok(depth + 1)) visit(depth + 1);
+      if (prefix_ok(depth + 1) && !completions_dominated(depth + 1)) visit(depth + 1);
       widen(r);
     };
     if (loops_left_[r] == 0) {
@@ -483,6 +486,86 @@ class TileSearch {
       restricted_[r] = allowed_[r].size() < chains.size() ? 1 : 0;
       ranges_[r].assign(1, {0, allowed_[r].size()});
     }
+  }
+
+  // Lower bounds on a subtree (AccelForge prunes partial tile shapes by what their
+  // completions can reach; this is that for perfect tiles). Where every rank variable with
+  // loops left has extent points (CompiledPmapping::extent_points), each count is a product
+  // of per-rank-variable factors that fall as that variable's tiles grow, and each occupancy
+  // grows with them. Once the spatial and fused splits are chosen, the completion with all
+  // that is left in a rank variable's deepest open loop has every tile as large as any
+  // completion can: the least energy and latency. All of it in the outermost open loop
+  // gives every tile its least: the least reservations. A kept row of the same fused
+  // iteration counts better than both in one objective and no worse in any beats every
+  // completion, which is then never searched.
+  void set_up_bounds() {
+    if (compiled_copy_) return;
+    for (const auto* space : chain_space_)
+      if (space != nullptr) return;
+    monotone_.assign(loops_of_rv_.size(), 0);
+    for (std::size_t r = 0; r < loops_of_rv_.size(); ++r)
+      monotone_[r] = loops_of_rv_[r].size() < 2 || compiled_.extent_points(static_cast<int>(r)).has_value();
+    for (std::size_t l = 0; l < tiles_.size(); ++l)
+      if (spatial_[l] || l < n_fused_) decided_first_.push_back(l);
+    bound_tiles_.assign(tiles_.size(), 1);
+    bounds_enabled_ = true;
+  }
+
+  // Rank variable r's tiles with what is left of its bound in its deepest (else outermost)
+  // open loop, into bound_tiles_.
+  void open_tiles(std::size_t r, bool deepest) {
+    const auto& loops = loops_of_rv_[r];
+    std::ptrdiff_t open = -1;
+    for (std::size_t j = 0; j < loops.size(); ++j)
+      if (!chosen_[loops[j]] && (deepest || open < 0)) open = static_cast<std::ptrdiff_t>(j);
+    std::int64_t tile = 1;  // a loop's tile is the product of the splits below it
+    for (std::size_t j = loops.size(); j-- > 0;) {
+      bound_tiles_[loops[j]] = tile;
+      const std::int64_t split = chosen_[loops[j]] ? static_cast<std::int64_t>(splits_[loops[j]])
+                                 : static_cast<std::ptrdiff_t>(j) == open ? to_split_[r]
+                                                                          : 1;
+      tile *= split;
+    }
+  }
+
+  bool completions_dominated(std::size_t depth) {
+    static constexpr double kMinSubtree = 16;  // below this, two evaluations cost more than they save
+    static constexpr double kMargin = 1 - 1e-9;  // sums in another order may differ in the last bits
+    if (!bounds_enabled_ || fronts_.empty() || completions(depth) < kMinSubtree) return false;
+    for (const auto l : decided_first_)
+      if (!chosen_[l]) return false;
+    for (std::size_t r = 0; r < loops_of_rv_.size(); ++r)
+      if (loops_left_[r] > 0 && to_split_[r] > 1 && !monotone_[r]) return false;
+    // A completion with more min_usage than the best so far would restart the fronts.
+    if (!usage_slots_.empty()) {
+      if (!have_best_) return false;
+      usage_.clear();
+      for (std::size_t i = 0; i < usage_slots_.size(); ++i)
+        usage_.push_back(clipped(compiled_.usage_upper_bound(usage_slots_[i], splits_, depth), i));
+      if (best_usage_ < usage_) return false;
+    }
+    // The least reservations, and the fused iteration counts (every completion's).
+    for (std::size_t r = 0; r < loops_of_rv_.size(); ++r) open_tiles(r, false);
+    tiles_.swap(bound_tiles_);
+    const bool fits = compiled_.evaluate_unchecked(tiles_).failure == model::QuickEvaluation::Failure::None;
+    if (fits) fusion_columns();
+    tiles_.swap(bound_tiles_);
+    if (!fits) return false;  // the search itself finds what fails
+    const auto front = fronts_.find(iterations_);
+    if (front == fronts_.end()) return false;
+    // The least energy and latency.
+    for (std::size_t r = 0; r < loops_of_rv_.size(); ++r) open_tiles(r, true);
+    const model::QuickEvaluation& least = compiled_.evaluate_unchecked(bound_tiles_);
+    objective_buffer_.clear();
+    if (includes_latency(metrics_)) objective_buffer_.push_back(least.latency * kMargin);
+    if (includes_dynamic_energy(metrics_)) objective_buffer_.push_back(least.dynamic_energy * kMargin);
+    if (includes_leak_energy(metrics_)) objective_buffer_.push_back(least.leak_energy * kMargin);
+    log_round_in_place(objective_buffer_, tolerance_);
+    for (const double r : reservations_) objective_buffer_.push_back(r * kMargin);
+    // An equal kept row does not prune: a completion could equal it and win the tie.
+    if (front->second.admits(objective_buffer_, [](const Kept&) { return true; })) return false;
+    bounded += completions(depth);
+    return true;
   }
 
   // An occupancy matters when its memory may overflow, or is tracked (a reservation column).
@@ -742,6 +825,7 @@ class TileSearch {
   model::CompiledPmapping& compiled_;
   unsigned metrics_;
   double tolerance_;
+  bool bound_pruning_;
   std::stop_token stop_;
   bool prune_;
   TemplateResult& result_;
@@ -798,6 +882,12 @@ class TileSearch {
   std::vector<std::vector<std::vector<std::int64_t>>> allowed_;
   std::vector<char> restricted_;
   std::vector<std::vector<std::pair<std::size_t, std::size_t>>> ranges_;  // per rv: a stack of ranges
+
+  // Lower bounds (completions_dominated).
+  bool bounds_enabled_ = false;
+  std::vector<char> monotone_;             // per rv: counts fall and occupancies grow with its tiles
+  std::vector<std::size_t> decided_first_;  // spatial and fused loops: chosen before bounds apply
+  std::vector<std::int64_t> bound_tiles_;  // scratch
 };
 
 }  // namespace
@@ -870,7 +960,7 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
   }
   result.front = search.take_front();
   // Chains another chain dominates were never evaluated; they count as dominated.
-  result.stats.pmappings_dominated = static_cast<std::uint64_t>(search.dominated);
+  result.stats.pmappings_dominated = static_cast<std::uint64_t>(search.dominated + search.bounded);
   result.stats.removed["pareto"] +=
       result.stats.pmappings_valid + result.stats.pmappings_dominated - result.front.size();
   result.stats.pmappings_pareto = result.front.size();

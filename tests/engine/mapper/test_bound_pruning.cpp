@@ -1,0 +1,123 @@
+// The tile search skips subtrees whose lower bounds a kept row beats (search/tile_shapes.cpp).
+// The oracle is the mapper with that pruning off: on the bundled examples and on small
+// matmul chains over AccelForge's arches, fused and unfused, for energy, latency and both,
+// the same front (figures and mappings), the same rows into the join, never more pmappings
+// evaluated, and fewer somewhere (so the pruning is exercised).
+#include <QtTest>
+
+#include "components/cost_table.h"
+#include "io/mapping_writer.h"
+#include "mapper/mapper.h"
+#include "support/load_spec.h"
+#include "support/shared_corpus.h"
+
+using namespace af;
+
+namespace {
+
+struct Case {
+  std::vector<std::string> files, sets;
+  std::string costs;
+};
+
+Case bundled(const std::string& name) {
+  const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/" + name + "/";
+  return {{ex + "arch.yaml", ex + "workload.yaml"}, {}, {}};
+}
+
+// A matmul chain on one of AccelForge's arches, with its section of the reference cost
+// table when there is one.
+Case corpus(const std::string& arch) {
+  const std::string ex = af::test::examples_dir().string() + "/";
+  std::string costs = af::test::reference_file("expected/component-costs.json#" + arch);
+  try {
+    (void)components::load_cost_table(costs);
+  } catch (const core::SpecError&) {
+    costs.clear();
+  }
+  return {{ex + "arches/" + arch + ".yaml", ex + "workloads/basic/matmuls.yaml",
+           ex + "workloads/_renames_default.yaml"},
+          {"KN=1024", "M=512", "N_EINSUMS=2"},
+          costs};
+}
+
+mapper::MapperResult map(const spec::Spec& s, unsigned metrics, bool unfused, bool bounds) {
+  mapper::MapperOptions o = mapper::options_from_spec(s);
+  o.metrics = metrics;
+  o.unfused = unfused;
+  o.threads = 2;
+  o.prune_by_bounds = bounds;
+  return mapper::map_workload(s, o);
+}
+
+std::uint64_t evaluated(const mapper::MapperResult& r) {
+  std::uint64_t n = 0;
+  for (const auto& st : r.stats) n += st.pmappings_evaluated;
+  return n;
+}
+
+}  // namespace
+
+class TestBoundPruning : public QObject {
+  Q_OBJECT
+
+  std::uint64_t evaluated_with_ = 0, evaluated_without_ = 0;
+
+ private slots:
+  void same_results_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("needs_corpus");
+    for (const char* ex : {"two_level_matmul", "three_level_matmul_chain", "attention_block",
+                           "bandwidth_tradeoff"})
+      QTest::newRow(ex) << QString(ex) << false;
+    for (const char* arch : {"tpu_v4i", "simba", "eyeriss"}) QTest::newRow(arch) << QString(arch) << true;
+  }
+  void same_results() {
+    QFETCH(QString, name);
+    QFETCH(bool, needs_corpus);
+    if (needs_corpus) AF_REQUIRE_CORPUS();
+    const Case c = needs_corpus ? corpus(name.toStdString()) : bundled(name.toStdString());
+    const spec::Spec s = af::test::load_spec(c.files, c.sets, c.costs);
+    for (const unsigned metrics :
+         {unsigned{mapper::kEnergy}, unsigned{mapper::kLatency}, mapper::kEnergy | mapper::kLatency})
+      for (const bool unfused : {false, true}) {
+        const auto with = map(s, metrics, unfused, true);
+        const auto without = map(s, metrics, unfused, false);
+        const QByteArray where =
+            QStringLiteral("metrics %1, %2").arg(metrics).arg(unfused ? "unfused" : "fused").toUtf8();
+        QVERIFY2(with.found == without.found, where.constData());
+        QVERIFY2(with.front.size() == without.front.size(), where.constData());
+        for (std::size_t i = 0; i < with.front.size(); ++i) {
+          QVERIFY2(with.front[i].energy() == without.front[i].energy(), where.constData());
+          QVERIFY2(with.front[i].latency == without.front[i].latency, where.constData());
+          QVERIFY2(io::write_mapping_yaml(mapper::mapping_of(with, i)) ==
+                       io::write_mapping_yaml(mapper::mapping_of(without, i)),
+                   where.constData());
+        }
+        for (std::size_t e = 0; e < with.stats.size(); ++e) {
+          QVERIFY2(with.stats[e].pmappings_pareto == without.stats[e].pmappings_pareto, where.constData());
+          QVERIFY2(with.stats[e].groups == without.stats[e].groups, where.constData());
+          QVERIFY2(with.stats[e].pmappings_evaluated <= without.stats[e].pmappings_evaluated,
+                   where.constData());
+        }
+        QVERIFY2(with.join_steps.size() == without.join_steps.size(), where.constData());
+        for (std::size_t j = 0; j < with.join_steps.size(); ++j)
+          QVERIFY2(with.join_steps[j].rows_out == without.join_steps[j].rows_out, where.constData());
+        qInfo("%s: %llu of %llu evaluated", where.constData(),
+              static_cast<unsigned long long>(evaluated(with)),
+              static_cast<unsigned long long>(evaluated(without)));
+        evaluated_with_ += evaluated(with);
+        evaluated_without_ += evaluated(without);
+      }
+  }
+
+  void cleanupTestCase() {
+    qInfo("evaluated %llu pmappings with bounds, %llu without",
+          static_cast<unsigned long long>(evaluated_with_),
+          static_cast<unsigned long long>(evaluated_without_));
+    QVERIFY(evaluated_with_ < evaluated_without_);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestBoundPruning)
+#include "test_bound_pruning.moc"
