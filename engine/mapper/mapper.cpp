@@ -314,9 +314,6 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
             const Job& job = jobs[j];
             results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, stop,
                                              true, &tracked);
-            if (std::getenv("AF_DEBUG_TEMPLATES"))
-              fmt::print(stderr, "DBG {} {} eval={} front={} {}\n", job.templ->einsum, job.templ->index,
-                         results[j].stats.pmappings_evaluated, results[j].front.size(), job.templ->describe());
             if (observer) {
               const std::lock_guard lock(observer_mutex);
               std::vector<FrontPoint> pts;
@@ -333,6 +330,11 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
         },
         tbb::simple_partitioner());
   });
+  if (std::getenv("AF_DEBUG_ROWS")) {
+    std::size_t rows = 0, ints = 0, dbls = 0;
+    for (const auto& r : results) { rows += r.front.size(); for (const auto& x : r.front) { ints += x.tiles.size() + x.fused_iterations.size(); dbls += x.reservations.size() + x.shared_sizes.size(); } }
+    fmt::print(stderr, "DBG rows {} ints {} doubles {}\n", rows, ints, dbls);
+  }
   // Stopped in the search: what was found so far still joins (below), bounded.
   const bool stopped_in_search = stop.stop_requested();
 
@@ -361,16 +363,19 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
                                   &tracked);
         if (stopped_in_search) own.front = best_per_fused_shape(std::move(own.front), options.metrics);
       }
-      const TemplateResult& taken = search_own ? own : results[j];
+      TemplateResult& taken = search_own ? own : results[j];
       auto& stats = result.stats[e];
       stats.merge(taken.stats);
       stats.pmappings_pareto -= taken.stats.pmappings_pareto;
       stats.removed.erase("pareto");
       auto& in = join_input[e];
-      for (const auto& row : taken.front) {
+      // The last taker has the rows themselves: on transformers they run to gigabytes.
+      const bool last = search_own || e == takers[jobs[j].einsum].back();
+      for (auto& row : taken.front) {
         in.compat.push_back(compatibility_of(templ, row.fused_iterations));
-        in.rows.push_back(row);
+        in.rows.push_back(last ? std::move(row) : row);
       }
+      if (last) taken.front = {};
     }
   }
   // The join (§5): compatibility groups, Einsum by Einsum.

@@ -292,6 +292,10 @@ struct Pair {
 // Rows are merged in chunks of left rows so that memory stays bounded and both cores have
 // work even when one pair dominates.
 constexpr std::size_t kChunkRows = 1 << 15;
+// Chunks merged between two folds into their groups, and the rows a group may gain over
+// twice its last pruned size before it is pruned again.
+constexpr std::size_t kBatchTasks = 256;
+constexpr std::size_t kFoldRows = 1 << 16;
 
 struct ChunkResult {
   std::vector<double> values;
@@ -369,6 +373,7 @@ class Join {
     };
     std::vector<std::vector<Source>> sources;  // per joined group, per kept row
     std::vector<std::uint64_t> pareto_removed;  // per joined group
+    std::vector<std::size_t> pruned_at;         // per joined group: its rows after its last pruning
   };
 
   static auto in(const std::set<std::string>& s) {
@@ -618,7 +623,9 @@ class Join {
     }
   }
 
-  // Row merges, chunk by chunk, in parallel; each chunk keeps its Pareto-optimal rows.
+  // Row merges, chunk by chunk, in parallel; each chunk keeps its Pareto-optimal rows. Chunks
+  // run in batches, and after each batch their rows join their groups (fold), so that a
+  // step pairing billions of rows holds its groups' fronts and one batch, not every chunk.
   void merge_rows(Step& step) {
     const std::vector<Group>& right = per_einsum_[step.j];
     for (std::size_t pi = 0; pi < step.pairs.size(); ++pi) {
@@ -627,18 +634,64 @@ class Join {
       for (std::size_t f = 0; f < lrows; f += chunk) step.tasks.push_back({pi, f, std::min(lrows, f + chunk)});
     }
     step.results.resize(step.tasks.size());
+    step.sources.resize(step.next.size());
+    step.pareto_removed.assign(step.next.size(), 0);
+    step.pruned_at.assign(step.next.size(), 0);
+    for (std::size_t first = 0; first < step.tasks.size(); first += kBatchTasks) {
+      const std::size_t last = std::min(step.tasks.size(), first + kBatchTasks);
+      arena_.execute([&] {
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(first, last, 1),
+            [&](const tbb::blocked_range<std::size_t>& range) {
+              std::vector<double> merged, sizes;
+              std::vector<std::int64_t> its;
+              for (std::size_t ti = range.begin(); ti != range.end(); ++ti) {
+                if (stop_.stop_requested()) return;
+                merge_chunk(step, step.tasks[ti], step.results[ti], merged, sizes, its);
+              }
+            },
+            tbb::simple_partitioner());
+      });
+      if (stop_.stop_requested()) return;
+      fold(step, first, last, false);
+    }
+  }
+
+  // Tasks [first, last) join their groups' rows, in task order; a group is Pareto-pruned
+  // once it has doubled since its last pruning (and always when `final`). Pruning a prefix
+  // keeps the rows a single pruning of all would (ties go to the first row either way).
+  void fold(Step& step, std::size_t first, std::size_t last, bool final) {
+    std::vector<std::vector<std::size_t>> tasks_of(step.next.size());
+    for (std::size_t ti = first; ti < last; ++ti) tasks_of[step.pairs[step.tasks[ti].pair].joined].push_back(ti);
     arena_.execute([&] {
-      tbb::parallel_for(
-          tbb::blocked_range<std::size_t>(0, step.tasks.size(), 1),
-          [&](const tbb::blocked_range<std::size_t>& range) {
-            std::vector<double> merged, sizes;
-            std::vector<std::int64_t> its;
-            for (std::size_t ti = range.begin(); ti != range.end(); ++ti) {
-              if (stop_.stop_requested()) return;
-              merge_chunk(step, step.tasks[ti], step.results[ti], merged, sizes, its);
-            }
-          },
-          tbb::simple_partitioner());
+      tbb::parallel_for(std::size_t{0}, step.next.size(), [&](std::size_t x) {
+        Group& g = step.next[x];
+        auto& src = step.sources[x];
+        for (const auto ti : tasks_of[x]) {
+          auto& r = step.results[ti];
+          g.values.insert(g.values.end(), r.values.begin(), r.values.end());
+          g.iterations.insert(g.iterations.end(), r.iterations.begin(), r.iterations.end());
+          for (std::size_t i = 0; i < r.left_origin.size(); ++i) {
+            g.origin.push_back(static_cast<std::uint32_t>(src.size()));
+            src.push_back({r.left_origin[i], r.right_pmapping[i], r.shared_loops});
+          }
+          // Only the counts stay (finish_step reads them).
+          r.values = {};
+          r.iterations = {};
+          r.left_origin = {};
+          r.right_pmapping = {};
+        }
+        if (!final && g.rows() < 2 * step.pruned_at[x] + kFoldRows) return;
+        step.pareto_removed[x] += prune(g, join_key_);
+        std::vector<Step::Source> kept;
+        kept.reserve(g.origin.size());
+        for (auto& o : g.origin) {
+          kept.push_back(src[o]);
+          o = static_cast<std::uint32_t>(kept.size() - 1);
+        }
+        src = std::move(kept);
+        step.pruned_at[x] = g.rows();
+      });
     });
   }
 
@@ -710,33 +763,7 @@ class Join {
   }
 
   // Per joined group: the chunks' rows in pair order, Pareto-pruned once more.
-  void collect(Step& step) {
-    std::vector<std::vector<std::size_t>> tasks_of(step.next.size());
-    for (std::size_t ti = 0; ti < step.tasks.size(); ++ti)
-      tasks_of[step.pairs[step.tasks[ti].pair].joined].push_back(ti);
-    step.sources.resize(step.next.size());
-    step.pareto_removed.assign(step.next.size(), 0);
-    arena_.execute([&] {
-      tbb::parallel_for(std::size_t{0}, step.next.size(), [&](std::size_t x) {
-        Group& g = step.next[x];
-        std::vector<Step::Source> src;
-        for (const auto ti : tasks_of[x]) {
-          const auto& r = step.results[ti];
-          g.values.insert(g.values.end(), r.values.begin(), r.values.end());
-          g.iterations.insert(g.iterations.end(), r.iterations.begin(), r.iterations.end());
-          for (std::size_t i = 0; i < r.left_origin.size(); ++i)
-            src.push_back({r.left_origin[i], r.right_pmapping[i], r.shared_loops});
-        }
-        g.origin.resize(src.size());
-        std::iota(g.origin.begin(), g.origin.end(), std::uint32_t{0});
-        step.pareto_removed[x] = prune(g, join_key_);
-        std::vector<Step::Source> kept;
-        kept.reserve(g.origin.size());
-        for (const auto o : g.origin) kept.push_back(src[o]);
-        step.sources[x] = std::move(kept);
-      });
-    });
-  }
+  void collect(Step& step) { fold(step, step.tasks.size(), step.tasks.size(), true); }
 
   // The step's counts and removal causes, the kept rows' origins; the joined groups become
   // the left. False when nothing is left (the failure names the worst cause).
