@@ -146,7 +146,7 @@ void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_fa
   const auto& ctx = p.ctx;
   const auto n_flat = ctx.flat.size();
   out.failure = Failure::None;
-  out.loops = analyze_loops(ctx, p.nodes, p.loop_view);
+  analyze_loops(ctx, p.nodes, p.loop_view, out.loops);
 
   // Spatial usage (README: Capacity and spatial usage): default 1 instance when no loop uses
   // a dim. Checked before the tensors are analysed since it needs only the loops.

@@ -65,9 +65,8 @@ void BuffetStats::min_take_zero(const BuffetStats& o) {
   persistent = persistent || o.persistent;
 }
 
-LoopPass analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes,
-                       const std::vector<int>& view) {
-  LoopPass out;
+void analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes, const std::vector<int>& view,
+                   LoopPass& out) {
   out.iterations.assign(nodes.size(), 0.0);
   out.fanout.resize(ctx.flat.size());
   for (std::size_t c = 0; c < ctx.flat.size(); ++c) out.fanout[c].assign(ctx.flat[c]->spatial.size(), 0.0);
@@ -75,9 +74,12 @@ LoopPass analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes
   // Top-down: actual counts n = S/tile (fractional when the tile does not divide: the
   // "average tile" model); the outermost loop of a simple rank variable records
   // ceil(bound/tile) for irrelevant-loop use in the tensor passes (README: Reuse per node).
-  std::vector<double> shape = ctx.bounds;
-  std::vector<char> rv_seen(ctx.rvs.size(), 0);
-  std::vector<double> n_at(nodes.size(), 1.0);
+  auto& shape = out.shape;
+  auto& rv_seen = out.rv_seen;
+  auto& n_at = out.n_at;
+  shape.assign(ctx.bounds.begin(), ctx.bounds.end());
+  rv_seen.assign(ctx.rvs.size(), 0);
+  n_at.assign(nodes.size(), 1.0);
   for (const int i : view) {
     const auto& p = nodes[static_cast<std::size_t>(i)];
     if (p.kind != NodeKind::Temporal && p.kind != NodeKind::Spatial) continue;
@@ -105,18 +107,17 @@ LoopPass analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes
       used = n * (used == 0 ? 1.0 : used);
     }
   }
-  return out;
 }
 
 void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes, const std::vector<int>& view,
-                    int tensor, const LoopPass& loops, std::vector<double>& scratch,
-                    std::vector<Buffet>& out) {
+                    int tensor, LoopPass& loops, std::vector<double>& scratch, std::vector<Buffet>& out) {
   const auto t = static_cast<std::size_t>(tensor);
   const auto& rel = ctx.relevancy[t];
   const bool output = ctx.is_output[t] != 0;
 
   // Top-down: per view position the loop count or the dense tile at that point.
-  std::vector<double> shape = ctx.bounds;
+  auto& shape = loops.shape;
+  shape.assign(ctx.bounds.begin(), ctx.bounds.end());
   scratch.assign(view.size(), 1.0);
   for (std::size_t k = 0; k < view.size(); ++k) {
     const auto& p = nodes[static_cast<std::size_t>(view[k])];

@@ -41,15 +41,19 @@ struct LoopPass {
   ComputeStats compute;
   std::vector<std::vector<double>> fanout;  // [flat][dim] used instances; 0 = no loop
   std::vector<double> iterations;           // per node index: count irrelevant passes use
+  // Scratch of the passes, kept so that the mapper's millions of evaluations reuse it.
+  std::vector<double> shape, n_at;
+  std::vector<char> rv_seen;
 };
 
-// The tensor-less pass: compute stats, fanout and recorded loop counts.
-LoopPass analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes,
-                       const std::vector<int>& view);
+// The tensor-less pass: compute stats, fanout and recorded loop counts, into `out` (whose
+// vectors are reused).
+void analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes, const std::vector<int>& view,
+                   LoopPass& out);
 
 // One tensor's pass; appends its buffets (compute level first, then inner to outer).
+// `loops` is the tensor-less pass; its shape scratch is reused.
 void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes, const std::vector<int>& view,
-                    int tensor, const LoopPass& loops, std::vector<double>& scratch,
-                    std::vector<Buffet>& out);
+                    int tensor, LoopPass& loops, std::vector<double>& scratch, std::vector<Buffet>& out);
 
 }  // namespace af::model::detail
