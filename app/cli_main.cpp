@@ -12,6 +12,7 @@
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
 #include "map_command.h"
+#include "sweep_command.h"
 #include "workspace/workspace.h"
 
 namespace af::cli {
@@ -101,13 +102,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 
   MapArgs map_args;
   auto* map_cmd = add_map_subcommand(app, map_args);
+  SweepArgs sweep_args;
+  auto* sweep_cmd = add_sweep_subcommand(app, sweep_args);
 
   // A misspelt command would otherwise read as a stray file name ("A subcommand is required").
   if (args.size() > 1 && !args[1].starts_with('-')) {
-    const std::vector<std::string> commands{"validate", "evaluate", "map"};
+    const std::vector<std::string> commands{"validate", "evaluate", "map", "sweep"};
     if (std::find(commands.begin(), commands.end(), args[1]) == commands.end()) {
       err << "accelforge: unknown command '" << args[1] << "'" << core::did_you_mean(args[1], commands)
-          << "; the commands are validate, evaluate and map\n\n"
+          << "; the commands are validate, evaluate, map and sweep\n\n"
           << app.help();
       return kUsage;
     }
@@ -136,6 +139,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     if (validate_cmd->parsed()) return validate(validate_args, validate_costs, out, err);
     if (evaluate_cmd->parsed()) return evaluate(evaluate_args, costs, json, out, err, commit_lock);
     if (map_cmd->parsed()) return run_map_command(map_args, out, err, commit_lock);
+    if (sweep_cmd->parsed()) return run_sweep_command(sweep_args, out, err, commit_lock);
   } catch (const core::SpecError& e) {
     print_diagnostics(e.diagnostics(), err);
     return kInvalidInput;

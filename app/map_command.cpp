@@ -24,14 +24,7 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   std::optional<unsigned> metrics;  // a usage error, so checked before any file is read
-  if (!args.metric.empty()) {
-    try {
-      metrics = mapper::parse_metrics(args.metric);
-    } catch (const std::invalid_argument& e) {
-      err << "accelforge: --metric: " << e.what() << '\n';
-      return kUsage;
-    }
-  }
+  if (!parse_metric_arg(args, metrics, err)) return kUsage;
   const Workspace ws =
       Workspace::load({args.files, {}, args.assignments, args.costs, /*costs_required=*/true});
   if (!ws.ok()) {
@@ -44,13 +37,7 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
     return kInvalidInput;
   }
   mapper::MapperOptions options = ws.mapper_options();
-  if (metrics) options.metrics = *metrics;
-  if (args.max_fused_loops) options.max_fused_loops = *args.max_fused_loops;
-  options.unfused = options.unfused || args.unfused;
-  options.threads = args.threads;
-  if (args.objective_tolerance) options.objective_tolerance = *args.objective_tolerance;
-  if (!args.imperfect.empty()) mapper::set_imperfect_loops(options, args.imperfect);
-  if (args.tiling_coarseness) options.tiling_coarseness = *args.tiling_coarseness;
+  apply_map_options(args, metrics, options);
 
   const mapper::MapperResult r = ws.map(options);
   const bool to_stdout = args.json == "-";
@@ -81,8 +68,38 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
 
 }  // namespace
 
+bool parse_metric_arg(const MapArgs& args, std::optional<unsigned>& metrics, std::ostream& err) {
+  if (args.metric.empty()) return true;
+  try {
+    metrics = mapper::parse_metrics(args.metric);
+    return true;
+  } catch (const std::invalid_argument& e) {
+    err << "accelforge: --metric: " << e.what() << '\n';
+    return false;
+  }
+}
+
+void apply_map_options(const MapArgs& args, std::optional<unsigned> metrics, mapper::MapperOptions& options) {
+  if (metrics) options.metrics = *metrics;
+  if (args.max_fused_loops) options.max_fused_loops = *args.max_fused_loops;
+  options.unfused = options.unfused || args.unfused;
+  options.threads = args.threads;
+  if (args.objective_tolerance) options.objective_tolerance = *args.objective_tolerance;
+  if (!args.imperfect.empty()) mapper::set_imperfect_loops(options, args.imperfect);
+  if (args.tiling_coarseness) options.tiling_coarseness = *args.tiling_coarseness;
+}
+
 CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
   auto* cmd = app.add_subcommand("map", "Find the optimal mapping of the workload on the architecture");
+  add_map_options(*cmd, args);
+  cmd->add_option("--json", args.json, "Write the result as JSON to OUT (- for stdout)")->type_name("OUT|-");
+  cmd->add_option("--mapping-out", args.mapping_out, "Write the chosen mapping as YAML")
+      ->type_name("OUT.yaml");
+  return cmd;
+}
+
+void add_map_options(CLI::App& app, MapArgs& args) {
+  auto* cmd = &app;
   cmd->add_option("files", args.files, "Spec files merged in order (arch, workload, ...)")->required();
   cmd->add_option("--set", args.assignments,
                   "Jinja data NAME=VALUE (value read as a YAML scalar); repeatable")
@@ -115,10 +132,6 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
       ->type_name("C")
       ->check(number_in(std::numeric_limits<double>::min(), kInfinity, false, "a number greater than 0"));
   cmd->add_option("--component-costs", args.costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
-  cmd->add_option("--json", args.json, "Write the result as JSON to OUT (- for stdout)")->type_name("OUT|-");
-  cmd->add_option("--mapping-out", args.mapping_out, "Write the chosen mapping as YAML")
-      ->type_name("OUT.yaml");
-  return cmd;
 }
 
 int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {

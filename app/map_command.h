@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "mapper/options.h"
+
 namespace CLI {
 class App;
 }
@@ -29,6 +31,13 @@ struct MapArgs {
 
 // Registers the `map` subcommand on `app`, filling `args` when parsed.
 CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args);
+
+// The options `map` and `sweep` share (files, --set, the mapper's settings, the cost table).
+void add_map_options(CLI::App& cmd, MapArgs& args);
+// --metric as flags (nullopt when not given); false, with a message in `err`, when it is not one.
+bool parse_metric_arg(const MapArgs& args, std::optional<unsigned>& metrics, std::ostream& err);
+// The parsed options over a spec's own (`mapper:` section) options.
+void apply_map_options(const MapArgs& args, std::optional<unsigned> metrics, mapper::MapperOptions& options);
 
 // Runs the mapper. Exit codes of cli_main.h: 0 ok, 1 invalid input, 3 no valid mapping.
 // Never throws.

@@ -10,6 +10,13 @@
 
 namespace af::io {
 
+std::map<std::string, double> component_energy(const model::Evaluation& ev) {
+  std::map<std::string, double> out;
+  for (const auto& [key, e] : ev.energy) out[key.component] += e;
+  for (const auto& [key, e] : ev.leak_energy) out[key.second] += e;
+  return out;
+}
+
 std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperResult& result,
                                    std::stop_token stop, const ParetoProgress& progress) {
   std::vector<ParetoRow> rows;
@@ -18,9 +25,8 @@ std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperR
     if (stop.stop_requested()) return {};
     const spec::Mapping mapping = mapper::mapping_of(result, i);
     const model::Evaluation ev = model::evaluate(spec.resolved(), mapping);
-    ParetoRow row{ev.total_energy, ev.total_latency, ev.total_energy * ev.total_latency, {}, write_mapping_yaml(mapping)};
-    for (const auto& [key, e] : ev.energy) row.component_energy[key.component] += e;
-    for (const auto& [key, e] : ev.leak_energy) row.component_energy[key.second] += e;
+    ParetoRow row{ev.total_energy, ev.total_latency, ev.total_energy * ev.total_latency, component_energy(ev),
+                  write_mapping_yaml(mapping)};
     rows.push_back(std::move(row));
     if (progress) progress(rows.size(), result.front.size());
   }

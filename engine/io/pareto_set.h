@@ -36,6 +36,9 @@ struct ParetoProvenance {
 // fingerprint, so two exports can be told apart or matched.
 [[nodiscard]] std::string fingerprint(const std::map<std::string, std::string>& texts);
 
+// Energy per component (dynamic + leak, summed over Einsums).
+[[nodiscard]] std::map<std::string, double> component_energy(const model::Evaluation& ev);
+
 // After each row: rows done, rows in all (for a progress bar).
 using ParetoProgress = std::function<void(std::size_t done, std::size_t total)>;
 

@@ -234,6 +234,47 @@ class TestCliMap : public QObject {
       QVERIFY2(r.out.contains("metric energy|latency"), qPrintable(r.out));
     }
   }
+
+  // `accelforge sweep`: a line per point, the CSV with one row per point (the same figures as
+  // `map --set` at that point), usage errors for bad --vary values and unknown names.
+  void sweep_writes_a_row_per_point() {
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("sweep.csv");
+    const QStringList files = matmul_files();
+    QStringList sets = kSets;
+    sets.removeAt(sets.indexOf("GlobalBufferSize=512"));
+    sets.removeLast();  // its --set
+    const auto r = runProcess(AF_CLI_EXE, QStringList{"sweep"} + files + sets +
+                                              QStringList{"--metric", "edp", "--vary", "GlobalBufferSize=256..1024*2",
+                                                          "--csv", csv});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("[3/3] GlobalBufferSize=1024: energy"), qPrintable(r.out));
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).trimmed().split('\n');
+    QCOMPARE(lines.size(), 4);
+    QVERIFY(lines[0].startsWith("GlobalBufferSize,energy_J,latency_s,edp_Js,"));
+    // The 512 row is `map` with GlobalBufferSize=512.
+    const QString json = dir.filePath("map.json");
+    const auto m = runProcess(AF_CLI_EXE, QStringList{"map"} + files + kSets + QStringList{"--metric", "edp", "--json", json});
+    QVERIFY2(m.exitCode == 0, qPrintable(m.err));
+    const double energy = read_json(json).value("energy").toDouble();
+    QVERIFY(energy > 0);
+    const QStringList row = lines[2].split(',');
+    QCOMPARE(row[0], QString("512"));
+    QVERIFY2(std::abs(row[1].toDouble() - energy) <= 1e-12 * energy, qPrintable(lines[2]));
+  }
+
+  void sweep_usage_errors() {
+    const auto bad = runProcess(AF_CLI_EXE, QStringList{"sweep"} + matmul_files() + kSets +
+                                                QStringList{"--vary", "GlobalBufferSize=8..1"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("GlobalBufferSize: the range 8..1 has no values"), qPrintable(bad.err));
+    const auto unknown = runProcess(AF_CLI_EXE, QStringList{"sweep"} + matmul_files() + kSets +
+                                                    QStringList{"--vary", "GlobalBuferSize=1,2"});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("did you mean GlobalBufferSize"), qPrintable(unknown.err));
+  }
 };
 
 QTEST_GUILESS_MAIN(TestCliMap)

@@ -1,0 +1,58 @@
+#pragma once
+// A sweep: the mapper run at every point of a grid of spec variables (one or two
+// `Variation`s; the first one outermost), one row per point. The CLI's `accelforge sweep`
+// runs it; a point is exactly `accelforge map FILES --set NAME=VALUE ...` with the same map
+// options, so a row's figures are that command's.
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "mapper/options.h"
+#include "sweep/variation.h"
+#include "workspace/workspace.h"
+
+namespace af::sweep {
+
+struct SweepRow {
+  std::vector<std::string> values;  // per varied variable, in `Sweep::vary` order
+  bool found = false;
+  std::string failure;  // why the point has no mapping (an invalid spec, or none valid)
+  double energy = 0, latency = 0, edp = 0;
+  std::map<std::string, double> component_energy;  // dynamic + leak, summed over Einsums
+  double seconds = 0;                              // load and map, wall time
+};
+
+struct Sweep {
+  SpecInputs inputs;  // files, fixed `--set` values, cost table
+  std::vector<Variation> vary;
+  // The run's options over each point's spec (`mapper:` section) defaults, e.g. the CLI's.
+  std::function<void(mapper::MapperOptions&)> options;
+};
+
+// The grid's points: per point the values of `vary`, the last variable fastest.
+[[nodiscard]] std::vector<std::vector<std::string>> points(const std::vector<Variation>& vary);
+
+// Checks a sweep before it runs: at most two variables, no name twice, at most kMaxPoints
+// points, and every name a variable of the spec (the spec loaded with the first point's
+// values), else "did you mean". Returns the problems, empty when it may run.
+[[nodiscard]] std::vector<std::string> check(const Sweep& sweep);
+
+// After each point: its row, the points done and in all.
+using SweepProgress = std::function<void(const SweepRow& row, std::size_t done, std::size_t total)>;
+
+// The rows of the points run before `stop` (each point runs whole; a stop asked for during a
+// point ends the sweep after it).
+[[nodiscard]] std::vector<SweepRow> run(const Sweep& sweep, std::stop_token stop = {},
+                                        const SweepProgress& progress = {});
+
+// "NAME1[,NAME2],energy_J,latency_s,edp_Js,<component>_energy_J...,seconds,status", one line
+// per row; components are the union over the rows, sorted; a point without a mapping has
+// empty figures and its failure as status.
+[[nodiscard]] std::string csv(const Sweep& sweep, const std::vector<SweepRow>& rows);
+// {"variables": [...], "points": [{values: {NAME: VALUE}, found, energy_J, ...}]}.
+[[nodiscard]] nlohmann::json json(const Sweep& sweep, const std::vector<SweepRow>& rows);
+
+}  // namespace af::sweep
