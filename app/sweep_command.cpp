@@ -8,6 +8,9 @@
 #include "cli_main.h"
 #include "cli_output.h"
 #include "sweep/sweep.h"
+#ifdef AF_MPI
+#include "sweep_ranks.h"
+#endif
 
 namespace af::cli {
 
@@ -32,7 +35,7 @@ int run(const SweepArgs& args, std::ostream& out, std::ostream& err, std::mutex*
     return kUsage;
   }
   const bool quiet = args.csv == "-" || args.json == "-";
-  const auto rows = sweep::run(s, {}, [&](const sweep::SweepRow& row, std::size_t done, std::size_t total) {
+  const sweep::SweepProgress progress = [&](const sweep::SweepRow& row, std::size_t done, std::size_t total) {
     if (quiet) return;
     std::string values;
     for (std::size_t i = 0; i < row.values.size(); ++i)
@@ -42,7 +45,18 @@ int run(const SweepArgs& args, std::ostream& out, std::ostream& err, std::mutex*
                 ? fmt::format("energy {:.6g}, latency {:.6g}, EDP {:.6g}", row.energy, row.latency, row.edp)
                 : "no mapping: " + row.failure)
         << fmt::format(" ({:.2f} s)\n", row.seconds);
-  });
+  };
+  std::vector<sweep::SweepRow> rows;
+#ifdef AF_MPI
+  if (auto ranked = run_over_ranks(s, progress)) {
+    if (!ranked->root) return kOk;  // rank 0 writes
+    rows = std::move(ranked->rows);
+  } else {
+    rows = sweep::run(s, {}, progress);
+  }
+#else
+  rows = sweep::run(s, {}, progress);
+#endif
   std::vector<Output> outputs;
   if (!args.csv.empty()) outputs.push_back({args.csv, sweep::csv(s, rows)});
   if (!args.json.empty()) outputs.push_back({args.json, sweep::json(s, rows).dump(2)});

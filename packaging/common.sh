@@ -15,7 +15,8 @@ AF_RUN_PACKAGES=(
   fonts-dejavu-core
 )
 # locales: the locale sources from which a test compiles de_DE (decimal comma) with localedef.
-AF_TEST_PACKAGES=(locales)
+# Open MPI: `mpirun -np N accelforge sweep` (AF_MPI) and its test.
+AF_TEST_PACKAGES=(locales openmpi-bin libopenmpi-dev)
 # The sanitizer stage builds with GCC's ASan/UBSan and symbolizes with llvm-symbolizer; the fuzz
 # stage builds with clang's libFuzzer.
 AF_SANITIZE_PACKAGES=(llvm)

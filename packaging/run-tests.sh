@@ -77,7 +77,7 @@ if $sanitize; then
     af_build_in "$@"
   }
   af_stage "asan build" asan_build "$AF_ASAN_DIR" -DCMAKE_BUILD_TYPE=Debug \
-    "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DAF_SANITIZE=ON
+    "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" -DAF_SANITIZE=ON -DAF_MPI=OFF
   asan_tests() {
     # Any report fails the test that made it: ASan and LSan always stop with an error exit,
     # UBSan does with halt_on_error (the build also passes -fno-sanitize-recover=undefined).
@@ -98,7 +98,7 @@ if $fuzz; then
     af_build_in "$@"
   }
   af_stage "fuzz build" fuzz_build "$AF_FUZZ_DIR" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CXX_COMPILER=clang++ "-DCMAKE_CXX_FLAGS=-gline-tables-only" -DAF_FUZZ=ON -DAF_BUILD_GUI=OFF \
+    -DCMAKE_CXX_COMPILER=clang++ "-DCMAKE_CXX_FLAGS=-gline-tables-only" -DAF_FUZZ=ON -DAF_BUILD_GUI=OFF -DAF_MPI=OFF \
     -- "${fuzzers[@]}"
   fuzz_runs() {
     bash "$AF_ROOT/tests/fuzz/make-seeds.sh" "$AF_FUZZ_DIR/seeds"

@@ -82,43 +82,74 @@ std::vector<std::string> check(const Sweep& sweep) {
   return problems;
 }
 
+SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values, std::stop_token stop) {
+  const auto start = std::chrono::steady_clock::now();
+  SweepRow row;
+  row.values = values;
+  const Workspace ws = Workspace::load(inputs_at(sweep, values), stop);
+  if (!ws.ok()) {
+    row.failure = first_error(ws);
+  } else if (!ws.spec().has_arch()) {
+    row.failure = "the spec has no architecture";
+  } else {
+    mapper::MapperOptions options = ws.mapper_options();
+    if (sweep.options) sweep.options(options);
+    try {
+      const mapper::MapperResult r = ws.map(options, nullptr, stop);
+      if (r.cancelled) {
+        row.failure = "stopped";
+      } else if (r.found && r.evaluation) {
+        row.found = true;
+        row.energy = r.evaluation->total_energy;
+        row.latency = r.evaluation->total_latency;
+        row.edp = row.energy * row.latency;
+        row.component_energy = io::component_energy(*r.evaluation);
+      } else {
+        row.failure = r.failure.empty() ? "no valid mapping" : r.failure;
+      }
+    } catch (const core::SpecError& e) {
+      row.failure = e.what();
+    }
+  }
+  row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return row;
+}
+
 std::vector<SweepRow> run(const Sweep& sweep, std::stop_token stop, const SweepProgress& progress) {
   const auto grid = points(sweep.vary);
   std::vector<SweepRow> rows;
   for (const auto& values : grid) {
     if (stop.stop_requested()) break;
-    const auto start = std::chrono::steady_clock::now();
-    SweepRow row;
-    row.values = values;
-    const Workspace ws = Workspace::load(inputs_at(sweep, values), stop);
-    if (!ws.ok()) {
-      row.failure = first_error(ws);
-    } else if (!ws.spec().has_arch()) {
-      row.failure = "the spec has no architecture";
-    } else {
-      mapper::MapperOptions options = ws.mapper_options();
-      if (sweep.options) sweep.options(options);
-      try {
-        const mapper::MapperResult r = ws.map(options, nullptr, stop);
-        if (r.cancelled) break;  // a point stopped half way is no point
-        if (r.found && r.evaluation) {
-          row.found = true;
-          row.energy = r.evaluation->total_energy;
-          row.latency = r.evaluation->total_latency;
-          row.edp = row.energy * row.latency;
-          row.component_energy = io::component_energy(*r.evaluation);
-        } else {
-          row.failure = r.failure.empty() ? "no valid mapping" : r.failure;
-        }
-      } catch (const core::SpecError& e) {
-        row.failure = e.what();
-      }
-    }
-    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    SweepRow row = run_point(sweep, values, stop);
+    if (stop.stop_requested() && row.failure == "stopped") break;  // a point stopped half way is no point
     rows.push_back(std::move(row));
     if (progress) progress(rows.back(), rows.size(), grid.size());
   }
   return rows;
+}
+
+nlohmann::json row_to_json(const SweepRow& row) {
+  return {{"values", row.values},
+          {"found", row.found},
+          {"failure", row.failure},
+          {"energy", row.energy},
+          {"latency", row.latency},
+          {"edp", row.edp},
+          {"component_energy", row.component_energy},
+          {"seconds", row.seconds}};
+}
+
+SweepRow row_from_json(const nlohmann::json& j) {
+  SweepRow row;
+  row.values = j.at("values").get<std::vector<std::string>>();
+  row.found = j.at("found").get<bool>();
+  row.failure = j.at("failure").get<std::string>();
+  row.energy = j.at("energy").get<double>();
+  row.latency = j.at("latency").get<double>();
+  row.edp = j.at("edp").get<double>();
+  row.component_energy = j.at("component_energy").get<std::map<std::string, double>>();
+  row.seconds = j.at("seconds").get<double>();
+  return row;
 }
 
 std::string csv(const Sweep& sweep, const std::vector<SweepRow>& rows) {

@@ -40,6 +40,15 @@ struct Sweep {
 // values), else "did you mean". Returns the problems, empty when it may run.
 [[nodiscard]] std::vector<std::string> check(const Sweep& sweep);
 
+// One point: load with `values` set, map, the row. A stop asked for during the map gives a
+// row with failure "stopped".
+[[nodiscard]] SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values,
+                                 std::stop_token stop = {});
+
+// A row as JSON and back (for rows that cross processes); exact for every double.
+[[nodiscard]] nlohmann::json row_to_json(const SweepRow& row);
+[[nodiscard]] SweepRow row_from_json(const nlohmann::json& j);
+
 // After each point: its row, the points done and in all.
 using SweepProgress = std::function<void(const SweepRow& row, std::size_t done, std::size_t total)>;
 
