@@ -290,7 +290,18 @@ void RunPanel::setProgress(const MapperProgressPtr& p) {
     const auto done = i < p->einsumTemplatesDone.size() ? p->einsumTemplatesDone[i] : 0;
     const auto total = i < p->einsumTemplatesTotal.size() ? p->einsumTemplatesTotal[i] : 0;
     item->setText(1, QStringLiteral("%1 / %2").arg(done).arg(total));
-    item->setText(2, formatCount(static_cast<double>(p->stats[i].pmappings_evaluated)));
+    const auto& stats = p->stats[i];
+    const QString evaluated = formatCount(static_cast<double>(stats.pmappings_evaluated));
+    if (stats.searched_with.empty()) {
+      item->setText(2, evaluated);
+      item->setToolTip(2, {});
+    } else {  // the engine searched once for both (mapper/search/search_signature.h)
+      const QString with = QString::fromStdString(stats.searched_with);
+      item->setText(2, tr("= %1").arg(with));
+      item->setToolTip(2, tr("Not searched again: %1's search with the tensors renamed is this Einsum's; "
+                             "its %2 pmappings evaluated are %1's")
+                              .arg(with, evaluated));
+    }
   }
 }
 

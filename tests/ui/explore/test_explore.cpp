@@ -244,6 +244,27 @@ class TestExplore : public QObject {
     QCOMPARE(panel.options().metrics, static_cast<unsigned>(af::mapper::kEdp));
   }
 
+  // An Einsum that took another's search says so instead of repeating its count.
+  void run_panel_names_a_shared_search() {
+    RunPanel panel;
+    const auto stats = [](std::string einsum, std::string with) {
+      af::mapper::EinsumStats s;
+      s.einsum = std::move(einsum);
+      s.searched_with = std::move(with);
+      s.pmappings_evaluated = 1234;
+      return s;
+    };
+    auto progress = std::make_shared<MapperProgress>();
+    progress->stats = {stats("V", {}), stats("K", "V")};
+    panel.setProgress(progress);
+    auto* table = panel.findChild<QTreeWidget*>();
+    QVERIFY(table != nullptr);
+    QCOMPARE(table->topLevelItemCount(), 2);
+    QVERIFY(table->topLevelItem(0)->text(2) != QStringLiteral("= V"));
+    QCOMPARE(table->topLevelItem(1)->text(2), QStringLiteral("= V"));
+    QVERIFY(table->topLevelItem(1)->toolTip(2).contains(QStringLiteral("V's search")));
+  }
+
   // Keep rates read as percentages with sensible digits, never "0.000".
   void keep_rates_read_as_percentages() {
     QCOMPARE(keepRateText(0.5), QStringLiteral("50%"));
