@@ -104,6 +104,7 @@ SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values, s
         row.latency = r.evaluation->total_latency;
         row.edp = row.energy * row.latency;
         row.component_energy = io::component_energy(*r.evaluation);
+        for (const auto& m : r.front) row.front.emplace_back(m.energy(), m.latency);
       } else {
         row.failure = r.failure.empty() ? "no valid mapping" : r.failure;
       }
@@ -129,13 +130,10 @@ std::vector<SweepRow> run(const Sweep& sweep, std::stop_token stop, const SweepP
 }
 
 nlohmann::json row_to_json(const SweepRow& row) {
-  return {{"values", row.values},
-          {"found", row.found},
-          {"failure", row.failure},
-          {"energy", row.energy},
-          {"latency", row.latency},
-          {"edp", row.edp},
-          {"component_energy", row.component_energy},
+  return {{"values", row.values},   {"found", row.found},
+          {"failure", row.failure}, {"energy", row.energy},
+          {"latency", row.latency}, {"edp", row.edp},
+          {"front", row.front},     {"component_energy", row.component_energy},
           {"seconds", row.seconds}};
 }
 
@@ -148,6 +146,7 @@ SweepRow row_from_json(const nlohmann::json& j) {
   row.latency = j.at("latency").get<double>();
   row.edp = j.at("edp").get<double>();
   row.component_energy = j.at("component_energy").get<std::map<std::string, double>>();
+  row.front = j.at("front").get<std::vector<std::pair<double, double>>>();
   row.seconds = j.at("seconds").get<double>();
   return row;
 }
@@ -190,6 +189,7 @@ nlohmann::json json(const Sweep& sweep, const std::vector<SweepRow>& rows) {
       p["latency_s"] = r.latency;
       p["edp_Js"] = r.edp;
       p["component_energy_J"] = r.component_energy;
+      p["front"] = r.front;
     } else {
       p["failure"] = r.failure;
     }

@@ -22,7 +22,10 @@ struct SweepRow {
   std::string failure;  // why the point has no mapping (an invalid spec, or none valid)
   double energy = 0, latency = 0, edp = 0;
   std::map<std::string, double> component_energy;  // dynamic + leak, summed over Einsums
-  double seconds = 0;                              // load and map, wall time
+  // The run's whole front (the optimum first): (energy, latency) of each mapping on it, for
+  // overlaying the points' fronts.
+  std::vector<std::pair<double, double>> front;
+  double seconds = 0;  // load and map, wall time
 };
 
 struct Sweep {
@@ -61,7 +64,7 @@ using SweepProgress = std::function<void(const SweepRow& row, std::size_t done, 
 // per row; components are the union over the rows, sorted; a point without a mapping has
 // empty figures and its failure as status.
 [[nodiscard]] std::string csv(const Sweep& sweep, const std::vector<SweepRow>& rows);
-// {"variables": [...], "points": [{values: {NAME: VALUE}, found, energy_J, ...}]}.
+// {"variables": [...], "points": [{values: {NAME: VALUE}, found, energy_J, ..., front: [[J, s], ...]}]}.
 [[nodiscard]] nlohmann::json json(const Sweep& sweep, const std::vector<SweepRow>& rows);
 
 }  // namespace af::sweep

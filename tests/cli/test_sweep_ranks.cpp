@@ -1,5 +1,8 @@
 // `mpirun -np 4 --oversubscribe accelforge sweep ...` on one machine: the same rows as the
 // sweep in one process (the seconds column aside), written once, by rank 0.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -20,6 +23,19 @@ QStringList rows_without_seconds(const QString& path) {
     QStringList cells = line.split(',');
     if (seconds >= 0 && seconds < cells.size()) cells.removeAt(seconds);
     out << cells.join(',');
+  }
+  return out;
+}
+
+// The JSON's points (fronts included) without their seconds.
+QJsonArray points_without_seconds(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  QJsonArray out;
+  for (const auto& p : QJsonDocument::fromJson(f.readAll()).object().value("points").toArray()) {
+    QJsonObject o = p.toObject();
+    o.remove("seconds");
+    out.append(o);
   }
   return out;
 }
@@ -56,17 +72,23 @@ class TestSweepRanks : public QObject {
                                "--vary",
                                "M=8,16"};
     const QString one = dir.filePath("one.csv"), four = dir.filePath("four.csv");
-    const auto a = runProcess(AF_CLI_EXE, sweep + QStringList{"--csv", one});
+    const QString one_json = dir.filePath("one.json"), four_json = dir.filePath("four.json");
+    const auto a = runProcess(AF_CLI_EXE, sweep + QStringList{"--csv", one, "--json", one_json});
     QVERIFY2(a.exitCode == 0, qPrintable(a.err));
-    const auto b = runProcess(
-        AF_MPIEXEC,
-        QStringList{"-np", "4", "--oversubscribe", AF_CLI_EXE} + sweep + QStringList{"--csv", four}, 120000);
+    const auto b = runProcess(AF_MPIEXEC,
+                              QStringList{"-np", "4", "--oversubscribe", AF_CLI_EXE} + sweep +
+                                  QStringList{"--csv", four, "--json", four_json},
+                              120000);
     QVERIFY2(b.exitCode == 0, qPrintable(b.err + b.out));
     // Rank 0 alone reports: one line per point.
     QCOMPARE(b.out.count("GlobalBufferSize="), 10);
     const QStringList expected = rows_without_seconds(one);
     QCOMPARE(expected.size(), 11);  // header + 5 x 2 points
     QCOMPARE(rows_without_seconds(four), expected);
+    const QJsonArray points = points_without_seconds(one_json);
+    QCOMPARE(points.size(), 10);
+    QVERIFY(!points.first().toObject().value("front").toArray().isEmpty());
+    QCOMPARE(points_without_seconds(four_json), points);
   }
 };
 

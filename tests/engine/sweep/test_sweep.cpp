@@ -133,6 +133,15 @@ class TestSweep : public QObject {
       QCOMPARE(row.energy, r.evaluation->total_energy);
       QCOMPARE(row.latency, r.evaluation->total_latency);
       QCOMPARE(row.edp, row.energy * row.latency);
+      QCOMPARE(row.front.size(), r.front.size());
+      QVERIFY(!row.front.empty());
+      // A row survives the trip between processes (MPI ranks) exactly.
+      const auto back = sweep::row_from_json(nlohmann::json::parse(sweep::row_to_json(row).dump()));
+      QCOMPARE(back.values, row.values);
+      QCOMPARE(back.energy, row.energy);
+      QCOMPARE(back.latency, row.latency);
+      QCOMPARE(back.component_energy, row.component_energy);
+      QCOMPARE(back.front, row.front);
       double sum = 0;
       for (const auto& [c, e] : row.component_energy) sum += e;
       QVERIFY(std::abs(sum - row.energy) <= 1e-9 * row.energy);
