@@ -67,8 +67,8 @@ class TestBoundPruning : public QObject {
   void same_results_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<bool>("needs_corpus");
-    for (const char* ex : {"two_level_matmul", "three_level_matmul_chain", "attention_block",
-                           "bandwidth_tradeoff"})
+    for (const char* ex :
+         {"two_level_matmul", "three_level_matmul_chain", "attention_block", "bandwidth_tradeoff"})
       QTest::newRow(ex) << QString(ex) << false;
     for (const char* arch : {"tpu_v4i", "simba", "eyeriss"}) QTest::newRow(arch) << QString(arch) << true;
   }
