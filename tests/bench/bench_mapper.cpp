@@ -379,8 +379,18 @@ int main(int argc, char** argv) {
       custom.threads = {std::stoi(argv[++i])};
     else if (a == "--max-fused-loops" && i + 1 < argc)
       custom.max_fused_loops = std::stoll(argv[++i]);
-    else
+    else if (a.starts_with("--")) {  // a typo would otherwise run as a spec file that is not there
+      std::fprintf(stderr,
+                   "bench_mapper: unknown option %s (or its value is missing)\n"
+                   "usage: bench_mapper [--regression] [--transformers] [--chains] [--all] [--timeout S]\n"
+                   "       bench_mapper [--threads N] [--max-fused-loops N] [--unfused] [--metric M]\n"
+                   "                    [--set NAME=VALUE]... [--costs F#SECTION] [--imperfect W]\n"
+                   "                    [--coarseness C] [--einsum NAME]... FILE...\n",
+                   a.c_str());
+      return 2;
+    } else {
       custom.files.push_back(a);
+    }
   }
   const auto section = [&](const std::vector<Case>& cases) {
     std::vector<Outcome> outcomes;
