@@ -39,8 +39,8 @@ std::string receive_text(int source, int tag, MPI_Status& status) {
   return text;
 }
 
-void root(const sweep::Sweep& s, const std::vector<std::vector<std::string>>& grid, int ranks,
-          const sweep::SweepProgress& progress, std::vector<sweep::SweepRow>& rows) {
+void root(const std::vector<std::vector<std::string>>& grid, int ranks, const sweep::SweepProgress& progress,
+          std::vector<sweep::SweepRow>& rows) {
   rows.assign(grid.size(), {});
   std::size_t next = 0, done = 0;
   int working = ranks - 1;
@@ -60,7 +60,6 @@ void root(const sweep::Sweep& s, const std::vector<std::vector<std::string>>& gr
       --working;
     MPI_Send(&point, 1, MPI_INT, status.MPI_SOURCE, kPoint, MPI_COMM_WORLD);
   }
-  (void)s;
 }
 
 void worker(const sweep::Sweep& s, const std::vector<std::vector<std::string>>& grid) {
@@ -92,7 +91,7 @@ std::optional<RankedSweep> run_over_ranks(const sweep::Sweep& s, const sweep::Sw
   }
   const auto grid = sweep::points(s.vary);
   if (out.root)
-    root(s, grid, ranks, progress, out.rows);
+    root(grid, ranks, progress, out.rows);
   else
     worker(s, grid);
   return out;

@@ -28,6 +28,7 @@
 #include "mapper/search/tile_shapes.h"
 #include "model/compiled_pmapping.h"
 #include "support/load_spec.h"
+#include "support/replace_all.h"
 
 using namespace af;
 
@@ -62,11 +63,7 @@ arch:
     - {name: compute, energy: 1, throughput: 1}
 )";
 
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (auto p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
-    s.replace(p, from.size(), to);
-  return s;
-}
+using test::replace_all;
 
 // T{i+1}[m, n{i+1}] = T{i}[m, n{i}] * W{i}[n{i}, n{i+1}]; `persistent`: weights stay.
 // `residual`: a third Einsum T3[m, n2] = T2[m, n2] * T1[m, n1] reads T1 again, so two shared

@@ -15,6 +15,7 @@
 #include "mapper/mapper.h"
 #include "mapper/pareto.h"
 #include "support/load_spec.h"
+#include "support/replace_all.h"
 
 using namespace af;
 
@@ -77,11 +78,7 @@ const char* kPe = R"(  - !Container
     spatial: [{name: X, fanout: 4}]
 )";
 
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (auto p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
-    s.replace(p, from.size(), to);
-  return s;
-}
+using test::replace_all;
 
 spec::Spec load(const QTemporaryDir& dir, const std::string& glb, bool pe, int m, int k) {
   const std::string arch = replace_all(replace_all(kArch, "{GLB}", glb), "{PE}", pe ? kPe : "");

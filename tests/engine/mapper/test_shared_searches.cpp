@@ -11,6 +11,7 @@
 #include "io/mapping_writer.h"
 #include "mapper/mapper.h"
 #include "support/load_spec.h"
+#include "support/replace_all.h"
 
 using namespace af;
 
@@ -83,11 +84,7 @@ workload:
     - {name: O, projection: [m, h], output: True}
 )";
 
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (auto p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
-    s.replace(p, from.size(), to);
-  return s;
-}
+using test::replace_all;
 
 struct Variant {
   std::string bpv = "{}", reuse = "All", v_bits = "8";
