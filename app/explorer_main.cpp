@@ -16,6 +16,8 @@
 #include "explore/run_panel.h"
 #include "main_window.h"
 #include "screenshot.h"
+#include "sweep/sweep_panel.h"
+#include "sweep/sweep_session.h"
 #include "workspace/workspace.h"
 
 namespace {
@@ -65,7 +67,13 @@ int main(int argc, char** argv) {
   const QCommandLineOption midRunOption("mid-run",
                                         "With --map and --screenshot: save the window half way "
                                         "through the run (the live front and funnel), then stop it.");
-  parser.addOptions({mapOption, metricOption, unfusedOption, threadsOption, midRunOption});
+  const QCommandLineOption varyOption(
+      "vary",
+      "Sweep this variable once the spec loads (repeatable, at most twice; values as "
+      "accelforge sweep --vary reads them: 1,2,4 or 1..8 or 64Ki..4Mi*2). With --screenshot: save "
+      "the window when the sweep ends (--mid-run: once half of its points are done).",
+      "NAME=VALUES");
+  parser.addOptions({mapOption, metricOption, unfusedOption, threadsOption, midRunOption, varyOption});
   const QCommandLineOption costsOption(
       "component-costs",
       "A component-cost table for components that name a component_class (as accelforge's "
@@ -76,7 +84,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption viewOption(
       "view", "Show this view first: " + af::ui::MainWindow::viewNames().join(", ") + ".", "NAME");
   parser.addOption(viewOption);
-  parser.addPositionalArgument("files", "Spec files merged in order (arch, workload, mapping, ...), or one "
+  parser.addPositionalArgument("files",
+                               "Spec files merged in order (arch, workload, mapping, ...), or one "
                                "project file (.afproj: files, variables, cost table, mapper settings).",
                                "[FILE...]");
 
@@ -132,18 +141,28 @@ int main(int argc, char** argv) {
   QStringList problems;
   if (positional.size() == 1 && positional.front().endsWith(QStringLiteral(".afproj"))) {
     QList<af::ui::FileError> fileErrors;
-    if (const QString error = window.controller()->openProjectFile(positional.front(), &fileErrors); !error.isEmpty())
+    if (const QString error = window.controller()->openProjectFile(positional.front(), &fileErrors);
+        !error.isEmpty())
       problems << error;
     for (const auto& e : fileErrors) problems << e.message;
   } else {
     problems = window.openFiles(positional);
   }
-  for (const QString& problem : problems) std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(problem));
+  for (const QString& problem : problems)
+    std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(problem));
   if (parser.isSet(costsOption)) window.controller()->setComponentCosts(parser.value(costsOption));
   af::ui::RunPanel* panel = window.explore()->runPanel();
   if (metrics) panel->setMetric(*metrics);
   if (parser.isSet(unfusedOption)) panel->setUnfused(true);
   if (parser.isSet(threadsOption)) panel->setThreads(threads);
+  const QStringList varies = parser.values(varyOption);
+  if (varies.size() > 2) {
+    std::fprintf(stderr, "accelforge-explorer: a sweep varies one or two variables\n");
+    return kUsageError;
+  }
+  for (qsizetype i = 0; i < varies.size(); ++i)
+    window.sweeps()->panel()->setVariation(static_cast<int>(i), varies[i].section('=', 0, 0).trimmed(),
+                                           varies[i].section('=', 1));
   if (parser.isSet(screenshotOption)) {
     // Wait for the first evaluation (or a timeout) so the picture shows results, not a spinner.
     const QString path = parser.value(screenshotOption);
@@ -176,7 +195,26 @@ int main(int argc, char** argv) {
       }
     };
     if (parser.positionalArguments().isEmpty()) once();
-    if (parser.isSet(mapOption)) {
+    if (!varies.isEmpty()) {
+      // Sweep once the spec loads; shoot when it ends (or half way), the sweep's page in front.
+      QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, [&] {
+        if (started) return;
+        started = true;
+        if (!window.sweeps()->run()) once();
+      });
+      if (parser.isSet(midRunOption))
+        QObject::connect(window.sweeps(), &af::ui::SweepSession::pointsChanged, &window,
+                         [&](const af::ui::SweepRunPtr& run) {
+                           if (2 * run->points.size() >= run->total && !run->points.empty()) {
+                             window.showView("sweep");
+                             once();
+                           }
+                         });
+      QObject::connect(window.sweeps(), &af::ui::SweepSession::finished, &window, [&] {
+        window.showView("sweep");
+        once();
+      });
+    } else if (parser.isSet(mapOption)) {
       // Run once the spec loads; when the run ends open the optimum, and shoot once its
       // accesses are on screen (or at once when nothing was found).
       QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, [&] {
@@ -186,16 +224,16 @@ int main(int argc, char** argv) {
         if (!window.explore()->run()) once();
       });
       if (parser.isSet(midRunOption))
-        QObject::connect(window.controller(), &af::ui::ProjectController::mapperProgress, &window,
-                         [&](const af::ui::MapperProgressPtr& progress) {
-                           // Half way, once the live front has reached the plot (fronts
-                           // are throttled to ~20 a second, behind the progress).
-                           if (progress->fraction() < 0.5 || shot ||
-                               window.explore()->paretoPlot()->pointCount() == 0)
-                             return;
-                           window.showView("pareto");
-                           once();
-                         });
+        QObject::connect(
+            window.controller(), &af::ui::ProjectController::mapperProgress, &window,
+            [&](const af::ui::MapperProgressPtr& progress) {
+              // Half way, once the live front has reached the plot (fronts
+              // are throttled to ~20 a second, behind the progress).
+              if (progress->fraction() < 0.5 || shot || window.explore()->paretoPlot()->pointCount() == 0)
+                return;
+              window.showView("pareto");
+              once();
+            });
       QObject::connect(window.controller(), &af::ui::ProjectController::mapped, &window,
                        [&](const af::ui::MapRunPtr& run) {
                          window.showView("pareto");
@@ -211,7 +249,11 @@ int main(int argc, char** argv) {
     return QApplication::exec();
   }
   bool mapStarted = false;
-  if (parser.isSet(mapOption))
+  if (!varies.isEmpty())
+    QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, [&] {
+      if (!mapStarted) mapStarted = window.sweeps()->run();
+    });
+  else if (parser.isSet(mapOption))
     QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, [&] {
       if (!mapStarted) mapStarted = window.explore()->run();
     });

@@ -1,8 +1,8 @@
 #include "main_window.h"
 
 #include <QCloseEvent>
-#include <QEvent>
 #include <QDockWidget>
+#include <QEvent>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScrollArea>
@@ -41,6 +41,8 @@
 #include "mapping/loop_nest_view.h"
 #include "plots/accesses_plot.h"
 #include "project_actions.h"
+#include "sweep/sweep_panel.h"
+#include "sweep/sweep_session.h"
 #include "views/architecture_view.h"
 #include "views/variables_pane.h"
 #include "views/workload_view.h"
@@ -187,6 +189,10 @@ void MainWindow::buildCentre() {
   centralTabs_->addTab(archView_, tr("Architecture"));
   centralTabs_->addTab(workloadView_, tr("Workload"));
   centralTabs_->addTab(explore, tr("Mapper results"));
+  // A sweep's views: every point's front, the sweep plot and the selected point's accesses.
+  sweeps_ = new SweepSession(
+      controller_, [this] { return explore_->runPanel()->userSettings(); }, centralTabs_);
+  centralTabs_->addTab(sweeps_->view(), tr("Sweep results"));
   // The docks give way before the editor drops below a dozen lines of sixty columns.
   centralTabs_->setMinimumSize(360, 220);
   setCentralWidget(centralTabs_);
@@ -211,6 +217,13 @@ void MainWindow::buildDocks() {
   runScroll->setWidget(explore_->runPanel());
   auto* mapperDock = makeDock(this, kMapperDock, tr("Mapper"), runScroll, Qt::RightDockWidgetArea);
   splitDockWidget(inspectorDock, mapperDock, Qt::Vertical);
+  auto* sweepScroll = new QScrollArea(this);
+  sweepScroll->setWidgetResizable(true);
+  sweepScroll->setFrameShape(QFrame::NoFrame);
+  sweepScroll->setWidget(sweeps_->panel());
+  auto* sweepDock = makeDock(this, kSweepDock, tr("Sweep"), sweepScroll, Qt::RightDockWidgetArea);
+  tabifyDockWidget(mapperDock, sweepDock);  // the Mapper pane's settings apply to each point
+  mapperDock->raise();
 
   diagnostics_ = new DiagnosticsModel(this);
   new DiagnosticsFeed(controller_, diagnostics_, tabs_);  // owned by the model
@@ -249,7 +262,8 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   auto* costs = new ComponentCostsAction(controller_, this);
   file->addActions({costs->chooseAction(), costs->detachAction()});
-  connect(costs, &ComponentCostsAction::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+  connect(costs, &ComponentCostsAction::message, this,
+          [this](const QString& text) { statusBar()->showMessage(text, 10000); });
   file->addSeparator();
   file->addAction(tr("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
 
@@ -266,6 +280,7 @@ void MainWindow::buildMenus() {
   auto* stop = run->addAction(tr("&Stop"), controller_, [this] {
     controller_->stopLoad();
     controller_->stopMapper();
+    sweeps_->stop();
   });
   stop->setShortcut(Qt::Key_Escape);
   auto* map = run->addAction(tr("&Map"), this, [this] {
@@ -301,9 +316,7 @@ void MainWindow::buildMenus() {
   toolbar->addAction(stop);
 }
 
-void MainWindow::resetLayout() {
-  dockLayout_->reset();
-}
+void MainWindow::resetLayout() { dockLayout_->reset(); }
 
 void MainWindow::setPrompts(ProjectPrompts prompts) { projectActions_->setPrompts(std::move(prompts)); }
 
@@ -317,6 +330,8 @@ void MainWindow::connectViews() {
   };
   connect(projectActions_, &ProjectActions::message, this, tell(10000));
   connect(explore_, &ExploreSession::message, this, tell(8000));
+  connect(sweeps_, &SweepSession::message, this, tell(8000));
+  connect(sweeps_, &SweepSession::started, this, [this] { showView("sweep"); });
   connect(inspector_, &InspectorDock::message, this, tell(5000));
   connect(controller_, &ProjectController::failed, this,
           [tell](const QString& what) { tell(10000)(tr("Internal error: %1").arg(what)); });
@@ -349,7 +364,7 @@ void MainWindow::setAssignments(const QStringList& assignments) {
 
 QStringList MainWindow::viewNames() {
   return {"editors", "architecture", "workload", "accesses", "occupancy",
-          "latency", "table",        "pareto",   "funnel"};
+          "latency", "table",        "pareto",   "funnel",   "sweep"};
 }
 
 bool MainWindow::showView(const QString& name) {
@@ -363,6 +378,8 @@ bool MainWindow::showView(const QString& name) {
     plots_->setCurrentIndex(1);
   else if (name == "pareto" || name == "funnel")
     centralTabs_->setCurrentWidget(exploreView_);
+  else if (name == "sweep")
+    centralTabs_->setCurrentWidget(sweeps_->view());
   else if (name == "accesses" || name == "occupancy" || name == "latency") {
     plots_->setCurrentWidget(plots_->accessesPlot());
     plots_->accessesPlot()->setView(name == "accesses"    ? AccessesPlot::View::Accesses

@@ -28,6 +28,7 @@ class DocumentSet;
 class EditActions;
 class EditorTabs;
 class ExploreSession;
+class SweepSession;
 class FileActions;
 class FindBar;
 class HelpActions;
@@ -57,6 +58,7 @@ class MainWindow : public QMainWindow {
   static constexpr const char* kPlotsDock = "plotsDock";
   static constexpr const char* kDiagnosticsDock = "diagnosticsDock";
   static constexpr const char* kMapperDock = "mapperDock";
+  static constexpr const char* kSweepDock = "sweepDock";
   // The status line while no file is open.
   [[nodiscard]] static QString noSpecText();
 
@@ -93,6 +95,7 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] PinnedMapping* pinnedMapping() const;
   [[nodiscard]] DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
   [[nodiscard]] ExploreSession* explore() const { return explore_; }
+  [[nodiscard]] SweepSession* sweeps() const { return sweeps_; }
   [[nodiscard]] InspectorDock* inspector() const { return inspector_; }
   [[nodiscard]] MappingTreeModel* mappingModel() const;
   [[nodiscard]] MappingTreeView* mappingTree() const;
@@ -142,6 +145,7 @@ class MainWindow : public QMainWindow {
   PlotsDock* plots_ = nullptr;
   DiagnosticsModel* diagnostics_ = nullptr;
   ExploreSession* explore_ = nullptr;
+  SweepSession* sweeps_ = nullptr;
   StatusLine* status_ = nullptr;
 };
 

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/closest_name.h"
+#include "io/mapping_writer.h"
 #include "io/pareto_set.h"
 
 namespace af::sweep {
@@ -82,7 +83,8 @@ std::vector<std::string> check(const Sweep& sweep) {
   return problems;
 }
 
-SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values, std::stop_token stop) {
+SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values, std::stop_token stop,
+                   const PointHooks& hooks, std::size_t index) {
   const auto start = std::chrono::steady_clock::now();
   SweepRow row;
   row.values = values;
@@ -95,7 +97,8 @@ SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values, s
     mapper::MapperOptions options = ws.mapper_options();
     if (sweep.options) sweep.options(options);
     try {
-      const mapper::MapperResult r = ws.map(options, nullptr, stop);
+      const mapper::MapperResult r = ws.map(options, hooks.observer ? hooks.observer(index) : nullptr, stop);
+      if (hooks.mapped) hooks.mapped(index, ws, r);
       if (r.cancelled) {
         row.failure = "stopped";
       } else if (r.found && r.evaluation) {
@@ -105,6 +108,7 @@ SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values, s
         row.edp = row.energy * row.latency;
         row.component_energy = io::component_energy(*r.evaluation);
         for (const auto& m : r.front) row.front.emplace_back(m.energy(), m.latency);
+        if (r.mapping) row.mapping_yaml = io::write_mapping_yaml(*r.mapping);
       } else {
         row.failure = r.failure.empty() ? "no valid mapping" : r.failure;
       }
@@ -116,12 +120,13 @@ SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values, s
   return row;
 }
 
-std::vector<SweepRow> run(const Sweep& sweep, std::stop_token stop, const SweepProgress& progress) {
+std::vector<SweepRow> run(const Sweep& sweep, std::stop_token stop, const SweepProgress& progress,
+                          const PointHooks& hooks) {
   const auto grid = points(sweep.vary);
   std::vector<SweepRow> rows;
   for (const auto& values : grid) {
     if (stop.stop_requested()) break;
-    SweepRow row = run_point(sweep, values, stop);
+    SweepRow row = run_point(sweep, values, stop, hooks, rows.size());
     if (stop.stop_requested() && row.failure == "stopped") break;  // a point stopped half way is no point
     rows.push_back(std::move(row));
     if (progress) progress(rows.back(), rows.size(), grid.size());
@@ -130,11 +135,11 @@ std::vector<SweepRow> run(const Sweep& sweep, std::stop_token stop, const SweepP
 }
 
 nlohmann::json row_to_json(const SweepRow& row) {
-  return {{"values", row.values},   {"found", row.found},
-          {"failure", row.failure}, {"energy", row.energy},
-          {"latency", row.latency}, {"edp", row.edp},
-          {"front", row.front},     {"component_energy", row.component_energy},
-          {"seconds", row.seconds}};
+  return {{"values", row.values},        {"found", row.found},
+          {"failure", row.failure},      {"energy", row.energy},
+          {"latency", row.latency},      {"edp", row.edp},
+          {"front", row.front},          {"component_energy", row.component_energy},
+          {"mapping", row.mapping_yaml}, {"seconds", row.seconds}};
 }
 
 SweepRow row_from_json(const nlohmann::json& j) {
@@ -147,6 +152,7 @@ SweepRow row_from_json(const nlohmann::json& j) {
   row.edp = j.at("edp").get<double>();
   row.component_energy = j.at("component_energy").get<std::map<std::string, double>>();
   row.front = j.at("front").get<std::vector<std::pair<double, double>>>();
+  row.mapping_yaml = j.value("mapping", std::string());
   row.seconds = j.at("seconds").get<double>();
   return row;
 }
@@ -190,6 +196,7 @@ nlohmann::json json(const Sweep& sweep, const std::vector<SweepRow>& rows) {
       p["edp_Js"] = r.edp;
       p["component_energy_J"] = r.component_energy;
       p["front"] = r.front;
+      p["mapping"] = r.mapping_yaml;
     } else {
       p["failure"] = r.failure;
     }

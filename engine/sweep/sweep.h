@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "mapper/mapper.h"
+#include "mapper/observer.h"
 #include "mapper/options.h"
 #include "sweep/variation.h"
 #include "workspace/workspace.h"
@@ -25,7 +27,17 @@ struct SweepRow {
   // The run's whole front (the optimum first): (energy, latency) of each mapping on it, for
   // overlaying the points' fronts.
   std::vector<std::pair<double, double>> front;
-  double seconds = 0;  // load and map, wall time
+  std::string mapping_yaml;  // the optimum's mapping (AccelForge YAML; `accelforge evaluate` reads it)
+  double seconds = 0;        // load and map, wall time
+};
+
+// What a caller may watch of each point, on the thread that runs it (the window follows a
+// point's mapper and keeps its optimum's accesses; the CLI needs neither).
+struct PointHooks {
+  // Before point `index` maps: the observer of its mapper run (null: none). Owned by the caller.
+  std::function<mapper::Observer*(std::size_t index)> observer;
+  // After point `index` mapped: its spec and the mapper's result.
+  std::function<void(std::size_t index, const Workspace& ws, const mapper::MapperResult& result)> mapped;
 };
 
 struct Sweep {
@@ -46,7 +58,8 @@ struct Sweep {
 // One point: load with `values` set, map, the row. A stop asked for during the map gives a
 // row with failure "stopped".
 [[nodiscard]] SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values,
-                                 std::stop_token stop = {});
+                                 std::stop_token stop = {}, const PointHooks& hooks = {},
+                                 std::size_t index = 0);
 
 // A row as JSON and back (for rows that cross processes); exact for every double.
 [[nodiscard]] nlohmann::json row_to_json(const SweepRow& row);
@@ -58,13 +71,14 @@ using SweepProgress = std::function<void(const SweepRow& row, std::size_t done, 
 // The rows of the points run before `stop` (each point runs whole; a stop asked for during a
 // point ends the sweep after it).
 [[nodiscard]] std::vector<SweepRow> run(const Sweep& sweep, std::stop_token stop = {},
-                                        const SweepProgress& progress = {});
+                                        const SweepProgress& progress = {}, const PointHooks& hooks = {});
 
 // "NAME1[,NAME2],energy_J,latency_s,edp_Js,<component>_energy_J...,seconds,status", one line
 // per row; components are the union over the rows, sorted; a point without a mapping has
 // empty figures and its failure as status.
 [[nodiscard]] std::string csv(const Sweep& sweep, const std::vector<SweepRow>& rows);
-// {"variables": [...], "points": [{values: {NAME: VALUE}, found, energy_J, ..., front: [[J, s], ...]}]}.
+// {"variables": [...], "points": [{values: {NAME: VALUE}, found, energy_J, ..., front: [[J, s], ...],
+//  mapping: YAML}]}.
 [[nodiscard]] nlohmann::json json(const Sweep& sweep, const std::vector<SweepRow>& rows);
 
 }  // namespace af::sweep

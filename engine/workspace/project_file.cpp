@@ -1,11 +1,11 @@
 #include "workspace/project_file.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <filesystem>
 #include <limits>
 #include <stdexcept>
-
-#include <fmt/format.h>
 
 #include "core/bounded_read.h"
 #include "core/closest_name.h"
@@ -227,6 +227,17 @@ std::string write_project_file(const ProjectFile& project, const std::string& pa
   if (m.objective_tolerance) mapper += "  objective_tolerance: " + number_text(*m.objective_tolerance) + "\n";
   if (!mapper.empty()) out += "mapper:\n" + mapper;
   return out;
+}
+
+void apply_mapper_settings(const ProjectMapperSettings& s, mapper::MapperOptions& o) {
+  if (s.metrics) o.metrics = *s.metrics;
+  if (s.unfused) o.unfused = *s.unfused;
+  if (s.max_fused_loops) o.max_fused_loops = *s.max_fused_loops;
+  if (s.imperfect_spatial_loops) o.explore_imperfect_spatial_loops = *s.imperfect_spatial_loops;
+  if (s.imperfect_temporal_loops) o.explore_imperfect_temporal_loops = *s.imperfect_temporal_loops;
+  if (s.tiling_coarseness) o.tiling_coarseness = *s.tiling_coarseness;
+  if (s.threads) o.threads = *s.threads;
+  if (s.objective_tolerance) o.objective_tolerance = *s.objective_tolerance;
 }
 
 }  // namespace af

@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "mapper/options.h"
+
 namespace af {
 
 // The mapper settings a project keeps: only those the user chose (the others follow the spec's
@@ -30,6 +32,10 @@ struct ProjectMapperSettings {
 
   friend bool operator==(const ProjectMapperSettings&, const ProjectMapperSettings&) = default;
 };
+
+// The settings the project (or the window's Mapper pane) chose, over `options` (a spec's
+// `mapper:` section): what each sweep point maps with.
+void apply_mapper_settings(const ProjectMapperSettings& settings, mapper::MapperOptions& options);
 
 struct ProjectFile {
   std::vector<std::string> files;                              // in merge order

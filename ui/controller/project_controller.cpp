@@ -156,7 +156,8 @@ QString ProjectController::saveProjectFile(const QString& path, const ProjectMap
   ProjectFile project;
   for (const SpecDocument* d : documents_->documents()) {
     if (d->isUntitled())
-      return tr("%1 has never been saved: save it first, so that the project can name it").arg(d->displayName());
+      return tr("%1 has never been saved: save it first, so that the project can name it")
+          .arg(d->displayName());
     project.files.push_back(d->path().toStdString());
   }
   for (const QString& a : assignments())
@@ -164,7 +165,8 @@ QString ProjectController::saveProjectFile(const QString& path, const ProjectMap
       project.variables.emplace_back(a.left(eq).toStdString(), a.mid(eq + 1).toStdString());
   project.component_costs = componentCosts_.toStdString();
   project.mapper = mapper;
-  const auto written = writeTextFile(path, QString::fromStdString(write_project_file(project, path.toStdString())));
+  const auto written =
+      writeTextFile(path, QString::fromStdString(write_project_file(project, path.toStdString())));
   if (written) return written->message;
   projectFile_ = path;
   documents_->recentFiles()->add(path);
@@ -181,8 +183,9 @@ QList<FileError> ProjectController::restoreProject(const AutosaveProject& projec
 }
 
 QString ProjectController::examplesSource() {
-  const QString installed = QStandardPaths::locate(
-      QStandardPaths::GenericDataLocation, QStringLiteral("accelforge-explorer/examples"), QStandardPaths::LocateDirectory);
+  const QString installed =
+      QStandardPaths::locate(QStandardPaths::GenericDataLocation,
+                             QStringLiteral("accelforge-explorer/examples"), QStandardPaths::LocateDirectory);
   return installed.isEmpty() ? QStringLiteral(":/examples") : installed;
 }
 
@@ -310,6 +313,12 @@ void ProjectController::setVariableValue(const QString& name, const QString& val
     typed_.remove(name);
   else
     typed_[name] = value;
+}
+
+void ProjectController::setVariableValues(const QMap<QString, QString>& values) {
+  for (auto it = values.cbegin(); it != values.cend(); ++it) setVariableValue(it.key(), it.value());
+  emit variablesChanged();
+  revalidate();
 }
 
 QStringList ProjectController::assignments() const {

@@ -96,10 +96,15 @@ class ProjectController : public QObject {
   // A value typed in the variables pane (empty removes it).
   void setVariableValue(const QString& name, const QString& value);
   [[nodiscard]] const QMap<QString, QString>& variableValues() const { return typed_; }
+  // Types these values at once (a sweep point opened): the variables pane shows them, and the
+  // spec re-validates with them.
+  void setVariableValues(const QMap<QString, QString>& values);
   // Command-line values overridden by typed ones: what every file renders with.
   [[nodiscard]] QStringList assignments() const;
   // The variables the files read, from the last load (the real Jinja parser).
-  [[nodiscard]] const std::vector<text::jinja::TemplateVariable>& templateVariables() const { return variables_; }
+  [[nodiscard]] const std::vector<text::jinja::TemplateVariable>& templateVariables() const {
+    return variables_;
+  }
 
   // `FILE[#SECTION]` component-cost table; empty = none.
   // FILE#SECTION (as --component-costs); empty for none. Takes effect at the next revalidate().
@@ -132,10 +137,10 @@ class ProjectController : public QObject {
   void stopLoad();
 
  signals:
-  void projectChanged();    // files opened, closed or reordered
+  void projectChanged();  // files opened, closed or reordered
   // A project file was opened: the mapper settings it keeps (the Mapper pane applies them).
   void mapperSettingsLoaded(const af::ProjectMapperSettings& settings);
-  void variablesChanged();  // the template variables or the values they render with changed
+  void variablesChanged();       // the template variables or the values they render with changed
   void componentCostsChanged();  // a cost table was attached or detached (componentCosts())
   // After every load, before specLoaded: the spec the drawn views show (architecture,
   // workload, the tree's context). Stale: the last valid spec of these files while the newest

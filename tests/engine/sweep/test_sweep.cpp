@@ -2,6 +2,7 @@
 // point's row equal to mapping the spec with those values set.
 #include <QtTest>
 
+#include "io/mapping_writer.h"
 #include "mapper/mapper.h"
 #include "sweep/sweep.h"
 #include "workspace/workspace.h"
@@ -142,6 +143,9 @@ class TestSweep : public QObject {
       QCOMPARE(back.latency, row.latency);
       QCOMPARE(back.component_energy, row.component_energy);
       QCOMPARE(back.front, row.front);
+      QCOMPARE(back.mapping_yaml, row.mapping_yaml);
+      // The row's mapping is the optimum's: the same tree the mapper chose.
+      QCOMPARE(row.mapping_yaml, io::write_mapping_yaml(*r.mapping));
       double sum = 0;
       for (const auto& [c, e] : row.component_energy) sum += e;
       QVERIFY(std::abs(sum - row.energy) <= 1e-9 * row.energy);
@@ -158,6 +162,34 @@ class TestSweep : public QObject {
     const auto j = sweep::json(s, rows);
     QCOMPARE(j["points"].size(), std::size_t{3});
     QCOMPARE(j["points"][2]["values"]["LocalBandwidth"].get<std::string>(), std::string("64e9"));
+  }
+
+  // The hooks see every point that maps, in order, on the thread that runs it: the observer
+  // its mapper reports to, then its spec and result.
+  void hooks_follow_each_point() {
+    struct Counting : mapper::Observer {
+      std::size_t templates = 0;
+      void on_templates_made(const std::string&, std::size_t n) override { templates += n; }
+    };
+    const auto s = bandwidth_sweep({"LocalBandwidth=1e9,8e9"});
+    std::vector<Counting> observers(2);
+    std::vector<std::size_t> asked, mapped;
+    std::vector<double> energies;
+    sweep::PointHooks hooks;
+    hooks.observer = [&](std::size_t i) {
+      asked.push_back(i);
+      return &observers.at(i);
+    };
+    hooks.mapped = [&](std::size_t i, const Workspace& ws, const mapper::MapperResult& r) {
+      QVERIFY(ws.ok());
+      mapped.push_back(i);
+      energies.push_back(r.evaluation->total_energy);
+    };
+    const auto rows = sweep::run(s, {}, {}, hooks);
+    QCOMPARE(asked, (std::vector<std::size_t>{0, 1}));
+    QCOMPARE(mapped, (std::vector<std::size_t>{0, 1}));
+    QVERIFY(observers[0].templates > 0 && observers[1].templates > 0);
+    QCOMPARE(energies[1], rows[1].energy);
   }
 
   // A point whose spec is invalid keeps its row, with the error; the others still run.

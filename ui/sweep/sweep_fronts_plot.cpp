@@ -1,0 +1,191 @@
+#include "sweep/sweep_fronts_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QLabel>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "plots/si_axis_ticker.h"
+
+namespace af::ui {
+
+namespace {
+
+constexpr double kFrontHitRadius = 10.0;  // pixels
+constexpr int kLegendMax = 12;            // more points: the legend names the first and last only
+
+}  // namespace
+
+QString compactValue(const std::string& value) {
+  double v = 0;
+  const auto* end = value.data() + value.size();
+  const auto [ptr, ec] = std::from_chars(value.data(), end, v);
+  if (ec != std::errc() || ptr != end || std::abs(v) < 10000 || v != std::trunc(v) || std::abs(v) > 1e18)
+    return QString::fromStdString(value);
+  const auto n = static_cast<long long>(v);
+  static constexpr const char* kDecimal[] = {"", "k", "M", "G", "T", "P"};
+  static constexpr const char* kBinary[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
+  long long scale = 1;
+  int k = 0;
+  while (k < 5 && n % (scale * 1000) == 0) scale *= 1000, ++k;
+  if (k > 0) return QString::number(n / scale) + QLatin1String(kDecimal[k]);
+  scale = 1;
+  while (k < 5 && n % (scale * 1024) == 0) scale *= 1024, ++k;
+  if (k > 0) return QString::number(n / scale) + QLatin1String(kBinary[k]);
+  return QString::fromStdString(value);
+}
+
+QColor sequentialColor(double t) {
+  // Viridis at nine stops, interpolated.
+  static constexpr std::array<std::array<int, 3>, 9> kStops{{{68, 1, 84},
+                                                             {71, 44, 122},
+                                                             {59, 81, 139},
+                                                             {44, 113, 142},
+                                                             {33, 144, 141},
+                                                             {39, 173, 129},
+                                                             {92, 200, 99},
+                                                             {170, 220, 50},
+                                                             {253, 231, 37}}};
+  t = std::clamp(t, 0.0, 1.0) * (kStops.size() - 1);
+  const auto i = std::min(static_cast<std::size_t>(t), kStops.size() - 2);
+  const double f = t - static_cast<double>(i);
+  auto mix = [&](int c) {
+    return static_cast<int>(std::lround(kStops[i][c] + f * (kStops[i + 1][c] - kStops[i][c])));
+  };
+  return {mix(0), mix(1), mix(2)};
+}
+
+SweepFrontsPlot::SweepFrontsPlot(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  plot_ = new QCustomPlot(this);
+  plot_->setObjectName("sweepFrontsCustomPlot");
+  layout->addWidget(plot_);
+  plot_->xAxis->setLabel(tr("latency"));
+  plot_->yAxis->setLabel(tr("energy"));
+  for (auto* axis : {plot_->xAxis, plot_->yAxis}) axis->setScaleType(QCPAxis::stLogarithmic);
+  plot_->xAxis->setTicker(QSharedPointer<SiLogAxisTicker>::create(UnitFamily::Decimal, QStringLiteral("s")));
+  plot_->yAxis->setTicker(QSharedPointer<SiLogAxisTicker>::create(UnitFamily::Decimal, QStringLiteral("J")));
+  plot_->legend->setVisible(true);
+  plot_->legend->setFont(font());
+  plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  plot_->legend->setWrap(3);
+  plot_->legend->setBorderPen(Qt::NoPen);
+  // Under the axes, not over the fronts.
+  plot_->plotLayout()->addElement(1, 0, plot_->legend);
+  plot_->plotLayout()->setRowStretchFactor(1, 0.001);
+  plot_->plotLayout()->insertRow(0);
+  plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, tr("Each point's Pareto front"), font()));
+  empty_ = new QLabel(this);  // in the plot's place while there is nothing to draw
+  empty_->setObjectName("sweepFrontsEmpty");
+  empty_->setAlignment(Qt::AlignCenter);
+  empty_->setWordWrap(true);
+  empty_->setEnabled(false);
+  empty_->setMargin(12);
+  layout->addWidget(empty_);
+  connect(plot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+    const int at = pointAt(event->position());
+    if (at >= 0) emit pointClicked(at);
+  });
+  rebuild();
+}
+
+void SweepFrontsPlot::setRun(const SweepRunPtr& run) {
+  run_ = run;
+  if (!run_ || selected_ >= static_cast<int>(run_->points.size())) selected_ = -1;
+  rebuild();
+}
+
+void SweepFrontsPlot::setSelected(int index) {
+  selected_ = index;
+  rebuild();
+}
+
+void SweepFrontsPlot::clear() {
+  run_.reset();
+  selected_ = -1;
+  rebuild();
+}
+
+void SweepFrontsPlot::rebuild() {
+  plot_->clearGraphs();
+  plot_->clearItems();
+  plot_->legend->clearItems();
+  fronts_ = 0;
+  double xlo = std::numeric_limits<double>::infinity(), xhi = 0;
+  double ylo = std::numeric_limits<double>::infinity(), yhi = 0;
+  const std::size_t n = run_ ? std::max(run_->total, run_->points.size()) : 0;
+  for (std::size_t i = 0; run_ && i < run_->points.size(); ++i) {
+    const auto& row = run_->points[i].row;
+    if (!row.found || row.front.empty()) continue;
+    auto front = row.front;
+    std::sort(front.begin(), front.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    QVector<double> xs, ys;
+    for (const auto& [energy, latency] : front) {
+      if (!(energy > 0) || !(latency > 0)) continue;  // a log axis shows neither 0
+      xs << latency;
+      ys << energy;
+      xlo = std::min(xlo, latency), xhi = std::max(xhi, latency);
+      ylo = std::min(ylo, energy), yhi = std::max(yhi, energy);
+    }
+    if (xs.isEmpty()) continue;
+    const bool selected = static_cast<int>(i) == selected_;
+    const QColor colour = sequentialColor(n > 1 ? static_cast<double>(i) / static_cast<double>(n - 1) : 0.0);
+    QCPGraph* g = plot_->addGraph();
+    g->setData(xs, ys, true);
+    g->setLineStyle(QCPGraph::lsStepRight);
+    g->setPen(QPen(colour, selected ? 3.0 : 1.4));
+    g->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, colour, selected ? colour : Qt::white, selected ? 8 : 5));
+    g->setName(run_->label(i));
+    g->setProperty("point", static_cast<int>(i));
+    ++fronts_;
+    const bool named =
+        run_->points.size() <= kLegendMax || i == 0 || i + 1 == run_->points.size() || selected;
+    if (!named) g->removeFromLegend();
+    if (selected) {  // its optimum, as the sweep plot reports it
+      auto* mark = new QCPItemTracer(plot_);
+      mark->setGraph(nullptr);
+      mark->position->setCoords(row.latency, row.energy);
+      mark->setStyle(QCPItemTracer::tsCircle);
+      mark->setSize(14);
+      mark->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
+    }
+  }
+  empty_->setText(run_ && run_->points.empty() ? tr("The sweep's first point is mapping…")
+                  : run_                       ? tr("No point of this sweep has a mapping.")
+                         : tr("Choose a variable and its values in the Sweep pane, then Sweep: "
+                              "every point's front appears here."));
+  empty_->setVisible(fronts_ == 0);
+  plot_->setVisible(fronts_ > 0);
+  if (fronts_ > 0) {
+    const double px = std::pow(xhi / xlo, 0.08), py = std::pow(yhi / ylo, 0.08);
+    plot_->xAxis->setRange(xlo / (px > 1 ? px : 2), xhi * (px > 1 ? px : 2));
+    plot_->yAxis->setRange(ylo / (py > 1 ? py : 2), yhi * (py > 1 ? py : 2));
+  }
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int SweepFrontsPlot::pointAt(const QPointF& pos) const {
+  double best = kFrontHitRadius;
+  int at = -1;
+  for (int g = 0; g < plot_->graphCount(); ++g) {
+    const QCPGraph* graph = plot_->graph(g);
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+      const QPointF p(plot_->xAxis->coordToPixel(it->key), plot_->yAxis->coordToPixel(it->value));
+      const double d = std::hypot(p.x() - pos.x(), p.y() - pos.y());
+      if (d < best) {
+        best = d;
+        at = graph->property("point").toInt();
+      }
+    }
+  }
+  return at;
+}
+
+}  // namespace af::ui
