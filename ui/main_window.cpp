@@ -331,7 +331,10 @@ void MainWindow::connectViews() {
   connect(projectActions_, &ProjectActions::message, this, tell(10000));
   connect(explore_, &ExploreSession::message, this, tell(8000));
   connect(sweeps_, &SweepSession::message, this, tell(8000));
-  connect(sweeps_, &SweepSession::started, this, [this] { showView("sweep"); });
+  connect(sweeps_, &SweepSession::started, this, [this] {
+    showView("sweep");
+    findChild<QDockWidget*>(kSweepDock)->raise();  // its progress, in front of the Mapper pane
+  });
   connect(inspector_, &InspectorDock::message, this, tell(5000));
   connect(controller_, &ProjectController::failed, this,
           [tell](const QString& what) { tell(10000)(tr("Internal error: %1").arg(what)); });

@@ -80,7 +80,8 @@ SweepFrontsPlot::SweepFrontsPlot(QWidget* parent) : QWidget(parent) {
   plot_->plotLayout()->addElement(1, 0, plot_->legend);
   plot_->plotLayout()->setRowStretchFactor(1, 0.001);
   plot_->plotLayout()->insertRow(0);
-  plot_->plotLayout()->addElement(0, 0, new QCPTextElement(plot_, tr("Each point's Pareto front"), font()));
+  title_ = new QCPTextElement(plot_, tr("Each point's Pareto front"), font());
+  plot_->plotLayout()->addElement(0, 0, title_);
   empty_ = new QLabel(this);  // in the plot's place while there is nothing to draw
   empty_->setObjectName("sweepFrontsEmpty");
   empty_->setAlignment(Qt::AlignCenter);
@@ -142,7 +143,7 @@ void SweepFrontsPlot::rebuild() {
     g->setPen(QPen(colour, selected ? 3.0 : 1.4));
     g->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, colour, selected ? colour : Qt::white, selected ? 8 : 5));
-    g->setName(run_->label(i));
+    g->setName(run_->values(i));
     g->setProperty("point", static_cast<int>(i));
     ++fronts_;
     const bool named =
@@ -157,6 +158,8 @@ void SweepFrontsPlot::rebuild() {
       mark->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
     }
   }
+  title_->setText(run_ && !run_->sweep.vary.empty() ? tr("Each point's Pareto front (%1)").arg(run_->names())
+                                                    : tr("Each point's Pareto front"));
   empty_->setText(run_ && run_->points.empty() ? tr("The sweep's first point is mapping…")
                   : run_                       ? tr("No point of this sweep has a mapping.")
                          : tr("Choose a variable and its values in the Sweep pane, then Sweep: "

@@ -6,6 +6,7 @@
 
 #include "sweep/sweep_run.h"
 
+class QCPTextElement;
 class QCustomPlot;
 class QLabel;
 
@@ -37,6 +38,7 @@ class SweepFrontsPlot : public QWidget {
 
   QCustomPlot* plot_;
   QLabel* empty_;
+  QCPTextElement* title_;
   SweepRunPtr run_;
   int selected_ = -1;
   int fronts_ = 0;

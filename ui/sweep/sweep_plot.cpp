@@ -164,6 +164,7 @@ void SweepPlot::buildLine() {
     }
     if (keys.isEmpty()) continue;
     setMeasureAxis(y, kMeasures[m], lo, hi);
+    y->ticker()->setTickCount(3);  // three short panels: a few labels that do not overlap
     x->setTicker(textTicker(var.values));
     x->setRange(-0.5, static_cast<double>(var.values.size()) - 0.5);
     x->setTickLabels(m == 2);

@@ -36,6 +36,18 @@ struct SweepRun {
     for (const auto& p : points) out.push_back(p.row);
     return out;
   }
+  // "64, 128": the legend's entry, under the names' title
+  [[nodiscard]] QString values(std::size_t index) const {
+    QStringList parts;
+    for (const auto& v : points.at(index).row.values) parts << compactValue(v);
+    return parts.join(QStringLiteral(", "));
+  }
+  // "M, KN"
+  [[nodiscard]] QString names() const {
+    QStringList parts;
+    for (const auto& v : sweep.vary) parts << QString::fromStdString(v.name);
+    return parts.join(QStringLiteral(", "));
+  }
   // "M=64, KN=128"
   [[nodiscard]] QString label(std::size_t index) const {
     QStringList parts;
