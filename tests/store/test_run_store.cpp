@@ -395,6 +395,25 @@ class TestRunStore : public QObject {
     }
     QCOMPARE(QSqlDatabase::connectionNames().size(), before);
   }
+
+  // The file is in WAL mode (readers never block the writer) at the current schema version.
+  void store_is_wal_at_the_current_version() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("runs.sqlite");
+    { const RunStore s(path.toStdString()); }
+    {
+      QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "inspect");
+      db.setDatabaseName(path);
+      QVERIFY(db.open());
+      QSqlQuery q(db);
+      QVERIFY(q.exec("PRAGMA journal_mode") && q.next());
+      QCOMPARE(q.value(0).toString(), QString("wal"));
+      q.finish();
+      QCOMPARE(store::schema::version(db), store::schema::kVersion);
+      db.close();
+    }
+    QSqlDatabase::removeDatabase("inspect");
+  }
 };
 
 QTEST_GUILESS_MAIN(TestRunStore)
