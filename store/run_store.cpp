@@ -145,9 +145,11 @@ void RunStore::open() {
         db.setDatabaseName(file);
         db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs));
         opened = db.open();
+        const QSqlError e = db.lastError();
         if (!opened)
           error_ =
-              fmt::format("cannot open the run store {}: {}", path_, db.lastError().text().toStdString());
+              fmt::format("cannot open the run store {}: {}", path_,
+                          (e.databaseText().isEmpty() ? e.driverText() : e.databaseText()).toStdString());
       }
     }
     if (opened)
