@@ -9,6 +9,7 @@
 #include "cli_output.h"
 #include "core/closest_name.h"
 #include "core/version.h"
+#include "history_command.h"
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
 #include "map_command.h"
@@ -104,13 +105,15 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   auto* map_cmd = add_map_subcommand(app, map_args);
   SweepArgs sweep_args;
   auto* sweep_cmd = add_sweep_subcommand(app, sweep_args);
+  HistoryArgs history_args;
+  auto* history_cmd = add_history_subcommand(app, history_args);
 
   // A misspelt command would otherwise read as a stray file name ("A subcommand is required").
   if (args.size() > 1 && !args[1].starts_with('-')) {
-    const std::vector<std::string> commands{"validate", "evaluate", "map", "sweep"};
+    const std::vector<std::string> commands{"validate", "evaluate", "map", "sweep", "history"};
     if (std::find(commands.begin(), commands.end(), args[1]) == commands.end()) {
       err << "accelforge: unknown command '" << args[1] << "'" << core::did_you_mean(args[1], commands)
-          << "; the commands are validate, evaluate, map and sweep\n\n"
+          << "; the commands are validate, evaluate, map, sweep and history\n\n"
           << app.help();
       return kUsage;
     }
@@ -140,6 +143,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     if (evaluate_cmd->parsed()) return evaluate(evaluate_args, costs, json, out, err, commit_lock);
     if (map_cmd->parsed()) return run_map_command(map_args, out, err, commit_lock);
     if (sweep_cmd->parsed()) return run_sweep_command(sweep_args, out, err, commit_lock);
+    if (history_cmd->parsed()) return run_history_command(*history_cmd, history_args, out, err, commit_lock);
   } catch (const core::SpecError& e) {
     print_diagnostics(e.diagnostics(), err);
     return kInvalidInput;
@@ -151,7 +155,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << "accelforge: internal error: " << e.what() << '\n';
     return kInvalidInput;
   }
-  err << "accelforge: a command is required: validate, evaluate or map\n\n" << app.help();
+  err << "accelforge: a command is required: validate, evaluate, map, sweep or history\n\n" << app.help();
   return kUsage;
 }
 

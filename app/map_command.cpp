@@ -3,16 +3,19 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <limits>
 #include <ostream>
 
 #include "cli_checks.h"
 #include "cli_main.h"
 #include "cli_output.h"
+#include "cli_store.h"
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
 #include "io/mapper_stats.h"
 #include "io/mapping_writer.h"
+#include "run_capture.h"
 #include "workspace/workspace.h"
 
 namespace af::cli {
@@ -25,6 +28,10 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   std::optional<unsigned> metrics;  // a usage error, so checked before any file is read
   if (!parse_metric_arg(args, metrics, err)) return kUsage;
+  // Opened first: a store that cannot be written fails before the run, not after it.
+  std::optional<CliStore> run_store;
+  if (args.store && !open_store(*args.store, run_store, err)) return kInvalidInput;
+  const auto start = std::chrono::steady_clock::now();
   const Workspace ws =
       Workspace::load({args.files, {}, args.assignments, args.costs, /*costs_required=*/true});
   if (!ws.ok()) {
@@ -40,11 +47,16 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   apply_map_options(args, metrics, options);
 
   const mapper::MapperResult r = ws.map(options);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const bool to_stdout = args.json == "-";
+  // The store's line goes where it does not mix into a JSON on standard output.
+  std::ostream& said = to_stdout ? err : out;
   if (!r.found) {
     err << "accelforge: no valid mapping: "
         << (r.failure.empty() ? "every joined mapping was removed" : r.failure) << '\n'
         << io::mapper_stats_text(r);
+    if (run_store && !store_run(*run_store, store::capture_map(ws, options, r, seconds), said, err))
+      return kInvalidInput;
     return kNoMapping;
   }
   if (!to_stdout) {
@@ -63,7 +75,10 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
     outputs.push_back({args.json, j.dump(2)});
   }
   if (!args.mapping_out.empty()) outputs.push_back({args.mapping_out, io::write_mapping_yaml(*r.mapping)});
-  return write_outputs(outputs, out, err, commit_lock) ? kOk : kInvalidInput;
+  if (!write_outputs(outputs, out, err, commit_lock)) return kInvalidInput;
+  if (run_store && !store_run(*run_store, store::capture_map(ws, options, r, seconds), said, err))
+    return kInvalidInput;
+  return kOk;
 }
 
 }  // namespace
@@ -132,6 +147,12 @@ void add_map_options(CLI::App& app, MapArgs& args) {
       ->type_name("C")
       ->check(number_in(std::numeric_limits<double>::min(), kInfinity, false, "a number greater than 0"));
   cmd->add_option("--component-costs", args.costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
+  cmd->add_option_function<std::string>(
+         "--store", [&args](const std::string& path) { args.store = path; },
+         "Record the run in the run store DB (default: the explorer's runs.sqlite; `accelforge history` "
+         "lists them)")
+      ->expected(0, 1)
+      ->type_name("[DB]");
 }
 
 int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {

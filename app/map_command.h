@@ -27,6 +27,8 @@ struct MapArgs {
   std::string costs;        // --component-costs FILE[#SECTION]
   std::string json;         // --json OUT|-
   std::string mapping_out;  // --mapping-out OUT.yaml
+  // --store [DB]: record the run in the run store; "" is the default store.
+  std::optional<std::string> store;
 };
 
 // Registers the `map` subcommand on `app`, filling `args` when parsed.

@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <ostream>
 
 #include "cli_main.h"
 #include "cli_output.h"
+#include "cli_store.h"
+#include "run_capture.h"
 #include "sweep/sweep.h"
 #ifdef AF_MPI
 #include "sweep_ranks.h"
@@ -46,6 +49,7 @@ int run(const SweepArgs& args, std::ostream& out, std::ostream& err, std::mutex*
                 : "no mapping: " + row.failure)
         << fmt::format(" ({:.2f} s)\n", row.seconds);
   };
+  const auto start = std::chrono::steady_clock::now();
   std::vector<sweep::SweepRow> rows;
 #ifdef AF_MPI
   if (auto ranked = run_over_ranks(s, progress)) {
@@ -61,6 +65,14 @@ int run(const SweepArgs& args, std::ostream& out, std::ostream& err, std::mutex*
   if (!args.csv.empty()) outputs.push_back({args.csv, sweep::csv(s, rows)});
   if (!args.json.empty()) outputs.push_back({args.json, sweep::json(s, rows).dump(2)});
   if (!write_outputs(outputs, out, err, commit_lock)) return kInvalidInput;
+  // Only here, after the run: under mpirun only rank 0 gets this far, so one process writes.
+  if (args.map.store) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::optional<CliStore> run_store;
+    if (!open_store(*args.map.store, run_store, err) ||
+        !store_run(*run_store, store::capture_sweep(s, rows, seconds), quiet ? err : out, err))
+      return kInvalidInput;
+  }
   const bool any = std::any_of(rows.begin(), rows.end(), [](const sweep::SweepRow& r) { return r.found; });
   if (!any) err << "accelforge: no point of the sweep has a valid mapping\n";
   return any ? kOk : kNoMapping;

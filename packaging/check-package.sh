@@ -47,6 +47,10 @@ echo "af: installed: $(command -v accelforge) $(/usr/bin/accelforge --version)"
 /usr/bin/accelforge evaluate "$ex"/two_level_matmul/*.yaml --json evaluation.json >evaluate.txt
 grep -q '"energy"' evaluation.json
 echo "af: accelforge validate and evaluate on $ex/two_level_matmul: ok ($(head -n 1 evaluate.txt))"
+# The run store loads Qt SQL's SQLite driver as a plugin: the package's Depends must bring it.
+/usr/bin/accelforge map "$ex"/two_level_matmul/*.yaml --store "$PWD/runs.sqlite" >map.txt
+/usr/bin/accelforge history show 1 --store "$PWD/runs.sqlite" | grep -q "optimum"
+echo "af: accelforge map --store and history show: ok"
 man -P cat accelforge 2>/dev/null | grep -q "accelforge validate"
 man -P cat accelforge-explorer 2>/dev/null | grep -q "screenshot"
 echo "af: man accelforge, man accelforge-explorer: ok"

@@ -7,12 +7,14 @@ AF_BUILD_DIR="${AF_BUILD_DIR:-$AF_ROOT/build}"
 
 # What each command installs. The first command (run-explorer.sh) needs only what builds and
 # runs the CLI and the explorer; the test command adds what the tests use; the CI stages add
-# their own tools when they run (af_install_deps in each stage).
+# their own tools when they run (af_install_deps in each stage). libqt6sql6-sqlite is Qt SQL's
+# SQLite driver, a plugin the run store loads at run time (qt6-base-dev has Qt SQL itself).
 AF_RUN_PACKAGES=(
   build-essential cmake ninja-build pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl1-mesa-dev libqcustomplot-dev
   libisl-dev libyaml-cpp-dev libtbb-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   fonts-dejavu-core
+  libqt6sql6-sqlite
 )
 # locales: the locale sources from which a test compiles de_DE (decimal comma) with localedef.
 # Open MPI: `mpirun -np N accelforge sweep` (AF_MPI) and its test.

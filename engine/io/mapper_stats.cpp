@@ -30,13 +30,16 @@ nlohmann::json mapper_stats_json(const mapper::MapperResult& r) {
     out.push_back({{"einsum", s.einsum},
                    {"templates", s.templates},
                    {"templates_fused", s.templates_fused},
+                   {"templates_duplicate", s.templates_duplicate},
                    {"pmappings_total", s.pmappings_total},
                    {"pmappings_full_space", s.pmappings_full_space},
                    {"searched_with", s.searched_with},
                    {"pmappings_evaluated", s.pmappings_evaluated},
                    {"pmappings_valid", s.pmappings_valid},
+                   {"pmappings_dominated", s.pmappings_dominated},
                    {"pmappings_pareto", s.pmappings_pareto},
                    {"compatibility_groups", s.groups},
+                   {"pmappings_grouped", s.pmappings_grouped},
                    {"removed", removed},
                    {"keep_rates", rates},
                    {"smallest_over_limit", over},
@@ -62,6 +65,53 @@ nlohmann::json mapper_join_json(const mapper::MapperResult& r) {
                    {"groups_out", s.groups_out},
                    {"rows_out", s.rows_out},
                    {"funnel", funnel_json(s.funnel())}});
+  return out;
+}
+
+std::vector<mapper::EinsumStats> mapper_stats_from_json(const nlohmann::json& stats) {
+  std::vector<mapper::EinsumStats> out;
+  for (const auto& j : stats) {
+    mapper::EinsumStats s;
+    j.at("einsum").get_to(s.einsum);
+    j.at("searched_with").get_to(s.searched_with);
+    j.at("templates").get_to(s.templates);
+    j.at("templates_fused").get_to(s.templates_fused);
+    j.at("templates_duplicate").get_to(s.templates_duplicate);
+    j.at("pmappings_total").get_to(s.pmappings_total);
+    j.at("pmappings_full_space").get_to(s.pmappings_full_space);
+    j.at("pmappings_evaluated").get_to(s.pmappings_evaluated);
+    j.at("pmappings_valid").get_to(s.pmappings_valid);
+    j.at("pmappings_dominated").get_to(s.pmappings_dominated);
+    j.at("pmappings_pareto").get_to(s.pmappings_pareto);
+    j.at("compatibility_groups").get_to(s.groups);
+    j.at("pmappings_grouped").get_to(s.pmappings_grouped);
+    j.at("removed").get_to(s.removed);
+    for (const auto& [cause, f] : j.at("smallest_over_limit").items())
+      s.smallest_over_limit[cause] = {f.at("used").get<double>(), f.at("limit").get<double>()};
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::vector<mapper::JoinStepStats> mapper_join_from_json(const nlohmann::json& join) {
+  std::vector<mapper::JoinStepStats> out;
+  for (const auto& j : join) {
+    mapper::JoinStepStats s;
+    j.at("einsum").get_to(s.einsum);
+    j.at("left_groups").get_to(s.left_groups);
+    j.at("right_groups").get_to(s.right_groups);
+    j.at("left_rows").get_to(s.left_rows);
+    j.at("right_rows").get_to(s.right_rows);
+    j.at("group_pairs").get_to(s.group_pairs);
+    j.at("group_pairs_lookahead").get_to(s.group_pairs_lookahead);
+    j.at("rows_lookahead").get_to(s.rows_lookahead);
+    j.at("rows_unmatched").get_to(s.rows_unmatched);
+    j.at("rows_paired").get_to(s.rows_paired);
+    j.at("removed").get_to(s.removed);
+    j.at("groups_out").get_to(s.groups_out);
+    j.at("rows_out").get_to(s.rows_out);
+    out.push_back(std::move(s));
+  }
   return out;
 }
 

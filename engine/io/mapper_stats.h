@@ -4,6 +4,7 @@
 // pmapping_keep_rates — and the funnel stages).
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "mapper/mapper.h"
 
@@ -15,5 +16,11 @@ namespace af::io {
 // The join's steps alone, as `--json`'s "join" array and as text.
 [[nodiscard]] nlohmann::json mapper_join_json(const mapper::MapperResult& result);
 [[nodiscard]] std::string mapper_join_text(const mapper::MapperResult& result);
+
+// The statistics back from those two arrays (a stored run's funnel, re-opened): equal to the
+// run's `stats` and `join_steps`. Keep rates and funnels are derived, so they are not read.
+// Throws nlohmann::json::exception when a key is missing or of the wrong type.
+[[nodiscard]] std::vector<mapper::EinsumStats> mapper_stats_from_json(const nlohmann::json& stats);
+[[nodiscard]] std::vector<mapper::JoinStepStats> mapper_join_from_json(const nlohmann::json& join);
 
 }  // namespace af::io

@@ -33,6 +33,21 @@ std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperR
   return rows;
 }
 
+nlohmann::json mapper_settings_json(const mapper::MapperOptions& o) {
+  const auto limit = [](std::int64_t n) {
+    return n == mapper::kUnlimited ? nlohmann::json(nullptr) : nlohmann::json(n);
+  };
+  return {{"metric", spec::metrics_name(o.metrics)},
+          {"unfused", o.unfused},
+          {"max_fused_loops", limit(o.max_fused_loops)},
+          {"max_fused_loops_per_rank_variable", limit(o.max_fused_loops_per_rank_variable)},
+          {"explore_imperfect_spatial_loops", o.explore_imperfect_spatial_loops},
+          {"explore_imperfect_temporal_loops", o.explore_imperfect_temporal_loops},
+          {"tiling_coarseness", o.tiling_coarseness},
+          {"objective_tolerance", o.objective_tolerance},
+          {"resource_usage_tolerance", o.resource_usage_tolerance}};
+}
+
 namespace {
 
 std::vector<std::string> components_of(const std::vector<ParetoRow>& rows) {
@@ -50,26 +65,12 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-// The settings that decide which front a run finds, by name.
-nlohmann::json settings_json(const mapper::MapperOptions& o) {
-  const auto limit = [](std::int64_t n) { return n == mapper::kUnlimited ? nlohmann::json(nullptr) : nlohmann::json(n); };
-  return {{"metric", spec::metrics_name(o.metrics)},
-          {"unfused", o.unfused},
-          {"max_fused_loops", limit(o.max_fused_loops)},
-          {"max_fused_loops_per_rank_variable", limit(o.max_fused_loops_per_rank_variable)},
-          {"explore_imperfect_spatial_loops", o.explore_imperfect_spatial_loops},
-          {"explore_imperfect_temporal_loops", o.explore_imperfect_temporal_loops},
-          {"tiling_coarseness", o.tiling_coarseness},
-          {"objective_tolerance", o.objective_tolerance},
-          {"resource_usage_tolerance", o.resource_usage_tolerance}};
-}
-
 nlohmann::json provenance_json(const ParetoProvenance& from) {
   return {{"files", from.files},
           {"spec_fingerprint", from.spec_fingerprint},
           {"assignments", from.assignments},
           {"component_costs", from.component_costs},
-          {"settings", settings_json(from.options)}};
+          {"settings", mapper_settings_json(from.options)}};
 }
 
 }  // namespace

@@ -36,6 +36,9 @@ struct ParetoProvenance {
 // fingerprint, so two exports can be told apart or matched.
 [[nodiscard]] std::string fingerprint(const std::map<std::string, std::string>& texts);
 
+// The settings that decide which front a run finds, by name (a Pareto export's "settings").
+[[nodiscard]] nlohmann::json mapper_settings_json(const mapper::MapperOptions& options);
+
 // Energy per component (dynamic + leak, summed over Einsums).
 [[nodiscard]] std::map<std::string, double> component_energy(const model::Evaluation& ev);
 
@@ -50,6 +53,7 @@ using ParetoProgress = std::function<void(std::size_t done, std::size_t total)>;
 // "mapping,energy_J,latency_s,edp_Js,<component>_energy_J,...,mapping_yaml" (components sorted).
 [[nodiscard]] std::string pareto_csv(const std::vector<ParetoRow>& rows, const ParetoProvenance& from = {});
 // {"run": {files, spec_fingerprint, assignments, component_costs, settings}, "mappings": [...]}.
-[[nodiscard]] nlohmann::json pareto_json(const std::vector<ParetoRow>& rows, const ParetoProvenance& from = {});
+[[nodiscard]] nlohmann::json pareto_json(const std::vector<ParetoRow>& rows,
+                                         const ParetoProvenance& from = {});
 
 }  // namespace af::io

@@ -48,11 +48,17 @@ class TestManPages : public QObject {
     const QString page = manText("accelforge.1");
     QVERIFY(!page.isEmpty());
     QSet<QString> help = longOptions(helpOf(AF_CLI_EXE, {"--help"}));
-    for (const char* command : {"validate", "evaluate", "map", "sweep"}) {
+    for (const char* command : {"validate", "evaluate", "map", "sweep", "history"}) {
       const QString text = helpOf(AF_CLI_EXE, {command, "--help"});
       QVERIFY2(!text.isEmpty(), command);
       help |= longOptions(text);
       QVERIFY2(page.contains(QStringLiteral(".B accelforge ") + QLatin1String(command)), command);
+    }
+    for (const char* sub : {"list", "show", "export"}) {  // history's own commands
+      const QString text = helpOf(AF_CLI_EXE, {"history", sub, "--help"});
+      QVERIFY2(!text.isEmpty(), sub);
+      help |= longOptions(text);
+      QVERIFY2(page.contains(QStringLiteral(".B accelforge history ") + QLatin1String(sub)), sub);
     }
     QVERIFY(help.contains("--metric"));  // the extraction works
     QCOMPARE(sorted(longOptions(page)), sorted(help));

@@ -1,5 +1,5 @@
 // `mpirun -np 4 --oversubscribe accelforge sweep ...` on one machine: the same rows as the
-// sweep in one process (the seconds column aside), written once, by rank 0.
+// sweep in one process (the seconds column aside), written once, by rank 0 (the run store too).
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -73,11 +73,12 @@ class TestSweepRanks : public QObject {
                                "M=8,16"};
     const QString one = dir.filePath("one.csv"), four = dir.filePath("four.csv");
     const QString one_json = dir.filePath("one.json"), four_json = dir.filePath("four.json");
+    const QString store = dir.filePath("runs.sqlite");
     const auto a = runProcess(AF_CLI_EXE, sweep + QStringList{"--csv", one, "--json", one_json});
     QVERIFY2(a.exitCode == 0, qPrintable(a.err));
     const auto b = runProcess(AF_MPIEXEC,
                               QStringList{"-np", "4", "--oversubscribe", AF_CLI_EXE} + sweep +
-                                  QStringList{"--csv", four, "--json", four_json},
+                                  QStringList{"--csv", four, "--json", four_json, "--store", store},
                               120000);
     QVERIFY2(b.exitCode == 0, qPrintable(b.err + b.out));
     // Rank 0 alone reports: one line per point.
@@ -89,6 +90,13 @@ class TestSweepRanks : public QObject {
     QCOMPARE(points.size(), 10);
     QVERIFY(!points.first().toObject().value("front").toArray().isEmpty());
     QCOMPARE(points_without_seconds(four_json), points);
+    // One run recorded, by rank 0, with every point.
+    QCOMPARE(b.out.count("stored as run"), 1);
+    const auto history = runProcess(AF_CLI_EXE, {"history", "list", "--store", store});
+    QVERIFY2(history.exitCode == 0, qPrintable(history.err));
+    const QStringList lines = history.out.split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY2(lines[1].contains("(10 points)"), qPrintable(history.out));
   }
 };
 

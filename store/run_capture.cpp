@@ -1,0 +1,106 @@
+#include "run_capture.h"
+
+#include <limits>
+
+#include "io/mapper_stats.h"
+#include "io/mapping_writer.h"
+#include "io/pareto_set.h"
+
+namespace af::store {
+
+namespace {
+
+// Files in the order given, each with the text the load read (empty when it could not read it).
+std::vector<RunFile> files_of(const std::vector<std::string>& paths,
+                              const std::map<std::string, std::string>& texts) {
+  std::vector<RunFile> out;
+  for (const auto& p : paths) {
+    const auto it = texts.find(p);
+    out.push_back({p, it == texts.end() ? std::string() : it->second});
+  }
+  return out;
+}
+
+// What a sweep's optimum minimizes (see capture_sweep).
+double objective(const sweep::SweepRow& row, unsigned metrics) {
+  const bool energy = spec::includes_energy(metrics) || spec::includes_dynamic_energy(metrics) ||
+                      spec::includes_leak_energy(metrics);
+  const bool latency = spec::includes_latency(metrics);
+  if (energy && !latency) return row.energy;
+  if (latency && !energy) return row.latency;
+  return row.edp;
+}
+
+}  // namespace
+
+nlohmann::json options_json(const mapper::MapperOptions& options) {
+  nlohmann::json j = io::mapper_settings_json(options);
+  j["threads"] = options.threads;
+  return j;
+}
+
+RunRecord capture_map(const Workspace& ws, const mapper::MapperOptions& options,
+                      const mapper::MapperResult& result, double seconds, const std::string& project) {
+  RunRecord r;
+  r.kind = RunKind::kMap;
+  r.created = utc_now();
+  r.project = project;
+  r.files = files_of(ws.inputs().files, ws.texts());
+  r.spec_hash = io::fingerprint(ws.texts());
+  r.assignments = ws.inputs().assignments;
+  r.component_costs = ws.inputs().component_costs;
+  r.options = options_json(options);
+  r.seconds = seconds;
+  r.found = result.found && result.evaluation && result.mapping;
+  r.failure = r.found ? std::string() : (result.failure.empty() ? "no valid mapping" : result.failure);
+  if (r.found) {
+    r.energy = result.evaluation->total_energy;
+    r.latency = result.evaluation->total_latency;
+    r.edp = r.energy * r.latency;
+    r.mapping_yaml = io::write_mapping_yaml(*result.mapping);
+    r.front = io::pareto_json(io::pareto_rows(ws.spec(), result)).at("mappings");
+  }
+  r.stats = {{"stats", io::mapper_stats_json(result)}, {"join", io::mapper_join_json(result)}};
+  return r;
+}
+
+RunRecord capture_sweep(const sweep::Sweep& sweep, const std::vector<sweep::SweepRow>& rows, double seconds,
+                        const std::string& project) {
+  RunRecord r;
+  r.kind = RunKind::kSweep;
+  r.created = utc_now();
+  r.project = project;
+  SpecInputs first = sweep.inputs;  // the first point's, as sweep::run loads it
+  const auto grid = sweep::points(sweep.vary);
+  if (!grid.empty())
+    for (std::size_t v = 0; v < sweep.vary.size(); ++v)
+      first.assignments.push_back(sweep.vary[v].name + "=" + grid.front()[v]);
+  const Workspace ws = Workspace::load(first);
+  r.files = files_of(sweep.inputs.files, ws.texts());
+  r.spec_hash = io::fingerprint(ws.texts());
+  r.assignments = sweep.inputs.assignments;
+  r.component_costs = sweep.inputs.component_costs;
+  mapper::MapperOptions options = ws.ok() ? ws.mapper_options() : mapper::MapperOptions{};
+  if (sweep.options) sweep.options(options);
+  r.options = options_json(options);
+  r.seconds = seconds;
+  r.vary = nlohmann::json::array();
+  for (const auto& v : sweep.vary) r.vary.push_back({{"name", v.name}, {"values", v.values}});
+  r.front = nlohmann::json::array();
+  double best = std::numeric_limits<double>::infinity();
+  for (const auto& row : rows) {
+    r.front.push_back(sweep::row_to_json(row));
+    if (row.found && (!r.found || objective(row, options.metrics) < best)) {
+      best = objective(row, options.metrics);
+      r.found = true;
+      r.energy = row.energy;
+      r.latency = row.latency;
+      r.edp = row.edp;
+    }
+  }
+  if (!r.found)
+    r.failure = rows.empty() ? "the sweep ran no point" : "no point of the sweep has a valid mapping";
+  return r;
+}
+
+}  // namespace af::store

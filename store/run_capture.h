@@ -1,0 +1,33 @@
+#pragma once
+// Records made from what a run produced: a map (the workspace it ran on, its options and
+// result) or a sweep (its inputs, variables and rows). The CLI's `--store` and, later, the
+// window's history build their records here, so both store the same thing.
+#include <string>
+#include <vector>
+
+#include "mapper/mapper.h"
+#include "mapper/options.h"
+#include "run_record.h"
+#include "sweep/sweep.h"
+#include "workspace/workspace.h"
+
+namespace af::store {
+
+// The options as a record holds them: io::mapper_settings_json plus the threads.
+[[nodiscard]] nlohmann::json options_json(const mapper::MapperOptions& options);
+
+// A map run on `ws` (loaded, ok()). Its files are ws's texts; its front is re-evaluated by
+// the model (io::pareto_rows), the optimum first. `created` is now; `project` the .afproj
+// the run belongs to (empty: none). Throws what the model throws for an invalid front mapping.
+[[nodiscard]] RunRecord capture_map(const Workspace& ws, const mapper::MapperOptions& options,
+                                    const mapper::MapperResult& result, double seconds,
+                                    const std::string& project = {});
+
+// A sweep and its rows (grid order). Its files are read again, with the options, through one
+// load at the first point's values (a sweep keeps no texts of its own). Its optimum is the
+// best point by the run's metric: energy or latency when that alone is the objective, else
+// EDP; found is whether any point has a mapping.
+[[nodiscard]] RunRecord capture_sweep(const sweep::Sweep& sweep, const std::vector<sweep::SweepRow>& rows,
+                                      double seconds, const std::string& project = {});
+
+}  // namespace af::store
