@@ -103,4 +103,41 @@ RunRecord capture_sweep(const sweep::Sweep& sweep, const std::vector<sweep::Swee
   return r;
 }
 
+ProjectMapperSettings settings_of(const RunRecord& record) {
+  ProjectMapperSettings s;
+  const auto& o = record.options;
+  if (!o.is_object()) return s;
+  if (const auto it = o.find("metric"); it != o.end() && it->is_string()) {
+    try {
+      s.metrics = mapper::parse_metrics(it->get<std::string>());
+    } catch (const std::exception&) {
+      // A metric this version does not know: the pane keeps its own.
+    }
+  }
+  if (const auto it = o.find("unfused"); it != o.end() && it->is_boolean()) s.unfused = it->get<bool>();
+  if (const auto it = o.find("max_fused_loops"); it != o.end())
+    s.max_fused_loops = it->is_number_integer() ? it->get<std::int64_t>() : mapper::kUnlimited;
+  if (const auto it = o.find("explore_imperfect_spatial_loops"); it != o.end() && it->is_boolean())
+    s.imperfect_spatial_loops = it->get<bool>();
+  if (const auto it = o.find("explore_imperfect_temporal_loops"); it != o.end() && it->is_boolean())
+    s.imperfect_temporal_loops = it->get<bool>();
+  if (const auto it = o.find("tiling_coarseness"); it != o.end() && it->is_number())
+    s.tiling_coarseness = it->get<double>();
+  if (const auto it = o.find("objective_tolerance"); it != o.end() && it->is_number())
+    s.objective_tolerance = it->get<double>();
+  if (const auto it = o.find("threads"); it != o.end() && it->is_number_integer()) s.threads = it->get<int>();
+  return s;
+}
+
+SpecInputs inputs_of(const RunRecord& record) {
+  SpecInputs in;
+  for (const auto& f : record.files) {
+    in.files.push_back(f.path);
+    in.unsaved[f.path] = f.text;
+  }
+  in.assignments = record.assignments;
+  in.component_costs = record.component_costs;
+  return in;
+}
+
 }  // namespace af::store

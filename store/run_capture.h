@@ -9,6 +9,7 @@
 #include "mapper/options.h"
 #include "run_record.h"
 #include "sweep/sweep.h"
+#include "workspace/project_file.h"
 #include "workspace/workspace.h"
 
 namespace af::store {
@@ -29,5 +30,13 @@ namespace af::store {
 // EDP; found is whether any point has a mapping.
 [[nodiscard]] RunRecord capture_sweep(const sweep::Sweep& sweep, const std::vector<sweep::SweepRow>& rows,
                                       double seconds, const std::string& project = {});
+
+// The mapper settings the record ran with, as a project keeps them (the Mapper pane's
+// choices): re-running a record maps as it did.
+[[nodiscard]] ProjectMapperSettings settings_of(const RunRecord& record);
+
+// The inputs the record ran on: its files with their stored texts (as unsaved texts, so the
+// run loads even when its files changed or went), its `--set` data and cost table.
+[[nodiscard]] SpecInputs inputs_of(const RunRecord& record);
 
 }  // namespace af::store

@@ -13,7 +13,7 @@ namespace {
 
 // Raised when the default arrangement changes (2: the Mapper pane under the Inspector, the
 // Diagnostics tabbed with the Plots), so that an old saved layout does not hide the new one.
-constexpr int kStateVersion = 3;  // 3: the Sweep dock
+constexpr int kStateVersion = 4;  // 3: the Sweep dock; 4: the History dock
 
 }  // namespace
 

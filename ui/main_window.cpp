@@ -38,6 +38,8 @@
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
 #include "help_actions.h"
+#include "history/history_dock.h"
+#include "history/history_session.h"
 #include "mapping/loop_nest_view.h"
 #include "plots/accesses_plot.h"
 #include "project_actions.h"
@@ -73,11 +75,10 @@ struct DockShare {
   double share;        // of the width (side docks) or height (bottom docks)
   double heightShare;  // side docks stacked in the right column (0: Qt splits)
 };
-constexpr DockShare kDockShares[] = {{MainWindow::kProjectDock, 0.17, 0},
-                                     {MainWindow::kInspectorDock, 0.28, 0.5},
-                                     {MainWindow::kMapperDock, 0.28, 0.45},
-                                     {MainWindow::kPlotsDock, 0.45, 0},
-                                     {MainWindow::kDiagnosticsDock, 0.45, 0}};
+constexpr DockShare kDockShares[] = {
+    {MainWindow::kProjectDock, 0.17, 0},     {MainWindow::kInspectorDock, 0.28, 0.5},
+    {MainWindow::kMapperDock, 0.28, 0.45},   {MainWindow::kPlotsDock, 0.45, 0},
+    {MainWindow::kDiagnosticsDock, 0.45, 0}, {MainWindow::kHistoryDock, 0.45, 0}};
 
 // Keeps a splitter's panes even as it is laid out and resized, until the user drags its handle
 // (setSizes once at construction would split a width that is not yet known, and the layout
@@ -238,6 +239,14 @@ void MainWindow::buildDocks() {
       makeDock(this, kDiagnosticsDock, tr("Diagnostics"), diagnosticsView, Qt::BottomDockWidgetArea);
   diagDock->setMinimumHeight(60);
   tabifyDockWidget(plotsDock, diagDock);
+  // The run history: every map and sweep of the window, kept in the run store.
+  history_ = new HistorySession(controller_, explore_, sweeps_);
+  historyDock_ = new HistoryDock(history_, controller_->palette(), this);
+  historyDock_->setObjectName("historyView");
+  auto* historyDock = makeDock(this, kHistoryDock, tr("History"), historyDock_, Qt::BottomDockWidgetArea);
+  historyDock->setMinimumHeight(60);
+  tabifyDockWidget(diagDock, historyDock);
+  history_->refresh();
   plotsDock->raise();
   new DiagnosticsTab(controller_, diagnostics_, diagDock, plotsDock);  // owned by the dock
   for (const auto& [name, share, heightShare] : kDockShares)
@@ -331,6 +340,12 @@ void MainWindow::connectViews() {
   connect(projectActions_, &ProjectActions::message, this, tell(10000));
   connect(explore_, &ExploreSession::message, this, tell(8000));
   connect(sweeps_, &SweepSession::message, this, tell(8000));
+  connect(history_, &HistorySession::message, this, tell(8000));
+  history_->setConfirmReplace(
+      [this](const QString& action) { return projectActions_->confirmDiscard(action); });
+  connect(history_, &HistorySession::reopened, this, [this](const StoredRunPtr& run) {
+    showView(run->record.kind == store::RunKind::kSweep ? "sweep" : "pareto");
+  });
   connect(sweeps_, &SweepSession::started, this, [this] {
     showView("sweep");
     findChild<QDockWidget*>(kSweepDock)->raise();  // its progress, in front of the Mapper pane
@@ -383,6 +398,8 @@ bool MainWindow::showView(const QString& name) {
     centralTabs_->setCurrentWidget(exploreView_);
   else if (name == "sweep")
     centralTabs_->setCurrentWidget(sweeps_->view());
+  else if (name == "history")
+    findChild<QDockWidget*>(kHistoryDock)->raise();
   else if (name == "accesses" || name == "occupancy" || name == "latency") {
     plots_->setCurrentWidget(plots_->accessesPlot());
     plots_->accessesPlot()->setView(name == "accesses"    ? AccessesPlot::View::Accesses

@@ -29,6 +29,8 @@ class EditActions;
 class EditorTabs;
 class ExploreSession;
 class SweepSession;
+class HistorySession;
+class HistoryDock;
 class FileActions;
 class FindBar;
 class HelpActions;
@@ -59,6 +61,7 @@ class MainWindow : public QMainWindow {
   static constexpr const char* kDiagnosticsDock = "diagnosticsDock";
   static constexpr const char* kMapperDock = "mapperDock";
   static constexpr const char* kSweepDock = "sweepDock";
+  static constexpr const char* kHistoryDock = "historyDock";
   // The status line while no file is open.
   [[nodiscard]] static QString noSpecText();
 
@@ -96,6 +99,8 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
   [[nodiscard]] ExploreSession* explore() const { return explore_; }
   [[nodiscard]] SweepSession* sweeps() const { return sweeps_; }
+  [[nodiscard]] HistorySession* history() const { return history_; }
+  [[nodiscard]] HistoryDock* historyDock() const { return historyDock_; }
   [[nodiscard]] InspectorDock* inspector() const { return inspector_; }
   [[nodiscard]] MappingTreeModel* mappingModel() const;
   [[nodiscard]] MappingTreeView* mappingTree() const;
@@ -146,6 +151,8 @@ class MainWindow : public QMainWindow {
   DiagnosticsModel* diagnostics_ = nullptr;
   ExploreSession* explore_ = nullptr;
   SweepSession* sweeps_ = nullptr;
+  HistorySession* history_ = nullptr;
+  HistoryDock* historyDock_ = nullptr;
   StatusLine* status_ = nullptr;
 };
 

@@ -38,6 +38,8 @@ struct FrontSnapshot {
   std::size_t einsumsJoined = 0;
   // `joined` is the Einsums' fronts so far summed, before the join has reported.
   bool provisional = false;
+  // `joined` is a stored run's whole front, best first: a click on point i opens mapping i.
+  bool stored = false;
 };
 
 struct MapRun {

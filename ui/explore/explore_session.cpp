@@ -12,6 +12,7 @@
 #include "explore/funnel_plot.h"
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
+#include "history/stored_run.h"
 #include "io/mapping_writer.h"
 #include "io/pareto_set.h"
 #include "mapping_edit/mapping_section.h"
@@ -59,6 +60,7 @@ ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetPar
   connect(controller_, &ProjectController::specLoaded, this, &ExploreSession::onSpecLoaded);
   connect(controller_, &ProjectController::mapperStarted, this, [this] {
     opened_.reset();
+    stored_.reset();
     pareto_->beginRun();
     funnel_->clear();
     panel_->setRunning(true);
@@ -129,13 +131,44 @@ void ExploreSession::onMapped(const MapRunPtr& run) {
 void ExploreSession::onResultsCleared() {
   // The project's run went with it: nothing of it stays on screen, nor can be clicked.
   opened_.reset();
+  stored_.reset();
   cancelExport();
   pareto_->clear();
   funnel_->clear();
   panel_->resetProgress();
 }
 
+void ExploreSession::showStoredRun(const std::shared_ptr<const StoredRun>& run) {
+  if (!run) return;
+  opened_.reset();
+  pareto_->clear();
+  auto front = std::make_shared<FrontSnapshot>();
+  front->joined = run->front;
+  front->stored = run->record.kind == store::RunKind::kMap;
+  pareto_->setFront(front);
+  // The funnel's counts, read back from the record.
+  auto shown = std::make_shared<MapRun>();
+  shown->result.found = run->record.found;
+  shown->result.failure = run->record.failure;
+  shown->result.stats = run->stats;
+  shown->result.join_steps = run->joins;
+  shown->seconds = run->record.seconds;
+  funnel_->clear();
+  if (!run->stats.empty()) funnel_->setRun(shown);
+  stored_ = run;
+}
+
 bool ExploreSession::openMapping(int index) {
+  if (stored_) {  // a stored run's front: its mappings are kept as YAML
+    if (index < 0 || static_cast<std::size_t>(index) >= stored_->frontYaml.size() ||
+        stored_->frontYaml[static_cast<std::size_t>(index)].empty())
+      return false;
+    controller_->replaceMapping(QString::fromStdString(stored_->frontYaml[static_cast<std::size_t>(index)]));
+    opened_ = index;
+    emit mappingOpened(index);
+    emit message(tr("Opened mapping %1 of %2").arg(index).arg(stored_->title()));
+    return true;
+  }
   const MapRunPtr& run = controller_->lastRun();
   if (!run || index < 0 || static_cast<std::size_t>(index) >= run->result.front.size()) return false;
   const std::string section =
@@ -171,8 +204,8 @@ bool ExploreSession::exportParetoSet(const QString& path, QString* error) {
             [&promise](std::size_t done, std::size_t) { promise.setProgressValue(static_cast<int>(done)); });
         if (stop.stop_requested()) return nullptr;  // cancelled: nothing written
         const SpecInputs& inputs = run->workspace->inputs();
-        const io::ParetoProvenance from{inputs.files, io::fingerprint(run->workspace->texts()), inputs.assignments,
-                                        inputs.component_costs, run->options};
+        const io::ParetoProvenance from{inputs.files, io::fingerprint(run->workspace->texts()),
+                                        inputs.assignments, inputs.component_costs, run->options};
         auto outcome = std::make_shared<ExportOutcome>();
         outcome->path = path;
         writeText(path, json ? io::pareto_json(rows, from).dump(2) + "\n" : io::pareto_csv(rows, from),
@@ -210,7 +243,8 @@ bool ExploreSession::exportMapping(int index, const QString& path, QString* erro
   // The opened mapping as it is on screen, with the edits made since it was opened.
   if (opened_ == index)
     if (const SpecDocument* document = controller_->mappingDocument())
-      if (const std::string shown = mapping_edit::mapping_section_text(document->text().toStdString()); !shown.empty())
+      if (const std::string shown = mapping_edit::mapping_section_text(document->text().toStdString());
+          !shown.empty())
         return writeText(path, shown, error);
   return writeText(
       path, io::write_mapping_yaml(mapper::mapping_of(run->result, static_cast<std::size_t>(index))), error);

@@ -21,6 +21,7 @@ class QProgressDialog;
 namespace af::ui {
 
 class FunnelPlot;
+struct StoredRun;
 class ParetoPlot;
 class ProjectController;
 class RunPanel;
@@ -42,6 +43,10 @@ class ExploreSession : public QObject {
   // untitled one when the project has none). False when there is no such point.
   bool openMapping(int index);
   [[nodiscard]] std::optional<int> openedIndex() const { return opened_; }
+  // Shows a stored run as the last run: its front (a click opens its mappings, kept as YAML)
+  // and its funnel, without mapping again. The next run or a closed project replaces it.
+  void showStoredRun(const std::shared_ptr<const StoredRun>& run);
+  [[nodiscard]] const std::shared_ptr<const StoredRun>& storedRun() const { return stored_; }
 
   // The last run's Pareto set: one row per mapping (energy, latency, EDP, energy per
   // component), as CSV or JSON by the file's suffix. A job on a worker: it evaluates every
@@ -79,7 +84,8 @@ class ExploreSession : public QObject {
   ParetoPlot* pareto_;
   FunnelPlot* funnel_;
   std::optional<int> opened_;
-  QThreadPool exportPool_;  // of its own: an export never waits behind a mapper run
+  std::shared_ptr<const StoredRun> stored_;  // shown in place of the last run
+  QThreadPool exportPool_;                   // of its own: an export never waits behind a mapper run
   QString exportPath_;
   int exportTotal_ = 0;
   QPointer<QProgressDialog> exportDialog_;

@@ -5,8 +5,8 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
 #include <QScopedValueRollback>
 #include <QSplitter>
@@ -18,9 +18,9 @@
 #include <cmath>
 
 #include "models/si_format.h"
-#include "spec/metrics.h"
 #include "plots/figure_export.h"
 #include "plots/si_axis_ticker.h"
+#include "spec/metrics.h"
 
 namespace af::ui {
 
@@ -150,7 +150,8 @@ ParetoPlot::ParetoPlot(QWidget* parent) : QWidget(parent) {
   selectedGraph_ = plot_->addGraph();
   selectedGraph_->setName(tr("selected"));
   selectedGraph_->setLineStyle(QCPGraph::lsNone);
-  selectedGraph_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2), Qt::NoBrush, 14));
+  selectedGraph_->setScatterStyle(
+      QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2), Qt::NoBrush, 14));
   selectedGraph_->removeFromLegend();
   // Wheel zooms and drag pans; the live updates then keep that view until a double-click.
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -243,7 +244,11 @@ std::vector<ParetoPlot::Point> ParetoPlot::shownPoints() const {
   else if (const auto it = front_->einsumFronts.find(shown_.toStdString()); it != front_->einsumFronts.end())
     points = &it->second;
   if (points)
-    for (const auto& p : *points) out.push_back({p.energy, p.latency, -1, {}});
+    for (std::size_t i = 0; i < points->size(); ++i)
+      out.push_back({(*points)[i].energy,
+                     (*points)[i].latency,
+                     shown_.isEmpty() && front_->stored ? static_cast<int>(i) : -1,
+                     {}});
   return out;
 }
 
@@ -289,8 +294,8 @@ void ParetoPlot::rebuild() {
   else
     optimumGraph_->addToLegend();
   if (selected_ && *selected_ >= static_cast<int>(points_.size())) selected_.reset();
-  fill(selectedGraph_, selected_ ? std::vector<Point>{points_[static_cast<std::size_t>(*selected_)]}
-                                 : std::vector<Point>{});
+  fill(selectedGraph_,
+       selected_ ? std::vector<Point>{points_[static_cast<std::size_t>(*selected_)]} : std::vector<Point>{});
   if (!userZoomed_) {
     fitAxis(plot_->xAxis, xlo, xhi);
     fitAxis(plot_->yAxis, ylo, yhi);
@@ -318,9 +323,10 @@ void ParetoPlot::rebuild() {
                  .arg(formatSi(run_->seconds, QStringLiteral("s")), what);
   } else if (run_ && shown_.isEmpty() && run_->result.cancelled) {
     // Stopped, and what the search had found joined into whole mappings: they open on a click.
-    status = tr("Stopped after %1: %n mapping(s) joined from the pmappings found so far (click one to open it)",
-                "", static_cast<int>(run_->result.front.size()))
-                 .arg(formatSi(run_->seconds, QStringLiteral("s")));
+    status =
+        tr("Stopped after %1: %n mapping(s) joined from the pmappings found so far (click one to open it)",
+           "", static_cast<int>(run_->result.front.size()))
+            .arg(formatSi(run_->seconds, QStringLiteral("s")));
   } else if (run_ && shown_.isEmpty()) {
     const auto& r = run_->result;
     status = r.found ? tr("%n mapping(s) on the front, found in %1", "", static_cast<int>(r.front.size()))
@@ -436,7 +442,8 @@ void ParetoPlot::onMousePress(QMouseEvent* event) {
   const int i = hitAt(event->pos());
   if (i < 0) return;
   selectPoint(i);
-  if (points_[static_cast<std::size_t>(i)].index >= 0) emit mappingClicked(points_[static_cast<std::size_t>(i)].index);
+  if (points_[static_cast<std::size_t>(i)].index >= 0)
+    emit mappingClicked(points_[static_cast<std::size_t>(i)].index);
 }
 
 void ParetoPlot::selectPoint(int index) {
@@ -469,10 +476,11 @@ void ParetoPlot::fillTable() {
   for (std::size_t i = 0; i < points_.size(); ++i) {
     const Point& p = points_[i];
     const int row = static_cast<int>(i);
-    const QStringList cells = {
-        p.index >= 0 ? QString::number(p.index + 1) : QStringLiteral("–"), formatSi(p.energy, QStringLiteral("J"), 4),
-        formatSi(p.latency, QStringLiteral("s"), 4), formatSi(p.energy * p.latency, QStringLiteral("J·s"), 4),
-        p.summary.isEmpty() ? tr("(opens when the run ends)") : p.summary};
+    const QStringList cells = {p.index >= 0 ? QString::number(p.index + 1) : QStringLiteral("–"),
+                               formatSi(p.energy, QStringLiteral("J"), 4),
+                               formatSi(p.latency, QStringLiteral("s"), 4),
+                               formatSi(p.energy * p.latency, QStringLiteral("J·s"), 4),
+                               p.summary.isEmpty() ? tr("(opens when the run ends)") : p.summary};
     for (int c = 0; c < cells.size(); ++c) {
       auto* item = new QTableWidgetItem(cells[c]);
       if (c < 4) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -489,9 +497,11 @@ QString ParetoPlot::title() const {
   if (!run_) return title;
   // An exported figure says what it is of: the spec's files and the run's metric.
   QStringList files;
-  for (const auto& f : run_->workspace->inputs().files) files << QFileInfo(QString::fromStdString(f)).fileName();
-  return tr("%1 (%2; metric %3)").arg(title, files.join(QStringLiteral(", ")),
-                                      QString::fromStdString(spec::metrics_name(run_->options.metrics)));
+  for (const auto& f : run_->workspace->inputs().files)
+    files << QFileInfo(QString::fromStdString(f)).fileName();
+  return tr("%1 (%2; metric %3)")
+      .arg(title, files.join(QStringLiteral(", ")),
+           QString::fromStdString(spec::metrics_name(run_->options.metrics)));
 }
 
 bool ParetoPlot::exportTo(const QString& path, QString* error) {

@@ -109,8 +109,8 @@ class ParetoPlot : public QWidget {
   QToolButton* tableButton_ = nullptr;
   QTableWidget* table_ = nullptr;
   std::optional<int> selected_;
-  bool fitting_ = false;     // rebuild() is setting the ranges
-  bool userZoomed_ = false;  // wheel or drag since the last fit: live updates keep the view
+  bool fitting_ = false;       // rebuild() is setting the ranges
+  bool userZoomed_ = false;    // wheel or drag since the last fit: live updates keep the view
   std::vector<Point> points_;  // what frontGraph_ draws, in latency order
   QList<QAction*> contextActions_;
 };

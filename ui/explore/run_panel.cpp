@@ -202,7 +202,8 @@ void RunPanel::setUserSettings(const ProjectMapperSettings& s) {
   if (s.metrics) setMetric(*s.metrics);
   if (s.unfused) setUnfused(*s.unfused);
   if (s.max_fused_loops) {
-    maxFused_->setValue(*s.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(*s.max_fused_loops) : -1);
+    maxFused_->setValue(*s.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(*s.max_fused_loops)
+                                                                   : -1);
     touch(MaxFused);
   }
   if (s.imperfect_spatial_loops) {

@@ -315,6 +315,25 @@ bool SweepSession::openPoint(int index) {
   return true;
 }
 
+void SweepSession::showStored(const SweepRunPtr& run) {
+  if (!run) return;
+  job_.cancel();
+  live_.reset();
+  clear();
+  for (std::size_t v = 0; v < 2; ++v) {
+    if (v < run->sweep.vary.size()) {
+      QStringList values;
+      for (const auto& x : run->sweep.vary[v].values) values << QString::fromStdString(x);
+      panel_->setVariation(static_cast<int>(v), QString::fromStdString(run->sweep.vary[v].name),
+                           values.join(','));
+    } else {
+      panel_->setVariation(static_cast<int>(v), {}, {});
+    }
+  }
+  show(run);
+  panel_->setFinished(run);
+}
+
 bool SweepSession::exportCsv(const QString& path, QString* error) const {
   if (!shown_ || shown_->points.empty()) {
     if (error) *error = tr("no sweep points to export");

@@ -56,6 +56,9 @@ class SweepSession : public QObject {
   // Sets the project's variables to point `index`'s values and its optimum's mapping into the
   // mapping document (the editors, tree and accesses then show it). False when it has none.
   bool openPoint(int index);
+  // Shows a stored sweep (the History dock's reopen) as the last one, its variables in the
+  // pane; it is not announced as `finished` (it is not a new run).
+  void showStored(const SweepRunPtr& run);
   // The finished points as `accelforge sweep --csv` writes them.
   bool exportCsv(const QString& path, QString* error = nullptr) const;
 
