@@ -14,6 +14,9 @@
 #include "explore/explore_session.h"
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
+#include "history/compare_runs_view.h"
+#include "history/history_dock.h"
+#include "history/history_session.h"
 #include "main_window.h"
 #include "screenshot.h"
 #include "sweep/sweep_panel.h"
@@ -74,6 +77,15 @@ int main(int argc, char** argv) {
       "the window when the sweep ends (--mid-run: once half of its points are done).",
       "NAME=VALUES");
   parser.addOptions({mapOption, metricOption, unfusedOption, threadsOption, midRunOption, varyOption});
+  const QCommandLineOption storeOption(
+      "store", "The run store the window records its runs in and lists (default: the user's data folder).",
+      "DB");
+  const QCommandLineOption compareOption(
+      "compare",
+      "Open the Compare window of two stored runs (ids as accelforge history list shows them); with "
+      "--screenshot, save that window.",
+      "ID,ID");
+  parser.addOptions({storeOption, compareOption});
   const QCommandLineOption costsOption(
       "component-costs",
       "A component-cost table for components that name a component_class (as accelforge's "
@@ -155,6 +167,17 @@ int main(int argc, char** argv) {
   if (metrics) panel->setMetric(*metrics);
   if (parser.isSet(unfusedOption)) panel->setUnfused(true);
   if (parser.isSet(threadsOption)) panel->setThreads(threads);
+  if (parser.isSet(storeOption)) window.history()->setStorePath(parser.value(storeOption));
+  std::optional<std::pair<qint64, qint64>> compare;
+  if (parser.isSet(compareOption)) {
+    const QStringList ids = parser.value(compareOption).split(',');
+    bool a = false, b = false;
+    if (ids.size() == 2) compare = std::pair{ids[0].toLongLong(&a), ids[1].toLongLong(&b)};
+    if (!a || !b) {
+      std::fprintf(stderr, "accelforge-explorer: --compare wants two run ids, e.g. 3,5\n");
+      return kUsageError;
+    }
+  }
   const QStringList varies = parser.values(varyOption);
   if (varies.size() > 2) {
     std::fprintf(stderr, "accelforge-explorer: a sweep varies one or two variables\n");
@@ -194,8 +217,32 @@ int main(int argc, char** argv) {
         QTimer::singleShot(50, &window, shoot);
       }
     };
-    if (parser.positionalArguments().isEmpty()) once();
-    if (!varies.isEmpty()) {
+    if (compare) {
+      // The Compare window, once both runs are read (a store error ends it unsaved).
+      QObject::connect(window.history(), &af::ui::HistorySession::compared, &window, [&] {
+        QTimer::singleShot(50, &window, [&] {
+          QWidget* dialog = window.historyDock()->compareView()->window();
+          const QString error = af::ui::saveScreenshot(*dialog, path, size.width(), size.height());
+          if (!error.isEmpty())
+            std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(error));
+          else
+            std::printf("%s\n", qPrintable(path));
+          QApplication::exit(error.isEmpty() ? 0 : 1);
+        });
+      });
+      QObject::connect(window.history(), &af::ui::HistorySession::message, &window, [&](const QString& text) {
+        if (shot) return;
+        std::fprintf(stderr, "accelforge-explorer: %s\n", qPrintable(text));
+        shot = true;
+        QApplication::exit(1);
+      });
+      window.history()->compare(compare->first, compare->second);
+    } else if (parser.positionalArguments().isEmpty()) {
+      once();
+    }
+    if (compare) {
+      // handled above
+    } else if (!varies.isEmpty()) {
       // Sweep once the spec loads; shoot when it ends (or half way), the sweep's page in front.
       QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, [&] {
         if (started) return;
@@ -248,6 +295,7 @@ int main(int argc, char** argv) {
     window.show();
     return QApplication::exec();
   }
+  if (compare) window.history()->compare(compare->first, compare->second);
   bool mapStarted = false;
   if (!varies.isEmpty())
     QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window, [&] {

@@ -1,6 +1,7 @@
 #include "history/history_model.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFileInfo>
 
 #include "models/si_format.h"
@@ -61,6 +62,8 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const {
   }
   if (role != Qt::DisplayRole) return {};
   switch (index.column()) {
+    case Id:
+      return QStringLiteral("#%1").arg(r.id);  // as `accelforge history show ID` takes it
     case When:
       return localTime(r.created);
     case Name:
@@ -69,9 +72,19 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const {
       return r.kind == store::RunKind::kSweep ? tr("sweep (%n point(s))", "", static_cast<int>(r.points))
                                               : tr("map");
     case Files: {
+      // "folder: arch.yaml, workload.yaml": specs are told apart by their folder.
       QStringList names;
-      for (const auto& f : r.files) names << QFileInfo(QString::fromStdString(f)).fileName();
-      return names.join(QStringLiteral(", "));
+      QString folder;
+      bool oneFolder = true;
+      for (const auto& f : r.files) {
+        const QFileInfo info(QString::fromStdString(f));
+        names << info.fileName();
+        const QString dir = info.dir().dirName();
+        oneFolder = oneFolder && (folder.isEmpty() || folder == dir);
+        folder = dir;
+      }
+      return oneFolder && !folder.isEmpty() ? tr("%1: %2").arg(folder, names.join(QStringLiteral(", ")))
+                                            : names.join(QStringLiteral(", "));
     }
     case Variables: {
       QStringList parts = toList(r.assignments);
@@ -92,6 +105,8 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const {
 QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
+    case Id:
+      return tr("Run");
     case When:
       return tr("When");
     case Name:

@@ -11,7 +11,7 @@ namespace af::ui {
 class HistoryModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Column { When, Name, Kind, Files, Variables, Optimum, Duration, ColumnCount };
+  enum Column { Id, When, Name, Kind, Files, Variables, Optimum, Duration, ColumnCount };
 
   explicit HistoryModel(QObject* parent = nullptr);
 
