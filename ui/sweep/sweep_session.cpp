@@ -111,6 +111,8 @@ SweepSession::SweepSession(ProjectController* controller, std::function<ProjectM
       emit message(exportCsv(path, &error) ? tr("Exported the sweep to %1").arg(path) : error);
   });
   connect(open_, &QPushButton::clicked, this, [this] { openPoint(selected_); });
+  connect(accesses_, &AccessesPlot::pinRequested, this, [this] { pinPoint(selected_); });
+  connect(accesses_, &AccessesPlot::unpinRequested, this, [this] { pinPoint(-1); });
   connect(fronts_, &SweepFrontsPlot::pointClicked, this, &SweepSession::select);
   connect(plot_, &SweepPlot::pointClicked, this, &SweepSession::select);
   connect(controller_, &ProjectController::variablesChanged, this, [this] {
@@ -296,10 +298,25 @@ void SweepSession::select(int index) {
                                                 formatSi(p.row.edp, QStringLiteral("Js")))
                                      : tr("%1: %2").arg(shown_->label(static_cast<std::size_t>(index)),
                                                         QString::fromStdString(p.row.failure)));
+    if (pinned_ >= 0 && pinned_ != index && pinned_ < static_cast<int>(shown_->points.size()))
+      pointTitle_->setText(
+          pointTitle_->text() +
+          tr(" — against %1 (pinned)").arg(shown_->label(static_cast<std::size_t>(pinned_))));
     pointTitle_->setToolTip(pointTitle_->text());
     open_->setEnabled(p.row.found && !p.row.mapping_yaml.empty());
   }
   emit selectedChanged(index);
+}
+
+void SweepSession::pinPoint(int index) {
+  if (!shown_ || index < 0 || index >= static_cast<int>(shown_->points.size()) ||
+      shown_->points[static_cast<std::size_t>(index)].accesses.actions.isEmpty())
+    index = -1;
+  pinned_ = index;
+  accesses_->setPinned(
+      index < 0 ? std::nullopt
+                : std::optional<AccessesData>(shown_->points[static_cast<std::size_t>(index)].accesses));
+  select(selected_);  // the title names the pinned point
 }
 
 bool SweepSession::openPoint(int index) {
@@ -352,6 +369,8 @@ bool SweepSession::exportCsv(const QString& path, QString* error) const {
 void SweepSession::clear() {
   shown_.reset();
   selected_ = -1;
+  pinned_ = -1;
+  accesses_->setPinned(std::nullopt);
   fronts_->clear();
   plot_->clear();
   accesses_->setData({});

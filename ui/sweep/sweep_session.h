@@ -53,6 +53,10 @@ class SweepSession : public QObject {
   [[nodiscard]] const SweepRunPtr& current() const { return shown_; }
   [[nodiscard]] int selected() const { return selected_; }
   void select(int index);
+  // Two points compared: the pinned point's accesses are drawn beside the selected one's, with
+  // the change (the accesses plot's Pin and Unpin). -1 unpins.
+  void pinPoint(int index);
+  [[nodiscard]] int pinnedPoint() const { return pinned_; }
   // Sets the project's variables to point `index`'s values and its optimum's mapping into the
   // mapping document (the editors, tree and accesses then show it). False when it has none.
   bool openPoint(int index);
@@ -89,6 +93,7 @@ class SweepSession : public QObject {
   std::shared_ptr<Live> live_;  // of the running sweep
   SweepRunPtr shown_;
   int selected_ = -1;
+  int pinned_ = -1;
   JobSlot<SweepRunPtr> job_;
 };
 

@@ -115,6 +115,16 @@ class TestSweepWindow : public QObject {
     QCOMPARE(selected.count(), 1);
     QCOMPARE(selected.last().at(0).toInt(), 7);
 
+    // Two points compared: the first pinned, the seventh selected; the plot draws both.
+    sweeps->pinPoint(0);
+    QCOMPARE(sweeps->pinnedPoint(), 0);
+    QVERIFY(sweeps->accessesPlot()->pinned().has_value());
+    QCOMPARE(*sweeps->accessesPlot()->pinned(), run->points[0].accesses);
+    QCOMPARE(sweeps->accessesPlot()->data(), run->points[7].accesses);
+    QVERIFY(sweeps->view()->findChild<QLabel*>("sweepPointTitle")->text().contains("pinned"));
+    sweeps->pinPoint(-1);
+    QVERIFY(!sweeps->accessesPlot()->pinned().has_value());
+
     // The CSV equals the CLI's, but for the wall time.
     const QString windowCsv = dir.filePath("window.csv");
     QVERIFY(sweeps->exportCsv(windowCsv, &error));
