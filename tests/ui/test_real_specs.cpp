@@ -2,6 +2,7 @@
 // live in the files it includes, set in the variables table; eyeriss, whose components need
 // the reference component-cost table, attached from the File menu. Each maps in the window and
 // gets the figures the CLI's path (af::Workspace) gets for the same inputs.
+#include <QElapsedTimer>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QtTest>
@@ -14,6 +15,8 @@
 #include "main_window.h"
 #include "qt_warnings.h"
 #include "support/shared_corpus.h"
+#include "sweep/sweep_panel.h"
+#include "sweep/sweep_session.h"
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
 #include "window_fixture.h"
@@ -145,6 +148,97 @@ class TestRealSpecs : public QObject {
 
     costs->detachAction()->trigger();
     QTRY_COMPARE(t.w.projectFiles()->count(), 2);
+  }
+
+  // GPT-3's N_NEW_TOKENS has no value, so the spec does not load until a sweep gives it one:
+  // it is swept all the same, and each point is what the CLI maps with that value.
+  void gpt3_sweeps_a_variable_it_needs() {
+    test::WindowFixture t;
+    t.w.setAssignments({"BATCH_SIZE=1", "DECODE=False"});
+    const QStringList files = {reference("arches/tpu_v4i.yaml"),
+                               reference("workloads/transformers/gpt/gpt3_6.7B.yaml")};
+    const auto loaded = t.openFiles(files);
+    QVERIFY(loaded);
+    QVERIFY(!loaded->valid());  // N_NEW_TOKENS is undefined
+    t.w.explore()->runPanel()->setUnfused(true);
+    t.w.explore()->runPanel()->setMetric(af::mapper::kEnergy);
+    SweepSession* sweeps = t.w.sweeps();
+    sweeps->panel()->setVariation(0, "N_NEW_TOKENS", "256,512");
+    QSignalSpy finished(sweeps, &SweepSession::finished);
+    QVERIFY(sweeps->run());
+    QVERIFY(finished.wait(240000));
+    const auto run = finished.last().at(0).value<SweepRunPtr>();
+    QVERIFY(run && run->problems.empty());
+    QCOMPARE(run->points.size(), std::size_t{2});
+    for (const auto& p : run->points) {
+      QVERIFY2(p.row.found, p.row.failure.c_str());
+      af::SpecInputs cli;
+      cli.files = {files[0].toStdString(), files[1].toStdString()};
+      cli.assignments = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=" + p.row.values[0]};
+      const auto expected = mapLikeTheCli(cli);
+      QCOMPARE(p.row.energy, expected.evaluation->total_energy);
+      QCOMPARE(p.row.latency, expected.evaluation->total_latency);
+      QVERIFY(!p.accesses.actions.isEmpty());
+    }
+    QVERIFY(run->points[1].row.energy > run->points[0].row.energy);  // twice the tokens
+  }
+
+  // eyeriss with its cost table attached sweeps with the table: each point has the CLI's
+  // figures.
+  void eyeriss_sweeps_with_its_cost_table() {
+    test::WindowFixture t;
+    t.w.setAssignments({"N_EINSUMS=2"});
+    const QString table = af::test::reference_qfile("expected/component-costs.json");
+    QVERIFY(t.openFiles({reference("arches/eyeriss.yaml"), reference("workloads/basic/matmuls.yaml")}));
+    const auto loaded = t.result([&] {
+      t.w.controller()->setComponentCosts(table + "#eyeriss");
+      t.w.controller()->revalidate();
+    });
+    QVERIFY(loaded && loaded->valid());
+    t.w.explore()->runPanel()->setUnfused(true);
+    t.w.explore()->runPanel()->setMetric(af::mapper::kEnergy);
+    SweepSession* sweeps = t.w.sweeps();
+    sweeps->panel()->setVariation(0, "KN", "64,128");
+    QSignalSpy finished(sweeps, &SweepSession::finished);
+    QVERIFY(sweeps->run());
+    QVERIFY(finished.wait(240000));
+    const auto run = finished.last().at(0).value<SweepRunPtr>();
+    QVERIFY(run && run->points.size() == 2);
+    for (const auto& p : run->points) {
+      QVERIFY2(p.row.found, p.row.failure.c_str());
+      af::SpecInputs cli;
+      cli.files = {reference("arches/eyeriss.yaml").toStdString(),
+                   reference("workloads/basic/matmuls.yaml").toStdString()};
+      cli.assignments = {"N_EINSUMS=2", "KN=" + p.row.values[0]};
+      cli.component_costs = (table + "#eyeriss").toStdString();
+      const auto expected = mapLikeTheCli(cli);
+      QCOMPARE(p.row.energy, expected.evaluation->total_energy);
+    }
+  }
+
+  // Stop half way through a long fused GPT-3 point: the sweep ends at once, keeping the points
+  // done before it (none here), and says it was stopped.
+  void stop_half_way_through_a_gpt3_sweep() {
+    test::WindowFixture t;
+    t.w.setAssignments({"BATCH_SIZE=1", "DECODE=False"});
+    QVERIFY(t.openFiles(
+        {reference("arches/tpu_v4i.yaml"), reference("workloads/transformers/gpt/gpt3_6.7B.yaml")}));
+    t.w.explore()->runPanel()->setUnfused(false);
+    SweepSession* sweeps = t.w.sweeps();
+    sweeps->panel()->setVariation(0, "N_NEW_TOKENS", "2048,4096");
+    QSignalSpy finished(sweeps, &SweepSession::finished);
+    QVERIFY(sweeps->run());
+    QTest::qWait(1500);  // inside the first point's search
+    QVERIFY(sweeps->running());
+    QElapsedTimer clock;
+    clock.start();
+    sweeps->stop();
+    QVERIFY(finished.wait(30000));
+    qInfo("the sweep ended %lld ms after Stop", static_cast<long long>(clock.elapsed()));
+    const auto run = finished.last().at(0).value<SweepRunPtr>();
+    QVERIFY(run->stopped);
+    QVERIFY(run->points.empty());
+    QVERIFY(!sweeps->running());
   }
 };
 

@@ -102,6 +102,11 @@ void SweepFrontsPlot::setRun(const SweepRunPtr& run) {
   rebuild();
 }
 
+void SweepFrontsPlot::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (fronts_ > 0) rebuild();
+}
+
 void SweepFrontsPlot::setSelected(int index) {
   selected_ = index;
   rebuild();
@@ -167,9 +172,26 @@ void SweepFrontsPlot::rebuild() {
   empty_->setVisible(fronts_ == 0);
   plot_->setVisible(fronts_ > 0);
   if (fronts_ > 0) {
-    const double px = std::pow(xhi / xlo, 0.08), py = std::pow(yhi / ylo, 0.08);
-    plot_->xAxis->setRange(xlo / (px > 1 ? px : 2), xhi * (px > 1 ? px : 2));
-    plot_->yAxis->setRange(ylo / (py > 1 ? py : 2), yhi * (py > 1 ? py : 2));
+    // Log axes when the values span a decade or more (a narrower log axis labels every
+    // sub-tick); SI units either way.
+    const auto fit = [](QCPAxis* axis, double lo, double hi, const QString& unit) {
+      if (hi >= 10 * lo) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->setTicker(QSharedPointer<SiLogAxisTicker>::create(UnitFamily::Decimal, unit));
+        const double pad = std::pow(hi / lo, 0.08);
+        axis->setRange(lo / pad, hi * pad);
+      } else {
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setTicker(QSharedPointer<SiAxisTicker>::create(UnitFamily::Decimal, unit));
+        const double pad = hi > lo ? (hi - lo) * 0.08 : hi * 0.1;
+        axis->setRange(std::max(0.0, lo - pad), hi + pad);
+      }
+    };
+    fit(plot_->xAxis, xlo, xhi, QStringLiteral("s"));
+    fit(plot_->yAxis, ylo, yhi, QStringLiteral("J"));
+    // About one label per 90 px: "2 ms" labels a narrow pane without running together.
+    plot_->xAxis->ticker()->setTickCount(std::max(2, plot_->width() / 90));
+    plot_->yAxis->ticker()->setTickCount(std::max(2, plot_->height() / 60));
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -33,6 +33,9 @@ class SweepFrontsPlot : public QWidget {
  signals:
   void pointClicked(int index);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;  // tick counts follow the size
+
  private:
   void rebuild();
 

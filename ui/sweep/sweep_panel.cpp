@@ -169,8 +169,8 @@ void SweepPanel::updateGrid() {
 
 void SweepPanel::setReady(bool ready, const QString& why) {
   ready_ = ready;
-  why_->setText(ready ? QString() : why);
-  why_->setVisible(!ready && !why.isEmpty());
+  why_->setText(why);
+  why_->setVisible(!why.isEmpty());
   updateGrid();
 }
 

@@ -28,6 +28,7 @@ class SweepPanel : public QWidget {
   // The rows filled in, parsed; empty with `error` set when one does not parse.
   [[nodiscard]] std::vector<sweep::Variation> variations(QString* error = nullptr) const;
 
+  // `why`: why not, or a note on a spec that may be swept all the same.
   void setReady(bool ready, const QString& why = {});
   void setRunning(bool running);
   void setProgress(const SweepProgress& progress);

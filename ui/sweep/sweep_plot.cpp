@@ -149,7 +149,7 @@ void SweepPlot::buildLine() {
     auto* rect = new QCPAxisRect(plot_);
     plot_->plotLayout()->addElement(m, 0, rect);
     rect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
-    rect->setMinimumSize(120, 70);
+    rect->setMinimumSize(120, 60);
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
     QVector<double> keys, values;
@@ -164,7 +164,7 @@ void SweepPlot::buildLine() {
     }
     if (keys.isEmpty()) continue;
     setMeasureAxis(y, kMeasures[m], lo, hi);
-    y->ticker()->setTickCount(3);  // three short panels: a few labels that do not overlap
+    y->ticker()->setTickCount(2);  // three short panels: a few labels that do not overlap
     x->setTicker(textTicker(var.values));
     x->setRange(-0.5, static_cast<double>(var.values.size()) - 0.5);
     x->setTickLabels(m == 2);

@@ -121,9 +121,17 @@ SweepSession::SweepSession(ProjectController* controller, std::function<ProjectM
     panel_->setVariables(names);
   });
   connect(controller_, &ProjectController::specLoaded, this, [this](const ProjectResultPtr& result) {
-    const bool ready = result->valid() && result->spec()->has_arch();
-    panel_->setReady(ready, result->valid() ? tr("Add an architecture to sweep this workload.")
-                                            : tr("Fix the errors in Diagnostics to sweep this spec."));
+    // A spec that needs a value for the variable swept (GPT-3's N_NEW_TOKENS has none) does
+    // not load until the sweep gives it one: it may still be swept, each point says why not.
+    if (!result->workspace || result->workspace->inputs().files.empty())
+      panel_->setReady(false, tr("Open a spec to sweep it."));
+    else if (result->valid() && !result->spec()->has_arch())
+      panel_->setReady(false, tr("Add an architecture to sweep this workload."));
+    else if (!result->valid())
+      panel_->setReady(true, tr("The spec has errors (see Diagnostics): a point maps only if its values fix "
+                                "them, e.g. a variable without a value."));
+    else
+      panel_->setReady(true);
   });
   connect(controller_, &ProjectController::resultsCleared, this, [this] {
     job_.cancel();
@@ -135,9 +143,12 @@ SweepSession::SweepSession(ProjectController* controller, std::function<ProjectM
 SweepSession::~SweepSession() { job_.cancel(); }
 
 bool SweepSession::run() {
-  const auto& valid = controller_->lastValidResult();
-  if (!valid || !valid->valid() || !valid->spec()->has_arch()) {
-    emit message(tr("The spec is not ready to sweep: it needs to be valid and to have an architecture."));
+  // The newest load's inputs (unsaved texts included): its errors may be what the sweep's
+  // values fix, so a point that does not load says so in its row.
+  const auto& last = controller_->lastResult();
+  if (!last || !last->workspace || last->workspace->inputs().files.empty() ||
+      (last->valid() && !last->spec()->has_arch())) {
+    emit message(tr("The spec is not ready to sweep: open an architecture and a workload."));
     return false;
   }
   QString error;
@@ -147,7 +158,7 @@ bool SweepSession::run() {
     return false;
   }
   sweep::Sweep s;
-  s.inputs = valid->workspace->inputs();
+  s.inputs = last->workspace->inputs();
   // A varied variable takes the sweep's values, not the one typed or given at launch.
   std::erase_if(s.inputs.assignments, [&](const std::string& a) {
     const std::string name = a.substr(0, a.find('='));
