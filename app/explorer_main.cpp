@@ -18,6 +18,7 @@
 #include "history/history_dock.h"
 #include "history/history_session.h"
 #include "main_window.h"
+#include "playback/playback_view.h"
 #include "screenshot.h"
 #include "sweep/sweep_panel.h"
 #include "sweep/sweep_session.h"
@@ -85,7 +86,10 @@ int main(int argc, char** argv) {
       "Open the Compare window of two stored runs (ids as accelforge history list shows them); with "
       "--screenshot, save that window.",
       "ID,ID");
-  parser.addOptions({storeOption, compareOption});
+  const QCommandLineOption playAtOption(
+      "play-at", "Put the Playback view's cursor at this fraction of the play (0 to 1), e.g. 0.5: half way.",
+      "F");
+  parser.addOptions({storeOption, compareOption, playAtOption});
   const QCommandLineOption costsOption(
       "component-costs",
       "A component-cost table for components that name a component_class (as accelforge's "
@@ -168,6 +172,17 @@ int main(int argc, char** argv) {
   if (parser.isSet(unfusedOption)) panel->setUnfused(true);
   if (parser.isSet(threadsOption)) panel->setThreads(threads);
   if (parser.isSet(storeOption)) window.history()->setStorePath(parser.value(storeOption));
+  if (parser.isSet(playAtOption)) {
+    bool ok = false;
+    const double at = parser.value(playAtOption).toDouble(&ok);
+    if (!ok || at < 0 || at > 1) {
+      std::fprintf(stderr, "accelforge-explorer: --play-at wants a fraction from 0 to 1, e.g. 0.5\n");
+      return kUsageError;
+    }
+    // Once the spec (and its mapping) is on screen.
+    QObject::connect(&window, &af::ui::MainWindow::resultApplied, &window,
+                     [&window, at] { window.playbackView()->setFraction(at); });
+  }
   std::optional<std::pair<qint64, qint64>> compare;
   if (parser.isSet(compareOption)) {
     const QStringList ids = parser.value(compareOption).split(',');

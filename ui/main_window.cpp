@@ -41,6 +41,7 @@
 #include "history/history_dock.h"
 #include "history/history_session.h"
 #include "mapping/loop_nest_view.h"
+#include "playback/playback_view.h"
 #include "plots/accesses_plot.h"
 #include "project_actions.h"
 #include "sweep/sweep_panel.h"
@@ -194,6 +195,10 @@ void MainWindow::buildCentre() {
   sweeps_ = new SweepSession(
       controller_, [this] { return explore_->runPanel()->userSettings(); }, centralTabs_);
   centralTabs_->addTab(sweeps_->view(), tr("Sweep results"));
+  // The mapping on screen played step by step (teaching).
+  playback_ = new PlaybackView(controller_, centralTabs_);
+  playback_->setObjectName("playbackView");
+  centralTabs_->addTab(playback_, tr("Playback"));
   // The docks give way before the editor drops below a dozen lines of sixty columns.
   centralTabs_->setMinimumSize(360, 220);
   setCentralWidget(centralTabs_);
@@ -306,6 +311,20 @@ void MainWindow::buildMenus() {
   view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout)->setObjectName("resetLayoutAction");
 
   helpActions_ = new HelpActions(this, [this] { return controller_->examplesDirectory(); });
+  // Three mappings of one matmul, each with its note, to play and compare (the Playback page).
+  auto* lessons = new QMenu(tr("&Lessons: dataflow"), helpActions_->menu());
+  lessons->setObjectName("lessonsMenu");
+  for (const auto& [name, title] : {std::pair{"lesson_weight_stationary", tr("1. Weight stationary")},
+                                    std::pair{"lesson_output_stationary", tr("2. Output stationary")},
+                                    std::pair{"lesson_input_stationary", tr("3. Input stationary")}}) {
+    auto* action = new QAction(title, this);  // the window's, so tests and shortcuts find it
+    lessons->addAction(action);
+    action->setObjectName(QString::fromLatin1(name));
+    connect(action, &QAction::triggered, this, [this, lesson = QString::fromLatin1(name)] {
+      if (projectActions_->openExample(lesson)) showView("playback");
+    });
+  }
+  helpActions_->menu()->insertMenu(helpActions_->menu()->actions().value(0), lessons);
   menuBar()->addMenu(helpActions_->menu());
 
   auto* toolbar = addToolBar(tr("Main"));
@@ -398,6 +417,8 @@ bool MainWindow::showView(const QString& name) {
     centralTabs_->setCurrentWidget(exploreView_);
   else if (name == "sweep")
     centralTabs_->setCurrentWidget(sweeps_->view());
+  else if (name == "playback")
+    centralTabs_->setCurrentWidget(playback_);
   else if (name == "history")
     findChild<QDockWidget*>(kHistoryDock)->raise();
   else if (name == "accesses" || name == "occupancy" || name == "latency") {

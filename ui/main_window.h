@@ -31,6 +31,7 @@ class ExploreSession;
 class SweepSession;
 class HistorySession;
 class HistoryDock;
+class PlaybackView;
 class FileActions;
 class FindBar;
 class HelpActions;
@@ -100,6 +101,7 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] ExploreSession* explore() const { return explore_; }
   [[nodiscard]] SweepSession* sweeps() const { return sweeps_; }
   [[nodiscard]] HistorySession* history() const { return history_; }
+  [[nodiscard]] PlaybackView* playbackView() const { return playback_; }
   [[nodiscard]] HistoryDock* historyDock() const { return historyDock_; }
   [[nodiscard]] InspectorDock* inspector() const { return inspector_; }
   [[nodiscard]] MappingTreeModel* mappingModel() const;
@@ -153,6 +155,7 @@ class MainWindow : public QMainWindow {
   SweepSession* sweeps_ = nullptr;
   HistorySession* history_ = nullptr;
   HistoryDock* historyDock_ = nullptr;
+  PlaybackView* playback_ = nullptr;
   StatusLine* status_ = nullptr;
 };
 

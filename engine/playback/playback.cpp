@@ -343,6 +343,32 @@ std::vector<Range> Playback::tile(const Cursor& c, std::size_t holder, const std
   return project(*access, ranges(c, nest.holders.at(holder).loops_above, pe));
 }
 
+std::vector<Range> Playback::compute_tile(const Cursor& c, const std::string& tensor,
+                                          const std::vector<std::int64_t>& pe) const {
+  const Nest& nest = nests_.at(c.nest);
+  const auto* access = nest.workload->find_access(tensor);
+  if (!access) return {};
+  return project(*access, ranges(c, nest.loops.size(), pe));
+}
+
+double Playback::refill_position(const Cursor& c, std::size_t holder, const std::string& tensor) const {
+  const Nest& nest = nests_.at(c.nest);
+  const auto* access = nest.workload->find_access(tensor);
+  const double here = position(c);
+  if (!access) return here;
+  std::size_t relevant = SIZE_MAX;
+  for (std::size_t i = 0; i < nest.holders.at(holder).loops_above; ++i) {
+    const Loop& loop = nest.loops[i];
+    if (temporal(loop) && loop.trips > 1 &&
+        std::any_of(access->projection.begin(), access->projection.end(),
+                    [&](const auto& e) { return e.expr.contains(loop.rank_variable); }))
+      relevant = i;
+  }
+  // The steps since the relevant loop last moved: the loops inside it (within this nest).
+  const std::size_t from = relevant == SIZE_MAX ? 0 : relevant + 1;
+  return here - value(nest, c, std::max(from, nest.shared), nest.loops.size());
+}
+
 std::vector<Range> Playback::space(std::size_t n, const std::string& tensor) const {
   const Nest& nest = nests_.at(n);
   const auto* access = nest.workload->find_access(tensor);
@@ -377,6 +403,89 @@ double Playback::tiles_so_far(const Cursor& c, std::size_t holder, const std::st
   }
   if (relevant == SIZE_MAX) return 1;
   return 1 + value(nest, c, 0, relevant + 1);
+}
+
+std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
+  const Nest& nest = nests_.at(c.nest);
+  const double computes = computes_so_far(c);
+  // The nest's pass is over at its last own step (and, with shared loops, their last too).
+  bool atEnd = true;
+  for (std::size_t i = 0; i < nest.loops.size(); ++i)
+    if (temporal(nest.loops[i]) && c.index[i] + 1 < nest.loops[i].trips) atEnd = false;
+  const auto indexes = [&](const std::string& tensor, const Loop& loop) {
+    const auto* a = nest.workload->find_access(tensor);
+    return a && std::any_of(a->projection.begin(), a->projection.end(),
+                            [&](const auto& e) { return e.expr.contains(loop.rank_variable); });
+  };
+  // Spatial loops in [from, to) over a rank variable the tensor does not index: their PEs share
+  // one copy (multicast, or a reduction for an output).
+  const auto shared = [&](const std::string& tensor, std::size_t from, std::size_t to) {
+    double n = 1;
+    for (std::size_t i = from; i < to && i < nest.loops.size(); ++i)
+      if (nest.loops[i].spatial && !indexes(tensor, nest.loops[i]))
+        n *= static_cast<double>(nest.loops[i].trips);
+    return n;
+  };
+  const auto pes = [&](std::size_t loopsAbove) {
+    double n = 1;
+    for (const auto t : fanout(c.nest, loopsAbove)) n *= static_cast<double>(t);
+    return n;
+  };
+  std::vector<Counter> out;
+  for (std::size_t h = 0; h < nest.holders.size(); ++h)
+    for (const auto& t : nest.holders[h].tensors) {
+      Counter k{h, nest.holders[h].component, t, 0, 0, 0};
+      k.tiles = tiles_so_far(c, h, t);
+      out.push_back(k);
+    }
+  const auto find = [&](std::size_t h, const std::string& t) -> Counter* {
+    for (auto& k : out)
+      if (k.holder == h && k.tensor == t) return &k;
+    return nullptr;
+  };
+  const auto tileValues = [&](std::size_t h, const std::string& t) {
+    double v = 1;
+    for (const auto& r : tile(c, h, t, std::vector<std::int64_t>(nest.loops.size(), 0)))
+      v *= static_cast<double>(r.size());
+    return v;
+  };
+  for (const auto& access : nest.workload->accesses) {
+    const std::string& t = access.tensor;
+    std::vector<std::size_t> chain;  // the holders of t, outermost first
+    for (std::size_t h = 0; h < nest.holders.size(); ++h)
+      if (std::find(nest.holders[h].tensors.begin(), nest.holders[h].tensors.end(), t) !=
+          nest.holders[h].tensors.end())
+        chain.push_back(h);
+    // Values that arrive in (or, for an output, leave) each holder so far, all its PEs.
+    const auto moved = [&](std::size_t i, bool finished) {
+      const std::size_t h = chain[i];
+      Counter& k = *find(h, t);
+      const double copies = pes(nest.holders[h].loops_above);
+      const double tiles = access.output && !(finished && atEnd) ? k.tiles - 1 : k.tiles;
+      return tiles * tileValues(h, t) * copies;
+    };
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+      Counter& k = *find(chain[i], t);
+      const bool backing = i == 0;
+      const bool innermost = i + 1 == chain.size();
+      const std::size_t below = innermost ? nest.loops.size() : nest.holders[chain[i + 1]].loops_above;
+      // What the level below takes from (or gives to) this one, once per distinct copy.
+      const double down = innermost
+                              ? computes / shared(t, nest.holders[chain[i]].loops_above, below)
+                              : moved(i + 1, true) / shared(t, nest.holders[chain[i]].loops_above, below);
+      if (!access.output) {
+        k.writes = backing ? 0 : moved(i, false);
+        k.reads = down;
+      } else {
+        // Updates from below; a value read back before each update but its tile's first
+        // (read-modify-write), and each finished tile read once more to leave upward.
+        const double firsts = k.tiles * tileValues(chain[i], t) * pes(nest.holders[chain[i]].loops_above);
+        k.writes = down;
+        k.reads = std::max(0.0, k.writes - firsts) + (backing ? 0 : moved(i, true));
+      }
+    }
+  }
+  return out;
 }
 
 double Playback::computes_so_far(const Cursor& c) const {

@@ -98,6 +98,13 @@ class Playback {
   // tensor's projection, in its order.
   [[nodiscard]] std::vector<Range> tile(const Cursor& cursor, std::size_t holder, const std::string& tensor,
                                         const std::vector<std::int64_t>& pe = {}) const;
+  // The elements of `tensor` the compute works on at the cursor (every PE's when `pe` is
+  // empty, as their hull).
+  [[nodiscard]] std::vector<Range> compute_tile(const Cursor& cursor, const std::string& tensor,
+                                                const std::vector<std::int64_t>& pe = {}) const;
+  // The position where holder `holder`'s current tile of `tensor` arrived (its last refill).
+  [[nodiscard]] double refill_position(const Cursor& cursor, std::size_t holder,
+                                       const std::string& tensor) const;
   // The tensor's whole index space (per rank of its projection in this nest's Einsum).
   [[nodiscard]] std::vector<Range> space(std::size_t nest, const std::string& tensor) const;
   // The PEs of the spatial loops above `loops_above`: their trips, in order.
@@ -108,6 +115,17 @@ class Playback {
   // holder that indexes the tensor moves.
   [[nodiscard]] double tiles_so_far(const Cursor& cursor, std::size_t holder,
                                     const std::string& tensor) const;
+  // What each buffer has done so far in the cursor's nest, in values of the tensor (a
+  // counter of the Playback view): per holder and tensor, the tiles it has received, the
+  // values written into it (fills from above; for an output, updates from below) and read
+  // from it (by the buffer or compute below it; for an output, also drained upward). At the
+  // nest's last step they are the model's action counts for its Einsum, in values.
+  struct Counter {
+    std::size_t holder = 0;
+    std::string component, tensor;
+    double tiles = 0, writes = 0, reads = 0;
+  };
+  [[nodiscard]] std::vector<Counter> counters(const Cursor& cursor) const;
   // Innermost iterations done up to and including the cursor, in the cursor's nest.
   [[nodiscard]] double computes_so_far(const Cursor& cursor) const;
 
