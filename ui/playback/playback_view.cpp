@@ -91,14 +91,15 @@ PlaybackView::PlaybackView(ProjectController* controller, QWidget* parent)
   speed_->setSuffix(tr(" steps/s"));
   speed_->setToolTip(tr("Steps per second while playing (drawn at most 60 times a second)"));
   bar->addWidget(speed_);
-  slider_ = new QSlider(Qt::Horizontal, this);
-  slider_->setObjectName("playbackSlider");
-  slider_->setRange(0, kSliderSteps);
-  bar->addWidget(slider_, 1);
   position_ = new QLabel(this);
   position_->setObjectName("playbackPosition");
-  bar->addWidget(position_);
+  bar->addWidget(position_, 1);
   layout->addLayout(bar);
+  slider_ = new QSlider(Qt::Horizontal, this);  // a row of its own: the whole play at a glance
+  slider_->setObjectName("playbackSlider");
+  slider_->setRange(0, kSliderSteps);
+  slider_->setToolTip(tr("Drag to any step of the play"));
+  layout->addWidget(slider_);
 
   empty_ = new QLabel(this);
   empty_->setObjectName("playbackEmpty");

@@ -30,14 +30,15 @@ TensorGrid::TensorGrid(QWidget* parent) : QWidget(parent) {
   columnCombo_->setToolTip(tr("The rank drawn across the grid; the other ranks are sliced at this step"));
   bar->addStretch(1);
   bar->addWidget(rowCombo_);
-  bar->addWidget(new QLabel(QStringLiteral("×"), this));
+  times_ = new QLabel(QStringLiteral("×"), this);
+  bar->addWidget(times_);
   bar->addWidget(columnCombo_);
   layout->addLayout(bar);
   layout->addStretch(1);
   const auto picked = [this] { setRanks(rowCombo_->currentIndex(), columnCombo_->currentIndex()); };
   connect(rowCombo_, &QComboBox::activated, this, picked);
   connect(columnCombo_, &QComboBox::activated, this, picked);
-  setMinimumSize(160, 120);
+  setMinimumSize(200, 190);
 }
 
 void TensorGrid::setTensor(const QString& name, const QColor& color, const QStringList& ranks,
@@ -61,6 +62,7 @@ void TensorGrid::setTensor(const QString& name, const QColor& color, const QStri
     columnCombo_->setCurrentIndex(x_);
     rowCombo_->setVisible(n > 2);
     columnCombo_->setVisible(n > 2);
+    times_->setVisible(n > 2);
   }
   update();
 }

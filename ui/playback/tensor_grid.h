@@ -12,6 +12,7 @@
 #include "playback/playback.h"
 
 class QComboBox;
+class QLabel;
 
 namespace af::ui {
 
@@ -60,6 +61,7 @@ class TensorGrid : public QWidget {
   int x_ = 1, y_ = 0;
   QComboBox* rowCombo_;
   QComboBox* columnCombo_;
+  QLabel* times_;
 };
 
 }  // namespace af::ui
