@@ -3,13 +3,16 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPainter>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
@@ -94,6 +97,33 @@ PlaybackView::PlaybackView(ProjectController* controller, QWidget* parent)
   position_ = new QLabel(this);
   position_->setObjectName("playbackPosition");
   bar->addWidget(position_, 1);
+  auto* frameButton = button(tr("Frame…"), "playbackExportFrame", tr("Save this frame as PNG or SVG"));
+  auto* framesButton = button(tr("Frames…"), "playbackExportFrames",
+                              tr("Save the whole play, one PNG per step of the chosen loop"));
+  connect(frameButton, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save the frame"), QStringLiteral("frame.png"),
+                                                      tr("PNG (*.png);;SVG (*.svg)"));
+    if (!path.isEmpty()) {
+      const QString error = exportFrame(path);
+      if (!error.isEmpty()) QMessageBox::warning(this, tr("Save the frame"), error);
+    }
+  });
+  connect(framesButton, &QPushButton::clicked, this, [this] {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Save the frames into"));
+    if (!dir.isEmpty()) {
+      // Frames are drawn by the window, so on this thread: a progress dialog keeps Cancel live.
+      const double steps = play_ ? play_->total_steps() : 0;
+      const int total = static_cast<int>(std::min(2000.0, steps));
+      QProgressDialog dialog(tr("Saving the frames…"), tr("Cancel"), 0, total, this);
+      dialog.setWindowModality(Qt::WindowModal);
+      const QString error = exportFrames(dir, total, [&dialog](int done, int) {
+        dialog.setValue(done);
+        QCoreApplication::processEvents();
+        return !dialog.wasCanceled();
+      });
+      if (!error.isEmpty()) QMessageBox::warning(this, tr("Save the frames"), error);
+    }
+  });
   layout->addLayout(bar);
   slider_ = new QSlider(Qt::Horizontal, this);  // a row of its own: the whole play at a glance
   slider_->setObjectName("playbackSlider");
@@ -476,7 +506,8 @@ QString PlaybackView::exportFrame(const QString& path) {
   return body_->grab().save(path) ? QString() : tr("cannot write %1").arg(path);
 }
 
-QString PlaybackView::exportFrames(const QString& directory, int maxFrames) {
+QString PlaybackView::exportFrames(const QString& directory, int maxFrames,
+                                   const std::function<bool(int, int)>& progress) {
   if (!play_) return tr("nothing to play");
   if (!QDir().mkpath(directory)) return tr("cannot create %1").arg(directory);
   const playback::Cursor keep = cursor_;
@@ -485,7 +516,7 @@ QString PlaybackView::exportFrames(const QString& directory, int maxFrames) {
   for (int frame = 1; frame <= maxFrames; ++frame) {
     error = exportFrame(
         QDir(directory).filePath(QStringLiteral("frame-%1.png").arg(frame, 5, 10, QLatin1Char('0'))));
-    if (!error.isEmpty() || !step()) break;
+    if (!error.isEmpty() || (progress && !progress(frame, maxFrames)) || !step()) break;
   }
   cursor_ = keep;
   showFrame();

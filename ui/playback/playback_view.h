@@ -8,6 +8,7 @@
 // published spec; drawing is throttled to 60 frames a second.
 #include <QPointer>
 #include <QWidget>
+#include <functional>
 #include <memory>
 
 #include "controller/freshness.h"
@@ -58,7 +59,9 @@ class PlaybackView : public QWidget {
   // The current frame as PNG (or SVG by the suffix); all frames from the start, one step of the
   // chosen loop apart, as PREFIX-00001.png... (at most `maxFrames`). Return an error or "".
   QString exportFrame(const QString& path);
-  QString exportFrames(const QString& directory, int maxFrames = 2000);
+  // `progress` (frames done, at most) is asked after each frame; false stops the export.
+  QString exportFrames(const QString& directory, int maxFrames = 2000,
+                       const std::function<bool(int done, int total)>& progress = {});
 
  signals:
   void stepped();  // the cursor moved (for tests and the status line)
