@@ -34,7 +34,7 @@ namespace {
 constexpr int kFrameMs = 16;          // at most 60 frames a second
 constexpr int kSliderSteps = 10000;   // the slider's resolution
 constexpr int kMaxPeOutlines = 64;    // a larger fanout draws its hull only
-constexpr double kMaxTouched = 4096;  // steps looked back for the shading
+constexpr double kMaxTouched = 1024;  // steps looked back for the shading (a frame stays cheap)
 
 // One hue per memory level, outermost first (ui/README: Conventions): the backing store dark.
 const QColor kLevels[] = {QColor(0x44, 0x44, 0x44), QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
@@ -459,9 +459,13 @@ void PlaybackView::showFrame() {
     std::vector<std::vector<playback::Range>> touched;
     if (innermost != SIZE_MAX) {
       const double from = play_->refill_position(cursor_, innermost, tensor);
-      if (here - from <= kMaxTouched)
-        for (double p = from; p < here; ++p)
-          touched.push_back(play_->compute_tile(play_->at_position(p), tensor));
+      if (here - from <= kMaxTouched) {
+        auto walk = play_->at_position(from);
+        for (double p = from; p < here; ++p) {
+          touched.push_back(play_->compute_tile(walk, tensor));
+          if (!play_->step(walk, SIZE_MAX)) break;
+        }
+      }
     }
     g->setFrame(outlines, touched, play_->compute_tile(cursor_, tensor));
   }

@@ -49,6 +49,9 @@ class PlaybackView : public QWidget {
   // Steps per second while playing.
   void setSpeed(int stepsPerSecond);
 
+  // Brings the page to the cursor now (a frame is otherwise drawn at most 60 times a second).
+  void showFrameNow() { showFrame(); }
+
   [[nodiscard]] QList<TensorGrid*> grids() const;
   [[nodiscard]] TensorGrid* grid(const QString& tensor) const;
   [[nodiscard]] QTableWidget* counters() const { return counters_; }
