@@ -56,7 +56,7 @@ class CompiledPmapping {
 
   // Only what capacity needs: the failure (fanout or capacity, as evaluate_unchecked gives
   // it) and buffers(), from the tensors' top-down passes; latency and energies are not
-  // computed (left 0). About a quarter of an evaluation: the mapper's lower bounds read
+  // computed (left 0). About half an evaluation (perf): the mapper's lower bounds read
   // the reservations of the smallest tiles this way.
   const QuickEvaluation& evaluate_occupancy(std::span<const std::int64_t> tiles);
 
