@@ -79,6 +79,19 @@ class ParetoFront {
       if (le(key(i), scratch_.data())) return equal(key(i), scratch_.data()) && wins(rows_[i]);
     return true;
   }
+  // Whether some kept row is <= `tail` (as float32) in its last tail.size() columns: if
+  // none is, admits() says yes to every vector ending in `tail`, whatever comes before.
+  [[nodiscard]] bool some_row_le_in_tail(std::span<const double> tail) const {
+    if (rows_.empty() || tail.size() > width_) return !rows_.empty();
+    const std::size_t from = width_ - tail.size();
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+      const float* k = key(i) + from;
+      bool le = true;
+      for (std::size_t j = 0; j < tail.size() && le; ++j) le = k[j] <= static_cast<float>(tail[j]);
+      if (le) return true;
+    }
+    return false;
+  }
   void clear() {
     rows_.clear();
     keys_.clear();

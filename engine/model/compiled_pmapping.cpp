@@ -104,12 +104,22 @@ const QuickEvaluation& CompiledPmapping::evaluate_unchecked(std::span<const std:
   return evaluate(tiles, false);
 }
 
-const QuickEvaluation& CompiledPmapping::evaluate(std::span<const std::int64_t> tiles, bool checked) {
+const QuickEvaluation& CompiledPmapping::evaluate_occupancy(std::span<const std::int64_t> tiles) {
+  return evaluate(tiles, false, false);
+}
+
+const QuickEvaluation& CompiledPmapping::evaluate(std::span<const std::int64_t> tiles, bool checked,
+                                                  bool full) {
   auto& p = *prepared_;
   for (std::size_t i = 0; i < p.loops.size() && i < tiles.size(); ++i)
     detail::set_loop_tile(p, i, static_cast<double>(tiles[i]));
   auto& num = *numbers_;
-  detail::compute_einsum(p, num, checked);
+  if (full) {
+    detail::compute_einsum(p, num, checked);
+  } else {
+    detail::compute_occupancies(p, num, checked, false);
+    num.latency = num.dynamic_energy = num.leak_energy = 0;
+  }
   result_.failure = QuickEvaluation::Failure::None;
   if (num.failure != detail::Failure::None) {
     result_.failure = num.failure == detail::Failure::Fanout ? QuickEvaluation::Failure::Fanout

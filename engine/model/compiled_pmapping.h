@@ -54,6 +54,12 @@ class CompiledPmapping {
   // did): the mapper's lower bounds read them for tiles no pmapping may have.
   const QuickEvaluation& evaluate_unchecked(std::span<const std::int64_t> tiles);
 
+  // Only what capacity needs: the failure (fanout or capacity, as evaluate_unchecked gives
+  // it) and buffers(), from the tensors' top-down passes; latency and energies are not
+  // computed (left 0). About half an evaluation (perf): the mapper's lower bounds read
+  // the reservations of the smallest tiles this way.
+  const QuickEvaluation& evaluate_occupancy(std::span<const std::int64_t> tiles);
+
   // "fanout Component.dim" or "capacity Component" for a failure of this pmapping.
   [[nodiscard]] std::string failure_name(const QuickEvaluation& failed) const;
 
@@ -146,7 +152,7 @@ class CompiledPmapping {
   [[nodiscard]] double usage(int index) const;
 
  private:
-  const QuickEvaluation& evaluate(std::span<const std::int64_t> tiles, bool checked);
+  const QuickEvaluation& evaluate(std::span<const std::int64_t> tiles, bool checked, bool full = true);
 
   std::unique_ptr<const spec::Mapping> mapping_;  // the prepared nodes point into it
   std::unique_ptr<detail::PreparedEinsum> prepared_;

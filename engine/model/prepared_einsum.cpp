@@ -143,6 +143,17 @@ double dynamic_energy(const PreparedEinsum& p, const EinsumNumbers& out) {
 }  // namespace
 
 void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_failure) {
+  if (!compute_occupancies(p, out, stop_at_failure, true)) return;
+  out.dynamic_energy = dynamic_energy(p, out);
+  component_latencies(p, out);
+  out.latency = 0;
+  for (std::size_t c = 0; c < p.ctx.flat.size(); ++c)
+    if (out.latency_present[c] && out.component_latency[c] != 0)
+      out.latency = std::max(out.latency, out.component_latency[c]);
+  leak_energies(p, out);
+}
+
+bool compute_occupancies(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_failure, bool full) {
   const auto& ctx = p.ctx;
   const auto n_flat = ctx.flat.size();
   out.failure = Failure::None;
@@ -162,7 +173,7 @@ void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_fa
         out.failed_component = static_cast<int>(c);
         out.failed_dim = static_cast<int>(d);
         out.failed_used = used;
-        if (stop_at_failure) return;
+        if (stop_at_failure) return false;
       }
       out.usage[c][d] = used / dim.fanout * dim.usage_scale;
     }
@@ -170,7 +181,11 @@ void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_fa
 
   out.buffets.clear();
   for (std::size_t t = 0; t < ctx.tensors.size(); ++t)
-    analyze_tensor(ctx, p.nodes, p.tensor_views[t], static_cast<int>(t), out.loops, out.scratch, out.buffets);
+    if (full)
+      analyze_tensor(ctx, p.nodes, p.tensor_views[t], static_cast<int>(t), out.loops, out.scratch,
+                     out.buffets);
+    else
+      tensor_occupancies(ctx, p.nodes, p.tensor_views[t], static_cast<int>(t), out.loops, out.buffets);
   if (ctx.is_copy) {
     // Every level's stats merge into the source tensor's buffet (min, zero wins).
     std::vector<Buffet> merged;
@@ -202,17 +217,11 @@ void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_fa
         out.failed_component = static_cast<int>(c);
         out.failed_dim = -1;
         out.failed_used = out.memory_used[c];
-        if (stop_at_failure) return;
+        if (stop_at_failure) return false;
         break;
       }
 
-  out.dynamic_energy = dynamic_energy(p, out);
-  component_latencies(p, out);
-  out.latency = 0;
-  for (std::size_t c = 0; c < n_flat; ++c)
-    if (out.latency_present[c] && out.component_latency[c] != 0)
-      out.latency = std::max(out.latency, out.component_latency[c]);
-  leak_energies(p, out);
+  return true;
 }
 
 }  // namespace af::model::detail

@@ -67,5 +67,9 @@ struct EinsumNumbers {
 // Fills `out`; with `stop_at_failure` returns as soon as fanout or capacity fails (the
 // remaining fields are then unspecified). Throws InvalidMapping for a missing action.
 void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_failure);
+// compute_einsum's first part: loops, spatial usage and fanout, the buffets and capacity.
+// Without `full` the buffets hold only their occupancies (tensor_occupancies), enough for
+// the failure, memory_used and the reservations. False when it stopped at a failure.
+bool compute_occupancies(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_failure, bool full);
 
 }  // namespace af::model::detail

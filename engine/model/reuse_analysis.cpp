@@ -1,5 +1,6 @@
 #include "model/reuse_analysis.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -251,6 +252,51 @@ void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes, c
       }
     }
   }
+}
+
+void tensor_occupancies(const EinsumContext& ctx, const std::vector<PNode>& nodes,
+                        const std::vector<int>& view, int tensor, LoopPass& loops, std::vector<Buffet>& out) {
+  // analyze_tensor pushes the Compute buffet first, then each reservation's bottom-up; a
+  // holder's flags go to the reservation right below it (the nearest one pushed before it).
+  // Top-down, that is the holder nearest above the reservation.
+  auto& shape = loops.shape;
+  shape.assign(ctx.bounds.begin(), ctx.bounds.end());
+  const std::size_t first = out.size();
+  int loops_above = 0;
+  const PNode* holder = nullptr;
+  for (const int i : view) {
+    const auto& p = nodes[static_cast<std::size_t>(i)];
+    switch (p.kind) {
+      case NodeKind::Temporal:
+      case NodeKind::Spatial:
+        shape[static_cast<std::size_t>(p.rv)] = p.tile;
+        ++loops_above;
+        break;
+      case NodeKind::Storage:
+      case NodeKind::Toll:
+        holder = &p;
+        break;
+      case NodeKind::Reservation: {
+        Buffet b{tensor, p.component, {}};
+        b.stats.max_occupancy = ctx.dense_tile(tensor, shape) * p.bits_per_value;
+        b.stats.n_loops_above = loops_above;
+        if (holder == nullptr || holder->component != p.component)
+          fail("internal: no holder for reservation", p.source);
+        if (holder->persistent) b.stats.persistent = true;
+        if (holder->kind == NodeKind::Toll) b.stats.max_occupancy = 0;
+        out.push_back(b);
+        break;
+      }
+      case NodeKind::Compute: {
+        Buffet b{tensor, ctx.compute, {}};
+        b.stats.max_occupancy = 1;
+        b.stats.n_loops_above = loops_above;
+        out.insert(out.begin() + static_cast<std::ptrdiff_t>(first), b);
+        break;
+      }
+    }
+  }
+  std::reverse(out.begin() + static_cast<std::ptrdiff_t>(first + 1), out.end());  // inner to outer
 }
 
 }  // namespace af::model::detail

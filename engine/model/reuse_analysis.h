@@ -56,4 +56,11 @@ void analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes, co
 void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes, const std::vector<int>& view,
                     int tensor, LoopPass& loops, std::vector<double>& scratch, std::vector<Buffet>& out);
 
+// Only what analyze_tensor gives a reservation's buffet that capacity and the mapper's
+// reservations read (max_occupancy, n_loops_above, persistent, in the same order and with
+// the same arithmetic), from the top-down pass alone; the other fields stay 0. The Compute
+// buffet is appended too (occupancy 1), so the buffets line up with analyze_tensor's.
+void tensor_occupancies(const EinsumContext& ctx, const std::vector<PNode>& nodes,
+                        const std::vector<int>& view, int tensor, LoopPass& loops, std::vector<Buffet>& out);
+
 }  // namespace af::model::detail

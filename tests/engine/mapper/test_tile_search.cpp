@@ -247,7 +247,7 @@ class TestTileSearch : public QObject {
     REQUIRE_ARCH(arch);
     const Loaded l = load(arch, workload, sets, tiling);
     std::mt19937 rng(11);
-    int valid = 0, invalid = 0;
+    int valid = 0, invalid = 0, occupancy_checked = 0;
     for (const auto& p : l.problems) {
       const auto templates = mapper::all_templates(p, l.options);
       for (std::size_t ti = 0; ti < templates.size(); ti += 3) {
@@ -255,6 +255,20 @@ class TestTileSearch : public QObject {
         model::CompiledPmapping compiled(l.resolved, mapper::to_mapping(t, std::vector<std::int64_t>(64, 1)));
         for (int k = 0; k < 40; ++k) {
           const auto tiles = random_tiles(t, p, l.options, rng);
+          // The occupancy-only evaluation (the bounds' least reservations) gives the
+          // unchecked evaluation's failure and buffers, bit for bit.
+          const auto unchecked = compiled.evaluate_unchecked(tiles).failure;
+          const auto full_buffers = compiled.buffers();
+          QCOMPARE(compiled.evaluate_occupancy(tiles).failure, unchecked);
+          const auto& occupancy_buffers = compiled.buffers();
+          QCOMPARE(occupancy_buffers.size(), full_buffers.size());
+          for (std::size_t b = 0; b < full_buffers.size(); ++b) {
+            QCOMPARE(occupancy_buffers[b].tensor, full_buffers[b].tensor);
+            QCOMPARE(occupancy_buffers[b].component, full_buffers[b].component);
+            QCOMPARE(occupancy_buffers[b].depth, full_buffers[b].depth);
+            QVERIFY(occupancy_buffers[b].bits == full_buffers[b].bits);
+          }
+          ++occupancy_checked;
           const model::QuickEvaluation quick = compiled.evaluate(tiles);
           try {
             const auto ev = model::evaluate(l.resolved, mapper::to_mapping(t, tiles));
@@ -272,6 +286,7 @@ class TestTileSearch : public QObject {
       }
     }
     QVERIFY(valid > 0);
+    QVERIFY(occupancy_checked > 0);
     qInfo("%d valid and %d invalid random pmappings agree", valid, invalid);
   }
 
@@ -394,8 +409,8 @@ class TestTileSearch : public QObject {
   // on MACArray.X deletes the spatial loops over every rank variable but m; the latency
   // stays ops / 4 (AccelForge's test).
   void loop_bounds_of_one_delete_loops() {
-    const spec::Spec s = af::test::load_spec({af::test::data_file("specs/mac_row_m_only.arch.yaml"), kWorkload},
-                                           {"M=16", "KN=16", "N_EINSUMS=1"});
+    const spec::Spec s = af::test::load_spec(
+        {af::test::data_file("specs/mac_row_m_only.arch.yaml"), kWorkload}, {"M=16", "KN=16", "N_EINSUMS=1"});
     mapper::MapperOptions o = mapper::options_from_spec(s);
     o.metrics = mapper::kLatency;
     std::size_t spatial = 0;
