@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>

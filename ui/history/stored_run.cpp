@@ -1,5 +1,7 @@
 #include "history/stored_run.h"
 
+#include <QObject>
+
 #include "controller/project_result.h"
 #include "io/mapper_stats.h"
 #include "mapping_edit/mapping_section.h"
