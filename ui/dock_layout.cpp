@@ -53,7 +53,11 @@ void DockLayout::restoreSaved() {
     adoptCurrentSizes();  // the user's sizes become the shares kept on resizing
 }
 
-void DockLayout::save() const {
+void DockLayout::save() {
+  if (centreHeight_) {  // the shares the other pages use, not this page's
+    centreHeight_ = false;
+    apply();
+  }
   QSettings settings;
   settings.setValue("window/geometry", window_->saveGeometry());
   settings.setValue("window/state", window_->saveState(kStateVersion));
@@ -74,7 +78,15 @@ void DockLayout::adoptCurrentSizes() {
     const QDockWidget* dock = it.key();
     if (!dock->isVisible() || dock->isFloating()) continue;
     Share& share = it.value();
-    share.main = horizontal(dock) ? double(dock->width()) / size.width() : double(dock->height()) / size.height();
+    if (centreHeight_ && !horizontal(dock)) {
+      // Dragged on a page that wanted the height: that page's share, and at least this much
+      // on the others.
+      bottomShareForCentre_ = double(dock->height()) / size.height();
+      share.main = std::max(share.main, bottomShareForCentre_);
+      continue;
+    }
+    share.main =
+        horizontal(dock) ? double(dock->width()) / size.width() : double(dock->height()) / size.height();
     if (share.height > 0) share.height = double(dock->height()) / size.height();
   }
 }
@@ -103,12 +115,19 @@ void DockLayout::apply() {
       }
     } else {
       down << dock;
-      heights << std::max(1, int(share.main * size.height()));
+      const double main = centreHeight_ ? std::min(share.main, bottomShareForCentre_) : share.main;
+      heights << std::max(1, int(main * size.height()));
     }
   }
   if (!across.isEmpty()) window_->resizeDocks(across, widths, Qt::Horizontal);
   if (!down.isEmpty()) window_->resizeDocks(down, heights, Qt::Vertical);
   if (stacked.size() > 1) window_->resizeDocks(stacked, stackedHeights, Qt::Vertical);
+}
+
+void DockLayout::giveCentreHeight(bool on) {
+  if (on == centreHeight_) return;
+  centreHeight_ = on;
+  apply();
 }
 
 bool DockLayout::eventFilter(QObject* watched, QEvent* event) {

@@ -35,7 +35,13 @@ class DockLayout : public QObject {
   // The window's geometry and dock layout in QSettings: restored ones become the shares. A
   // layout saved by a version with another arrangement of docks is not restored.
   void restoreSaved();
-  void save() const;
+  // Saves the docks' own sizes, whatever page shows.
+  void save();
+  // Pages with plots of their own (sweep results, playback) want the height the bottom docks
+  // take: while `on`, those docks keep at most a smaller share, which a separator dragged
+  // meanwhile sets; their own shares come back when it is off.
+  void giveCentreHeight(bool on);
+  [[nodiscard]] bool givingCentreHeight() const { return centreHeight_; }
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -53,6 +59,8 @@ class DockLayout : public QObject {
   QByteArray defaultState_;
   QTimer* applyLater_;
   bool adoptOnShow_ = false;
+  bool centreHeight_ = false;
+  double bottomShareForCentre_ = 0.24;  // of the height, while centreHeight_
 };
 
 }  // namespace af::ui

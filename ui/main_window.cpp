@@ -202,6 +202,12 @@ void MainWindow::buildCentre() {
   // The docks give way before the editor drops below a dozen lines of sixty columns.
   centralTabs_->setMinimumSize(360, 220);
   setCentralWidget(centralTabs_);
+  // The sweep and playback pages carry their own plots, and at 1400x900 they were squeezed
+  // into the space the Plots dock leaves: they get most of the height while they show.
+  connect(centralTabs_, &QTabWidget::currentChanged, this, [this] {
+    const QWidget* page = centralTabs_->currentWidget();
+    dockLayout_->giveCentreHeight(page == sweeps_->view() || page == playback_);
+  });
 }
 
 void MainWindow::buildDocks() {

@@ -117,6 +117,36 @@ class TestSmallWindows : public QObject {
     QTRY_VERIFY2(qAbs(frontWidth() - funnelWidth()) <= 12,
                  qPrintable(QString("%1 vs %2").arg(frontWidth()).arg(funnelWidth())));
   }
+
+  // The sweep and playback pages carry their own plots: while one shows, the Plots dock gives
+  // it most of the height; back on the editors, the dock has its own height again. A separator
+  // dragged on such a page is that page's height the next time.
+  void pages_with_their_own_plots_get_the_height() {
+    test::WindowFixture t;
+    MainWindow& w = t.w;
+    QVERIFY(t.show());
+    QVERIFY(t.openExample("spatial_array_conv"));
+    resizeTo(w, 1400, 900);
+    auto* plots = w.findChild<QDockWidget*>(MainWindow::kPlotsDock);
+    const int own = plots->height();
+    QVERIFY2(own >= 300, qPrintable(QString::number(own)));
+    const auto centre = [&] { return w.centralWidget()->height(); };
+    for (const char* page : {"playback", "sweep"}) {
+      QVERIFY(w.showView(page));
+      QTRY_VERIFY2(plots->height() <= 0.26 * 900, qPrintable(QString::number(plots->height())));
+      QVERIFY2(plots->height() >= 150, qPrintable(QString::number(plots->height())));
+      QVERIFY2(centre() >= 0.58 * 900, qPrintable(QString::number(centre())));
+      QVERIFY(w.showView("editors"));
+      QTRY_VERIFY2(qAbs(plots->height() - own) <= 12,
+                   qPrintable(QString("%1 vs %2").arg(plots->height()).arg(own)));
+    }
+    // Resizing keeps the page's share too.
+    QVERIFY(w.showView("playback"));
+    resizeTo(w, 1200, 1000);
+    QTRY_VERIFY2(plots->height() <= 0.26 * 1000, qPrintable(QString::number(plots->height())));
+    QVERIFY(w.showView("editors"));
+    QTRY_VERIFY2(plots->height() >= 0.4 * 1000, qPrintable(QString::number(plots->height())));
+  }
 };
 
 QTEST_MAIN(TestSmallWindows)
