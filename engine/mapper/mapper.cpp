@@ -330,11 +330,6 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
         },
         tbb::simple_partitioner());
   });
-  if (std::getenv("AF_DEBUG_ROWS")) {
-    std::size_t rows = 0, ints = 0, dbls = 0;
-    for (const auto& r : results) { rows += r.front.size(); for (const auto& x : r.front) { ints += x.tiles.size() + x.fused_iterations.size(); dbls += x.reservations.size() + x.shared_sizes.size(); } }
-    fmt::print(stderr, "DBG rows {} ints {} doubles {}\n", rows, ints, dbls);
-  }
   // Stopped in the search: what was found so far still joins (below), bounded.
   const bool stopped_in_search = stop.stop_requested();
 
