@@ -9,16 +9,18 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <map>
 #include <mutex>
-#include <thread>
 #include <numeric>
+#include <string>
+#include <thread>
 
 #include "mapper/join/compatibility.h"
 #include "mapper/join/merged_mapping.h"
+#include "mapper/join/tracked_memories.h"
 #include "mapper/pareto.h"
 #include "mapper/search/problem.h"
 #include "mapper/search/search_signature.h"
-#include "mapper/join/tracked_memories.h"
 
 namespace af::mapper {
 
@@ -40,6 +42,29 @@ struct Job {
   const PmappingTemplate* templ = nullptr;
   const EinsumProblem* problem = nullptr;
 };
+
+// Jobs (in order) whose rows join in the same compatibility groups: one Einsum's templates
+// with the same shared tensors, memories and fused loops. Each chain keeps the jobs' order,
+// and the chains are ordered by their first job. Without pruning across templates, or with
+// a tolerance (rounded comparisons are not transitive with the join's), one job a chain.
+std::vector<std::vector<std::size_t>> template_chains(const std::vector<Job>& jobs,
+                                                      const MapperOptions& options) {
+  std::vector<std::vector<std::size_t>> chains;
+  const bool chain = options.prune_across_templates && options.objective_tolerance == 0 &&
+                     options.resource_usage_tolerance == 0;
+  std::map<std::string, std::size_t> index;
+  for (std::size_t j = 0; j < jobs.size(); ++j) {
+    std::string key = std::to_string(jobs[j].einsum) + "|" + std::to_string(jobs[j].templ->n_fused_loops);
+    for (const auto& h : jobs[j].templ->shared) {
+      key += "|" + h.tensor + "@" + h.memory + (h.persistent ? "!" : "");
+      for (std::size_t i = 0; i < h.ranks.size(); ++i) key += (h.spatial[i] ? ",S-" : ",") + h.ranks[i];
+    }
+    const auto [it, added] = index.try_emplace(chain ? key : std::to_string(j), chains.size());
+    if (added) chains.emplace_back();
+    chains[it->second].push_back(j);
+  }
+  return chains;
+}
 
 std::vector<double> final_objectives(const JoinedMapping& m, unsigned metrics) {
   const auto e = static_cast<double>(static_cast<float>(m.energy()));
@@ -94,8 +119,9 @@ std::vector<PmappingRow> best_per_fused_shape(std::vector<PmappingRow> rows, uns
   }
   std::vector<std::size_t> keep;
   for (const auto& [shape, r] : best) keep.push_back(r);
-  std::sort(keep.begin(), keep.end(),
-            [&](std::size_t a, std::size_t b) { return row_score(rows[a], metrics) < row_score(rows[b], metrics); });
+  std::sort(keep.begin(), keep.end(), [&](std::size_t a, std::size_t b) {
+    return row_score(rows[a], metrics) < row_score(rows[b], metrics);
+  });
   if (keep.size() > kStoppedRowsPerTemplate) keep.resize(kStoppedRowsPerTemplate);
   std::vector<PmappingRow> out;
   for (const auto r : keep) out.push_back(std::move(rows[r]));
@@ -130,7 +156,8 @@ std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metr
 // Stopped during the tile-shape search or the join: the pmappings found so far, thinned and
 // joined under a deadline, so that a stopped run still has whole mappings to open. Empty when
 // some Einsum has no pmapping yet or nothing joins in time.
-std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in, const TrackedMemories& tracked,
+std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in,
+                                             const TrackedMemories& tracked,
                                              const std::map<std::string, std::set<std::string>>& copies,
                                              const JoinSettings& settings) {
   if (std::any_of(in.begin(), in.end(), [](const JoinEinsum& e) { return e.rows.empty(); })) return {};
@@ -174,17 +201,14 @@ MapperResult with_front(MapperResult result, std::vector<JoinedMapping> joined, 
   return result;
 }
 
-
 // Per Einsum, the Einsums that take its tile search's rows (itself first), or none when an
 // earlier Einsum with the same search signature searches for it. A template whose model
 // rejects it as a whole names a tensor in its removal cause, so an Einsum with such a
 // template searches on its own.
-std::vector<std::vector<std::size_t>> search_takers(const spec::Spec& spec,
-                                                    const std::vector<const spec::Einsum*>& einsums,
-                                                    const std::vector<std::vector<EinsumProblem>>& problems,
-                                                    std::vector<EinsumStats>& stats,
-                                                    const std::vector<std::vector<PmappingTemplate>>& templates,
-                                                    const MapperOptions& options) {
+std::vector<std::vector<std::size_t>> search_takers(
+    const spec::Spec& spec, const std::vector<const spec::Einsum*>& einsums,
+    const std::vector<std::vector<EinsumProblem>>& problems, std::vector<EinsumStats>& stats,
+    const std::vector<std::vector<PmappingTemplate>>& templates, const MapperOptions& options) {
   std::vector<std::vector<std::size_t>> takers(einsums.size());
   std::map<std::string, std::size_t> first;
   for (std::size_t e = 0; e < einsums.size(); ++e) {
@@ -299,31 +323,37 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
       jobs.push_back({e, &t, &problem_for(problems[e], t)});
     }
 
-  // Tile shapes, one task per template; results land by index, so any thread count
+  // Tile shapes, one task per chain of templates whose rows join in the same groups (each
+  // skips what the earlier ones' rows beat); results land by index, so any thread count
   // gives the same fronts.
+  const std::vector<std::vector<std::size_t>> chains = template_chains(jobs, options);
   std::vector<TemplateResult> results(jobs.size());
   std::vector<std::size_t> done_per_einsum(einsums.size(), 0);
   std::vector<EinsumStats> running(result.stats);
   tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
   arena.execute([&] {
     tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, jobs.size(), 1),
+        tbb::blocked_range<std::size_t>(0, chains.size(), 1),
         [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t j = range.begin(); j != range.end(); ++j) {
-            if (stop.stop_requested()) return;
-            const Job& job = jobs[j];
-            results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, stop,
-                                             true, &tracked);
-            if (observer) {
-              const std::lock_guard lock(observer_mutex);
-              std::vector<FrontPoint> pts;
-              pts.reserve(results[j].front.size());
-              for (const auto& r : results[j].front) pts.push_back({r.energy(), r.latency});
-              for (const auto e : takers[job.einsum]) {
-                running[e].merge(results[j].stats);
-                observer->on_template_done(result.stats[e].einsum, ++done_per_einsum[e],
-                                           result.templates[e].size(), running[e]);
-                observer->on_template_front(result.stats[e].einsum, pts);
+          for (std::size_t c = range.begin(); c != range.end(); ++c) {
+            EarlierRows earlier;
+            for (const std::size_t j : chains[c]) {
+              if (stop.stop_requested()) return;
+              const Job& job = jobs[j];
+              results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, stop,
+                                               true, &tracked, chains[c].size() > 1 ? &earlier : nullptr);
+              if (chains[c].size() > 1) earlier.add(results[j].front, options.metrics);
+              if (observer) {
+                const std::lock_guard lock(observer_mutex);
+                std::vector<FrontPoint> pts;
+                pts.reserve(results[j].front.size());
+                for (const auto& r : results[j].front) pts.push_back({r.energy(), r.latency});
+                for (const auto e : takers[job.einsum]) {
+                  running[e].merge(results[j].stats);
+                  observer->on_template_done(result.stats[e].einsum, ++done_per_einsum[e],
+                                             result.templates[e].size(), running[e]);
+                  observer->on_template_front(result.stats[e].einsum, pts);
+                }
               }
             }
           }
@@ -346,7 +376,8 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   for (std::size_t j = 0; j < jobs.size(); ++j) {
     // After a Stop only the best row of each fused-loop shape of a template joins: grouping
     // every row would take longer than a Stop may.
-    if (stopped_in_search) results[j].front = best_per_fused_shape(std::move(results[j].front), options.metrics);
+    if (stopped_in_search)
+      results[j].front = best_per_fused_shape(std::move(results[j].front), options.metrics);
     for (const auto e : takers[jobs[j].einsum]) {
       const PmappingTemplate& templ = result.templates[e].at(jobs[j].templ->index);
       // A template the model rejects as a whole names a tensor in its cause: the taker
@@ -389,7 +420,8 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   const auto copies = tensor_copies(spec.workload.workload);
   if (stopped_in_search) {
     result.cancelled = true;
-    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options, spec);
+    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options,
+                      spec);
   }
 
   for (std::size_t e = 0; e < einsums.size(); ++e) {
@@ -440,7 +472,8 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   }
   if (joined.cancelled || stop.stop_requested()) {
     result.cancelled = true;
-    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options, spec);
+    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options,
+                      spec);
   }
   if (joined.front.empty()) {
     result.failure = joined.failure.empty() ? "no joined mapping is valid" : joined.failure;

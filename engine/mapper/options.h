@@ -37,8 +37,9 @@ struct MapperOptions {
   bool explore_loop_orders = true;
   bool force_memory_hierarchy_order = true;
   std::int64_t max_pmapping_templates_per_einsum = kUnlimited;
-  // AccelForge's objective_tolerance (frontend/mapper/ffm.py; applied in _join_pmappings/pmapping_dataframe.py): objectives are log-rounded
-  // before every Pareto comparison, so values within a factor 1 + t tie. 0 is exact.
+  // AccelForge's objective_tolerance (frontend/mapper/ffm.py; applied in
+  // _join_pmappings/pmapping_dataframe.py): objectives are log-rounded before every Pareto comparison, so
+  // values within a factor 1 + t tie. 0 is exact.
   double objective_tolerance = 0;
   // resource_usage_tolerance (§4.4): reservations are rounded before the per-Einsum Pareto
   // (log steps of 1 + t, or absolute steps of t / #Einsums where those are coarser).
@@ -56,6 +57,11 @@ struct MapperOptions {
   // Subtrees of the tile search whose lower bounds a kept row beats are skipped
   // (search/tile_shapes.cpp). Off only to check that this changes no front.
   bool prune_by_bounds = true;
+  // The templates of an Einsum whose rows join in the same compatibility groups are searched
+  // one after the other, each skipping what an earlier one's rows beat (EarlierRows in
+  // search/tile_shapes.h; only with both tolerances 0). Off only to check that this changes
+  // no result.
+  bool prune_across_templates = true;
 };
 
 // "spatial", "temporal", "both" (anything else: neither): the two imperfect-loop flags.

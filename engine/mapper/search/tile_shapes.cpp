@@ -34,6 +34,19 @@ std::vector<double> join_objectives(const PmappingRow& row, unsigned metrics) {
   return v;
 }
 
+void EarlierRows::add(const std::vector<PmappingRow>& rows, unsigned metrics) {
+  for (const auto& row : rows) {
+    std::vector<double> v = tile_stage_objectives(row, metrics);
+    v.insert(v.end(), row.reservations.begin(), row.reservations.end());
+    fronts_[row.fused_iterations].insert(char{}, [&](char) { return v; });
+  }
+}
+
+ParetoFront<char>* EarlierRows::at(const std::vector<std::int64_t>& iterations) {
+  const auto it = fronts_.find(iterations);
+  return it == fronts_.end() ? nullptr : &it->second;
+}
+
 namespace {
 
 void chains_worker(std::int64_t outer, std::size_t k, std::vector<std::int64_t>& cur,
@@ -129,8 +142,8 @@ using ChainSets = std::map<std::string, ChainSpace>;
 class TileSearch {
  public:
   TileSearch(const PmappingTemplate& t, model::CompiledPmapping& compiled, const ChainSets& chain_sets,
-             const MapperOptions& options, const TrackedMemories* tracked, std::stop_token stop,
-             bool prune, TemplateResult& result)
+             const MapperOptions& options, const TrackedMemories* tracked, std::stop_token stop, bool prune,
+             TemplateResult& result)
       : t_(t),
         compiled_(compiled),
         metrics_(options.metrics),
@@ -199,6 +212,9 @@ class TileSearch {
 
   [[nodiscard]] bool cancelled() const { return cancelled_; }
   void set_copy(bool copy) { compiled_copy_ = copy; }
+  void set_earlier(EarlierRows* earlier) {
+    earlier_ = earlier != nullptr && !earlier->empty() ? earlier : nullptr;
+  }
 
   // Rows in canonical order, and the counts for the stats.
   std::vector<PmappingRow> take_front() {
@@ -535,7 +551,8 @@ class TileSearch {
     // limit: 7.0 s at 16, 8.3 s at 4, the join being most of it).
     static constexpr double kMinSubtree = 4;
     static constexpr double kMargin = 1 - 1e-9;  // sums in another order may differ in the last bits
-    if (!bounds_enabled_ || fronts_.empty() || completions(depth) < kMinSubtree) return false;
+    if (!bounds_enabled_ || (fronts_.empty() && earlier_ == nullptr) || completions(depth) < kMinSubtree)
+      return false;
     for (const auto l : decided_first_)
       if (!chosen_[l]) return false;
     for (std::size_t r = 0; r < loops_of_rv_.size(); ++r)
@@ -556,13 +573,16 @@ class TileSearch {
     if (fits) fusion_columns();
     tiles_.swap(bound_tiles_);
     if (!fits) return false;  // the search itself finds what fails
-    const auto front = fronts_.find(iterations_);
-    if (front == fronts_.end()) return false;
-    // No kept row within these reservations: nothing can beat the subtree (the test below
-    // would say so too), and the least energy and latency need not be computed.
+    const auto found = fronts_.find(iterations_);
+    ParetoFront<Kept>* own = found == fronts_.end() ? nullptr : &found->second;
+    ParetoFront<char>* earlier = earlier_ == nullptr ? nullptr : earlier_->at(iterations_);
+    // No row within these reservations: nothing can beat the subtree (the tests below would
+    // say so too), and the least energy and latency need not be computed.
     margined_.clear();
     for (const double r : reservations_) margined_.push_back(r * kMargin);
-    if (!front->second.some_row_le_in_tail(margined_)) return false;
+    if (own != nullptr && !own->some_row_le_in_tail(margined_)) own = nullptr;
+    if (earlier != nullptr && !earlier->some_row_le_in_tail(margined_)) earlier = nullptr;
+    if (own == nullptr && earlier == nullptr) return false;
     // The least energy and latency.
     for (std::size_t r = 0; r < loops_of_rv_.size(); ++r) open_tiles(r, true);
     const model::QuickEvaluation& least = compiled_.evaluate_unchecked(bound_tiles_);
@@ -572,8 +592,12 @@ class TileSearch {
     if (includes_leak_energy(metrics_)) objective_buffer_.push_back(least.leak_energy * kMargin);
     log_round_in_place(objective_buffer_, tolerance_);
     objective_buffer_.insert(objective_buffer_.end(), margined_.begin(), margined_.end());
-    // An equal kept row does not prune: a completion could equal it and win the tie.
-    if (front->second.admits(objective_buffer_, [](const Kept&) { return true; })) return false;
+    // An equal kept row does not prune: a completion could equal it and win the tie. An
+    // earlier template's equal row wins every tie.
+    const bool beaten =
+        (own != nullptr && !own->admits(objective_buffer_, [](const Kept&) { return true; })) ||
+        (earlier != nullptr && !earlier->admits(objective_buffer_, [](char) { return false; }));
+    if (!beaten) return false;
     bounded += completions(depth);
     return true;
   }
@@ -750,6 +774,10 @@ class TileSearch {
     if (includes_leak_energy(metrics_)) objective_buffer_.push_back(ev.leak_energy);
     log_round_in_place(objective_buffer_, tolerance_);
     objective_buffer_.insert(objective_buffer_.end(), reservations_.begin(), reservations_.end());
+    if (earlier_ != nullptr)
+      if (auto* rows = earlier_->at(iterations_);
+          rows != nullptr && !rows->admits(objective_buffer_, [](char) { return false; }))
+        return;  // the join keeps an earlier template's row instead
     if (!front.admits(objective_buffer_, [&](const Kept& kept) { return canonical_key() < kept.key; }))
       return;
     Kept k;
@@ -894,6 +922,8 @@ class TileSearch {
   std::vector<std::vector<std::pair<std::size_t, std::size_t>>> ranges_;  // per rv: a stack of ranges
 
   // Lower bounds (completions_dominated).
+  EarlierRows* earlier_ = nullptr;  // rows of earlier templates of the same groups
+
   bool bounds_enabled_ = false;
   std::vector<char> monotone_;              // per rv: counts fall and occupancies grow with its tiles
   std::vector<std::size_t> decided_first_;  // spatial and fused loops: chosen before bounds apply
@@ -905,8 +935,8 @@ class TileSearch {
 
 TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                    const spec::ResolvedSpec& spec, const MapperOptions& options,
-                                   std::stop_token stop, bool prune,
-                                   const TrackedMemories* tracked) {
+                                   std::stop_token stop, bool prune, const TrackedMemories* tracked,
+                                   EarlierRows* earlier) {
   TemplateResult result;
   result.stats.einsum = t.einsum;
   result.stats.templates = 1;
@@ -945,6 +975,7 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
 
   TileSearch search(t, *compiled, chain_sets, options, tracked, std::move(stop), prune, result);
   search.set_copy(problem.einsum->is_copy_operation);
+  if (prune) search.set_earlier(earlier);
   try {
     search.run();
   } catch (const model::InvalidMapping& e) {

@@ -1,18 +1,21 @@
 #pragma once
-// Tile shapes of one template (AccelForge's mapper/FFM/_make_pmappings/make_pmappings_from_templates/make_tile_shapes.py): every divisor chain per rank
+// Tile shapes of one template (AccelForge's
+// mapper/FFM/_make_pmappings/make_pmappings_from_templates/make_tile_shapes.py): every divisor chain per rank
 // variable (perfect factorization, innermost tile 1) or, with imperfect loops or a tiling
 // coarseness, every candidate chain (tile_candidates.h), enumerated loop by loop with
 // subtrees pruned as soon as a capacity, fanout or min_usage check is exact; the
 // surviving pmappings are evaluated by the compiled model and Pareto-pruned.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <stop_token>
 #include <vector>
 
 #include "mapper/options.h"
+#include "mapper/pareto.h"
 #include "mapper/reservations.h"
-#include "mapper/stats.h"
 #include "mapper/search/templates.h"
+#include "mapper/stats.h"
 #include "spec/mapping.h"
 #include "spec/resolved_spec.h"
 
@@ -46,6 +49,23 @@ struct PmappingRow {
 // The template with `tiles` substituted, plus its Compute node: one Einsum's pmapping.
 [[nodiscard]] spec::Mapping to_mapping(const PmappingTemplate& t, const std::vector<std::int64_t>& tiles);
 
+// The rows of the templates searched before this one whose rows join in the same
+// compatibility groups (one Einsum; the same shared tensors, memories and fused loops), by
+// fused-loop iteration counts, as the search compares them. The join keeps the first of
+// equal rows and drops dominated ones, so a completion one of these beats or equals is never
+// kept: a later template's search skips it, and whole subtrees whose lower bounds they beat.
+// Only exact comparisons allow this (objective and resource-usage tolerances 0).
+class EarlierRows {
+ public:
+  void add(const std::vector<PmappingRow>& rows, unsigned metrics);
+  // The rows of these iteration counts, or null.
+  [[nodiscard]] ParetoFront<char>* at(const std::vector<std::int64_t>& iterations);
+  [[nodiscard]] bool empty() const { return fronts_.empty(); }
+
+ private:
+  std::map<std::vector<std::int64_t>, ParetoFront<char>> fronts_;
+};
+
 struct TemplateResult {
   std::vector<PmappingRow> front;
   EinsumStats stats;
@@ -64,6 +84,7 @@ struct TemplateResult {
 [[nodiscard]] TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                                  const spec::ResolvedSpec& spec, const MapperOptions& options,
                                                  std::stop_token stop = {}, bool prune = true,
-                                                 const TrackedMemories* tracked = nullptr);
+                                                 const TrackedMemories* tracked = nullptr,
+                                                 EarlierRows* earlier = nullptr);
 
 }  // namespace af::mapper

@@ -1,4 +1,5 @@
-// The tile search skips subtrees whose lower bounds a kept row beats (search/tile_shapes.cpp).
+// The tile search skips subtrees whose lower bounds a kept row beats (search/tile_shapes.cpp),
+// and what rows of an earlier template of the same compatibility groups beat (EarlierRows).
 // The oracle is the mapper with that pruning off: on the bundled examples and on small
 // matmul chains over AccelForge's arches, fused and unfused, for energy, latency and both,
 // the same front (figures and mappings), the same rows into the join, never more pmappings
@@ -41,13 +42,44 @@ Case corpus(const std::string& arch) {
           costs};
 }
 
-mapper::MapperResult map(const spec::Spec& s, unsigned metrics, bool unfused, bool bounds) {
+mapper::MapperResult map(const spec::Spec& s, unsigned metrics, bool unfused, bool bounds,
+                         bool across = true) {
   mapper::MapperOptions o = mapper::options_from_spec(s);
   o.metrics = metrics;
   o.unfused = unfused;
   o.threads = 2;
   o.prune_by_bounds = bounds;
+  o.prune_across_templates = across;
   return mapper::map_workload(s, o);
+}
+
+// The same front (figures and mappings), the same groups into the join and rows out of each
+// join step; never more pmappings evaluated per Einsum. `same_pareto`: the same rows out of
+// each Einsum's search as well.
+void compare(const mapper::MapperResult& with, const mapper::MapperResult& without, const QByteArray& where,
+             bool same_pareto) {
+  QVERIFY2(with.found == without.found, where.constData());
+  QVERIFY2(with.front.size() == without.front.size(), where.constData());
+  for (std::size_t i = 0; i < with.front.size(); ++i) {
+    QVERIFY2(with.front[i].energy() == without.front[i].energy(), where.constData());
+    QVERIFY2(with.front[i].latency == without.front[i].latency, where.constData());
+    QVERIFY2(io::write_mapping_yaml(mapper::mapping_of(with, i)) ==
+                 io::write_mapping_yaml(mapper::mapping_of(without, i)),
+             where.constData());
+  }
+  for (std::size_t e = 0; e < with.stats.size(); ++e) {
+    if (same_pareto)
+      QVERIFY2(with.stats[e].pmappings_pareto == without.stats[e].pmappings_pareto, where.constData());
+    QVERIFY2(with.stats[e].groups == without.stats[e].groups, where.constData());
+    QVERIFY2(with.stats[e].pmappings_evaluated <= without.stats[e].pmappings_evaluated, where.constData());
+  }
+  QVERIFY2(with.join_steps.size() == without.join_steps.size(), where.constData());
+  for (std::size_t j = 0; j < with.join_steps.size(); ++j) {
+    QVERIFY2(with.join_steps[j].left_rows == without.join_steps[j].left_rows, where.constData());
+    QVERIFY2(with.join_steps[j].right_rows == without.join_steps[j].right_rows, where.constData());
+    QVERIFY2(with.join_steps[j].rows_paired == without.join_steps[j].rows_paired, where.constData());
+    QVERIFY2(with.join_steps[j].rows_out == without.join_steps[j].rows_out, where.constData());
+  }
 }
 
 std::uint64_t evaluated(const mapper::MapperResult& r) {
@@ -62,6 +94,7 @@ class TestBoundPruning : public QObject {
   Q_OBJECT
 
   std::uint64_t evaluated_with_ = 0, evaluated_without_ = 0;
+  std::uint64_t across_with_ = 0, across_without_ = 0;
 
  private slots:
   void same_results_data() {
@@ -85,24 +118,8 @@ class TestBoundPruning : public QObject {
         const auto without = map(s, metrics, unfused, false);
         const QByteArray where =
             QStringLiteral("metrics %1, %2").arg(metrics).arg(unfused ? "unfused" : "fused").toUtf8();
-        QVERIFY2(with.found == without.found, where.constData());
-        QVERIFY2(with.front.size() == without.front.size(), where.constData());
-        for (std::size_t i = 0; i < with.front.size(); ++i) {
-          QVERIFY2(with.front[i].energy() == without.front[i].energy(), where.constData());
-          QVERIFY2(with.front[i].latency == without.front[i].latency, where.constData());
-          QVERIFY2(io::write_mapping_yaml(mapper::mapping_of(with, i)) ==
-                       io::write_mapping_yaml(mapper::mapping_of(without, i)),
-                   where.constData());
-        }
-        for (std::size_t e = 0; e < with.stats.size(); ++e) {
-          QVERIFY2(with.stats[e].pmappings_pareto == without.stats[e].pmappings_pareto, where.constData());
-          QVERIFY2(with.stats[e].groups == without.stats[e].groups, where.constData());
-          QVERIFY2(with.stats[e].pmappings_evaluated <= without.stats[e].pmappings_evaluated,
-                   where.constData());
-        }
-        QVERIFY2(with.join_steps.size() == without.join_steps.size(), where.constData());
-        for (std::size_t j = 0; j < with.join_steps.size(); ++j)
-          QVERIFY2(with.join_steps[j].rows_out == without.join_steps[j].rows_out, where.constData());
+        compare(with, without, where, true);
+        if (QTest::currentTestFailed()) return;
         qInfo("%s: %llu of %llu evaluated", where.constData(),
               static_cast<unsigned long long>(evaluated(with)),
               static_cast<unsigned long long>(evaluated(without)));
@@ -111,7 +128,34 @@ class TestBoundPruning : public QObject {
       }
   }
 
+  // Earlier templates' rows: the same results as each template searched alone.
+  void across_templates_same_results_data() { same_results_data(); }
+  void across_templates_same_results() {
+    QFETCH(QString, name);
+    QFETCH(bool, needs_corpus);
+    if (needs_corpus) AF_REQUIRE_CORPUS();
+    const Case c = needs_corpus ? corpus(name.toStdString()) : bundled(name.toStdString());
+    const spec::Spec s = af::test::load_spec(c.files, c.sets, c.costs);
+    for (const unsigned metrics :
+         {unsigned{mapper::kEnergy}, unsigned{mapper::kLatency}, mapper::kEnergy | mapper::kLatency})
+      for (const bool unfused : {false, true}) {
+        const auto with = map(s, metrics, unfused, true, true);
+        const auto without = map(s, metrics, unfused, true, false);
+        const QByteArray where = QStringLiteral("across templates, metrics %1, %2")
+                                     .arg(metrics)
+                                     .arg(unfused ? "unfused" : "fused")
+                                     .toUtf8();
+        compare(with, without, where, false);
+        if (QTest::currentTestFailed()) return;
+        across_with_ += evaluated(with);
+        across_without_ += evaluated(without);
+      }
+  }
+
   void cleanupTestCase() {
+    qInfo("evaluated %llu pmappings with earlier templates' rows, %llu without",
+          static_cast<unsigned long long>(across_with_), static_cast<unsigned long long>(across_without_));
+    QVERIFY(across_with_ < across_without_);
     qInfo("evaluated %llu pmappings with bounds, %llu without",
           static_cast<unsigned long long>(evaluated_with_),
           static_cast<unsigned long long>(evaluated_without_));
