@@ -113,11 +113,35 @@ double ChainSpace::explore(std::size_t j, std::int64_t inner) {
   return n;
 }
 
+const FactorizationCounter::Slot* FactorizationCounter::find(std::uint64_t key) const {
+  if (memo_.empty()) return nullptr;
+  const std::size_t mask = memo_.size() - 1;
+  for (std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; i = (i + 1) & mask) {
+    if (memo_[i].key == key) return &memo_[i];
+    if (memo_[i].key == 0) return nullptr;
+  }
+}
+
+void FactorizationCounter::put(std::uint64_t key, double value) {
+  if (2 * (used_ + 1) > memo_.size()) {  // at most half full
+    std::vector<Slot> old(std::max<std::size_t>(64, 2 * memo_.size()));
+    old.swap(memo_);
+    used_ = 0;
+    for (const Slot& s : old)
+      if (s.key != 0) put(s.key, s.value);
+  }
+  const std::size_t mask = memo_.size() - 1;
+  std::size_t i = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;
+  while (memo_[i].key != 0 && memo_[i].key != key) i = (i + 1) & mask;
+  if (memo_[i].key == 0) ++used_;
+  memo_[i] = {key, value};
+}
+
 double FactorizationCounter::count(std::int64_t n, std::size_t from) {
   if (imperfect_.size() <= from + 1) return 1;
   n = std::max<std::int64_t>(n, 1);
-  const auto key = (static_cast<std::uint64_t>(n) << 8) | from;
-  if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+  const auto key = ((static_cast<std::uint64_t>(n) << 8) | from) + 1;
+  if (const Slot* hit = find(key)) return hit->value;
   double total = 0;
   if (imperfect_[from] != 0) {
     // Σ_{s=1..n} F(ceil(n/s)): runs of s share one quotient q.
@@ -131,7 +155,7 @@ double FactorizationCounter::count(std::int64_t n, std::size_t from) {
   } else {
     for (const std::int64_t d : divisors(n)) total += count(d, from + 1);
   }
-  memo_[key] = total;
+  put(key, total);
   return total;
 }
 
