@@ -166,6 +166,8 @@ class TileSearch {
     }
     for (const auto& c : t.min_usage) usage_slots_.push_back(compiled.usage_index(c.component, c.dim));
     compiled.enumerate_usage_first(usage_slots_);
+    for (std::size_t rv = 0; rv < loops_of_rv_.size(); ++rv)
+      rv_bound_.push_back(compiled.rank_variable_bound(static_cast<int>(rv)));
     for (std::size_t rv = 0; rv < loops_of_rv_.size(); ++rv) {
       loops_left_.push_back(loops_of_rv_[rv].size());
       to_split_.push_back(compiled.rank_variable_bound(static_cast<int>(rv)));
@@ -272,8 +274,8 @@ class TileSearch {
       if (prune_ ? b.depth != depth : depth != tiles_.size()) continue;
       bounds_.clear();
       for (const auto loop : b.loops)  // a loop's bound is its split
-        bounds_.push_back(compiled_.rank_variable_bound(rv_[loop]) == 1 ? 1.0
-                                                                        : static_cast<double>(splits_[loop]));
+        bounds_.push_back(
+            rv_bound_[static_cast<std::size_t>(rv_[loop])] == 1 ? 1.0 : static_cast<double>(splits_[loop]));
       if (!b.constraint->holds(bounds_)) {
         b.removed += completions(depth);
         return false;
@@ -313,8 +315,9 @@ class TileSearch {
     if (!prune_ && depth != tiles_.size()) return true;
     std::int64_t total = 0;
     std::fill(per_rv_count_.begin(), per_rv_count_.end(), 0);
-    for (const auto loop : counted_fused_) {
-      if (compiled_.split_known_at(loop) > depth || splits_[loop] == 1.0) continue;
+    for (std::size_t i = 0; i < counted_fused_.size(); ++i) {
+      const auto loop = counted_fused_[i];
+      if (counted_known_at_[i] > depth || splits_[loop] == 1.0) continue;
       ++total;
       ++per_rv_count_[static_cast<std::size_t>(rv_[loop])];
     }
@@ -636,7 +639,7 @@ class TileSearch {
 
   // Tiles of rank variable r's loops, outer to inner, as far as every split above is known.
   void update_tiles(std::size_t r) {
-    std::int64_t tile = compiled_.rank_variable_bound(static_cast<int>(r));
+    std::int64_t tile = rv_bound_[r];
     for (const auto l : loops_of_rv_[r]) {
       if (!chosen_[l]) break;
       tile /= static_cast<std::int64_t>(splits_[l]);
@@ -650,7 +653,7 @@ class TileSearch {
   void visit_chain_loop(std::size_t depth, std::size_t loop, std::size_t r) {
     const auto& loops = loops_of_rv_[r];
     const auto j = static_cast<std::size_t>(std::find(loops.begin(), loops.end(), loop) - loops.begin());
-    const auto bound = static_cast<double>(compiled_.rank_variable_bound(static_cast<int>(r)));
+    const auto bound = static_cast<double>(rv_bound_[r]);
     if (j + 1 == loops.size()) {  // innermost: tile 1
       tiles_[loop] = 1;
       if (j == 0) splits_[loop] = bound;
@@ -805,7 +808,10 @@ class TileSearch {
     for (std::size_t l = 0; l < n_fused_; ++l) {
       const auto& loops = loops_of_rv_[static_cast<std::size_t>(rv_[l])];
       const bool innermost = loops.back() == l;
-      if (!innermost && compiled_.rank_variable_bound(rv_[l]) > 1) counted_fused_.push_back(l);
+      if (!innermost && compiled_.rank_variable_bound(rv_[l]) > 1) {
+        counted_fused_.push_back(l);
+        counted_known_at_.push_back(compiled_.split_known_at(l));
+      }
     }
     max_fused_ = options.max_fused_loops;
     max_fused_per_rv_ = options.max_fused_loops_per_rank_variable;
@@ -834,9 +840,10 @@ class TileSearch {
     dropped_.assign(n_fused_, 0);
     std::size_t kept = 0;
     for (std::size_t l = 0; l < n_fused_; ++l) {
-      const double outer = outer_[l] < 0 ? static_cast<double>(compiled_.rank_variable_bound(rv_[l]))
+      const auto bound = rv_bound_[static_cast<std::size_t>(rv_[l])];
+      const double outer = outer_[l] < 0 ? static_cast<double>(bound)
                                          : static_cast<double>(tiles_[static_cast<std::size_t>(outer_[l])]);
-      const double tile = compiled_.rank_variable_bound(rv_[l]) == 1 ? 1.0 : static_cast<double>(tiles_[l]);
+      const double tile = bound == 1 ? 1.0 : static_cast<double>(tiles_[l]);
       const auto it = static_cast<std::int64_t>(std::ceil(outer / tile));
       iterations_.push_back(it);
       dropped_[l] = it == 1 ? 1 : 0;
@@ -872,6 +879,7 @@ class TileSearch {
 
   std::vector<std::int64_t> tiles_;
   std::vector<int> rv_;                 // per loop (mapping order): its rank variable
+  std::vector<std::int64_t> rv_bound_;  // per rank variable (the compiled pmapping's, read often)
   std::vector<double> splits_;          // per loop: outer tile / tile, once chosen
   std::vector<char> chosen_;            // per loop
   std::vector<char> spatial_;           // per loop
@@ -902,8 +910,9 @@ class TileSearch {
   bool fusion_ = false;
   bool compiled_copy_ = false;
   std::size_t n_fused_ = 0, n_tracked_ = 0;
-  std::vector<int> outer_;                  // per loop: the loop outside it on its rank variable
-  std::vector<std::size_t> counted_fused_;  // fused loops whose tiles are chosen
+  std::vector<int> outer_;                     // per loop: the loop outside it on its rank variable
+  std::vector<std::size_t> counted_fused_;     // fused loops whose tiles are chosen
+  std::vector<std::size_t> counted_known_at_;  // per counted fused loop: the depth its split is known at
   std::int64_t max_fused_ = kUnlimited, max_fused_per_rv_ = kUnlimited;
   std::vector<std::int64_t> per_rv_count_;
   std::vector<std::pair<int, std::size_t>> tracked_components_;  // compiled component, tracked index
