@@ -1,6 +1,7 @@
 // `accelforge map|sweep --store` and `accelforge history list|show|export` through the real
-// executable: runs recorded and shown, the JSON export, an unknown id (exit 1), a corrupt
-// store reported on standard error, the default store in the data folder, two maps at once.
+// executable: runs recorded and shown, the JSON export, an unknown id (exit 1), a missing store
+// that `history` does not create, a corrupt store reported on standard error, the default store
+// in the data folder, `--store` never taking the spec file or option after it, two maps at once.
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -162,6 +163,7 @@ class TestCliStore : public QObject {
   void unknown_id_exits_1() {
     QTemporaryDir dir;
     const QString db = dir.filePath("runs.sqlite");
+    QVERIFY(writeFile(db, {}));  // an empty file: SQLite's new database, a store with no runs
     for (const char* command : {"show", "export"}) {
       const auto r = cli({"history", command, "42", "--store", db});
       QCOMPARE(r.exitCode, 1);
@@ -173,6 +175,33 @@ class TestCliStore : public QObject {
     QVERIFY2(r.out.contains("no runs in"), qPrintable(r.out));
     QCOMPARE(cli({"history", "show", "--store", db}).exitCode, 2);  // the id is required
     QCOMPARE(cli({"history"}).exitCode, 2);
+  }
+
+  // Reading commands never create a store: list says there are no runs yet (exit 0), show and
+  // export say so too (exit 1); neither the file nor the default store's folder appears.
+  void reading_a_missing_store_creates_nothing() {
+    QTemporaryDir dir, home;
+    const QString named = dir.filePath("runs.sqlite");
+    const QString defaultFolder = home.filePath("AccelForge Explorer");
+    for (const auto& [db, store] :
+         {std::pair{named, QStringList{"--store", named}}, std::pair{defaultStore(home), QStringList{}}}) {
+      auto r = cliAt(home.path(), QStringList{"history", "list"} + store);
+      QCOMPARE(r.exitCode, 0);
+      QVERIFY2(r.out.contains("no runs recorded yet: " + db + " does not exist"), qPrintable(r.out + r.err));
+      r = cliAt(home.path(), QStringList{"history", "list", "--project", "p.afproj"} + store);
+      QCOMPARE(r.exitCode, 0);
+      QVERIFY2(r.out.contains("no runs recorded yet"), qPrintable(r.out + r.err));
+      for (const char* command : {"show", "export"}) {
+        r = cliAt(home.path(), QStringList{"history", command, "1"} + store);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("no run 1: no runs recorded yet: " + db + " does not exist"),
+                 qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+      }
+      QVERIFY2(!QFile::exists(db), qPrintable(db));
+    }
+    QVERIFY(!QFileInfo::exists(defaultFolder));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{});
   }
 
   void corrupt_store_is_reported_and_replaced() {
