@@ -119,7 +119,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     }
   }
 
-  std::vector<std::string> argv_rev(args.rbegin(), args.rend());
+  const std::vector<std::string> joined = join_store_paths(args);
+  std::vector<std::string> argv_rev(joined.rbegin(), joined.rend());
   if (!argv_rev.empty()) argv_rev.pop_back();  // program name
   try {
     app.parse(argv_rev);

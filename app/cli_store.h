@@ -1,5 +1,5 @@
 #pragma once
-// The run store from the command line: `--store [DB]` on map and sweep, and `accelforge
+// The run store from the command line: `--store[=DB]` on map and sweep, and `accelforge
 // history`. Qt SQL needs a QCoreApplication, which the CLI makes only here, when a command
 // uses the store.
 #include <iosfwd>

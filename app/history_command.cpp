@@ -4,7 +4,9 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <ostream>
+#include <system_error>
 
 #include "cli_main.h"
 #include "cli_output.h"
@@ -162,11 +164,25 @@ CLI::App* add_history_subcommand(CLI::App& app, HistoryArgs& args) {
 int run_history_command(const CLI::App& history, const HistoryArgs& args, std::ostream& out,
                         std::ostream& err, std::mutex* commit_lock) {
   try {
-    std::optional<CliStore> cli_store;
-    if (!open_store(args.store, cli_store, err)) return kInvalidInput;
-    const store::RunStore& st = cli_store->store();
     const auto subs = history.get_subcommands();
     const std::string sub = subs.empty() ? std::string() : subs.front()->get_name();
+    const store::CoreAppScope app;  // the default path derives from the application's names
+    const std::string path = args.store.empty() ? store::RunStore::default_path() : args.store;
+    // Reading never creates a store (opening one makes the file and its folder): none there is
+    // no runs yet. An error other than "absent" is left to open_store to report.
+    std::error_code cannot_tell;
+    if (!path.empty() && !std::filesystem::exists(path, cannot_tell) && !cannot_tell) {
+      const std::string none = fmt::format("no runs recorded yet: {} does not exist", path);
+      if (sub == "list") {
+        out << none << '\n';
+        return kOk;
+      }
+      err << "accelforge: no run " << args.id << ": " << none << '\n';
+      return kInvalidInput;
+    }
+    std::optional<CliStore> cli_store;
+    if (!open_store(path, cli_store, err)) return kInvalidInput;
+    const store::RunStore& st = cli_store->store();
     if (sub == "list") return list(st, args, out, err);
     if (sub == "show") {
       const auto r = st.get(args.id);

@@ -3,9 +3,13 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <chrono>
 #include <limits>
 #include <ostream>
+#include <string_view>
 
 #include "cli_checks.h"
 #include "cli_main.h"
@@ -24,6 +28,17 @@ namespace {
 
 constexpr int kMaxThreads = 1024;  // far above any machine this runs on; oneTBB takes any count
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// What `--store DB` may name without the `=` (README: Command line): never a spec file's name.
+constexpr std::array<std::string_view, 3> kStoreSuffixes{".db", ".sqlite", ".sqlite3"};
+
+bool is_store_path(std::string_view arg) {
+  std::string lower(arg);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  return std::any_of(kStoreSuffixes.begin(), kStoreSuffixes.end(), [&](std::string_view suffix) {
+    return lower.size() > suffix.size() && lower.ends_with(suffix);
+  });
+}
 
 int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   std::optional<unsigned> metrics;  // a usage error, so checked before any file is read
@@ -147,12 +162,28 @@ void add_map_options(CLI::App& app, MapArgs& args) {
       ->type_name("C")
       ->check(number_in(std::numeric_limits<double>::min(), kInfinity, false, "a number greater than 0"));
   cmd->add_option("--component-costs", args.costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
+  // No value of its own: a word after `--store` is as likely a spec file as a store, so only
+  // `--store=DB` names one (and `--store DB.sqlite`, joined into that form by join_store_paths).
+  // expected(0, 0) rather than expected(0): a bare `--store` then gives "" (the default store),
+  // not a flag's "true".
   cmd->add_option_function<std::string>(
          "--store", [&args](const std::string& path) { args.store = path; },
-         "Record the run in the run store DB (default: the explorer's runs.sqlite; `accelforge history` "
-         "lists them)")
-      ->expected(0, 1)
-      ->type_name("[DB]");
+         "Record the run in the run store: the explorer's runs.sqlite, or DB with --store=DB (or "
+         "--store DB when DB ends in .db, .sqlite or .sqlite3; any other word after --store is not "
+         "taken); `accelforge history` lists the runs")
+      ->expected(0, 0)
+      ->option_text("[=DB]");
+}
+
+std::vector<std::string> join_store_paths(std::vector<std::string> args) {
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "--") break;  // the rest are positional
+    if (args[i] == "--store" && is_store_path(args[i + 1])) {
+      args[i] += "=" + args[i + 1];
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+    }
+  }
+  return args;
 }
 
 int run_map_command(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {

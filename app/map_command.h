@@ -27,9 +27,14 @@ struct MapArgs {
   std::string costs;        // --component-costs FILE[#SECTION]
   std::string json;         // --json OUT|-
   std::string mapping_out;  // --mapping-out OUT.yaml
-  // --store [DB]: record the run in the run store; "" is the default store.
+  // --store[=DB]: record the run in the run store; "" is the default store.
   std::optional<std::string> store;
 };
+
+// The command line with each `--store DB` joined into `--store=DB` when DB ends in .db, .sqlite
+// or .sqlite3 (any case), up to a bare `--`: the parser gives `--store` no value of its own, so
+// any other word after it stays a spec file or an option.
+[[nodiscard]] std::vector<std::string> join_store_paths(std::vector<std::string> args);
 
 // Registers the `map` subcommand on `app`, filling `args` when parsed.
 CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args);

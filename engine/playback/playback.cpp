@@ -2,8 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <map>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace af::playback {
 
@@ -140,6 +145,199 @@ void setValue(const Nest& nest, Cursor& c, std::size_t from, std::size_t to, dou
     c.index[i] = static_cast<std::int64_t>(v - q * trips);
     v = q;
   }
+}
+
+// Sums over positions with every tile at its true size (README: Counters). A loop whose tile
+// does not divide its range has a smaller last iteration (3 = 2 + 1), and under it the inner
+// loops of the same rank variable run past the range's end with empty iterations; so the
+// values moved are summed per position, never taken as the cursor's tile times a count. Each
+// rank variable's sizes depend only on its own loops, and an iteration's size only on its
+// parent's size, so a sum over millions of positions is a product of a few short lists.
+
+// How a sum takes a loop's iterations.
+enum class Take : std::uint8_t {
+  Cursor,  // the cursor's only
+  Before,  // those before the cursor's
+  All,     // every one (a temporal loop the sum walks; each PE of a fanout)
+  First,   // the first only (a loop the sum does not walk; a fanout whose PEs share one copy)
+};
+
+// A rank variable's sizes over the positions of a sum: how many positions have each size.
+struct Share {
+  std::int64_t size = 0;
+  double count = 0;
+};
+using Shares = std::vector<Share>;
+
+void addShare(Shares& shares, std::int64_t size, double count) {
+  if (count == 0) return;
+  for (auto& s : shares)
+    if (s.size == size) {
+      s.count += count;
+      return;
+    }
+  shares.push_back({size, count});
+}
+
+// Iterations [from, to) of a loop of `tile` over a range of `size`: iteration j holds
+// min(tile, size - j*tile) elements, none past the range's end.
+void split(Shares& out, std::int64_t size, double count, std::int64_t tile, std::int64_t from,
+           std::int64_t to) {
+  if (to <= from) return;
+  const std::int64_t whole = size / tile;  // iterations [0, whole) hold a whole tile
+  const std::int64_t rest = size - whole * tile;
+  const std::int64_t full = std::clamp(whole, from, to) - from;
+  const bool part = rest > 0 && whole >= from && whole < to;
+  addShare(out, tile, count * static_cast<double>(full));
+  if (part) addShare(out, rest, count);
+  addShare(out, 0, count * static_cast<double>(to - from - full - (part ? 1 : 0)));
+}
+
+// The rank variables of a nest's Einsum as indexes: their bounds, and each loop's.
+struct Axes {
+  std::vector<std::string> names;
+  std::vector<std::int64_t> bounds;
+  std::vector<std::size_t> loop;  // per loop of the nest
+};
+
+Axes axesOf(const Nest& nest) {
+  Axes a;
+  for (const auto& [rv, bound] : nest.workload->rank_variable_bounds) {
+    a.names.push_back(rv);
+    a.bounds.push_back(bound);
+  }
+  for (const auto& l : nest.loops)
+    a.loop.push_back(static_cast<std::size_t>(std::find(a.names.begin(), a.names.end(), l.rank_variable) -
+                                              a.names.begin()));  // build() checked that it is there
+  return a;
+}
+
+// What a sum adds at each position: the product of its factors' extents (a tensor's tile: one
+// per rank of its projection, as project() spans them; the computes: one per rank variable),
+// or, with `presence`, 1 where none is empty (a tile that arrives).
+struct Factor {
+  std::vector<std::pair<std::size_t, std::int64_t>> terms;  // axis, |coefficient|
+};
+struct Weight {
+  std::vector<Factor> factors;
+  bool presence = false;
+};
+
+Weight tileWeight(const Axes& axes, const spec::TensorAccess& access, bool presence) {
+  Weight w{{}, presence};
+  for (const auto& entry : access.projection) {
+    Factor f;
+    for (const auto& term : entry.expr.terms) {
+      const auto it = std::find(axes.names.begin(), axes.names.end(), term.var);
+      // A variable the Einsum does not bound spans one value (project()): it adds nothing.
+      if (it != axes.names.end())
+        f.terms.push_back({static_cast<std::size_t>(it - axes.names.begin()), std::abs(term.coeff)});
+    }
+    w.factors.push_back(std::move(f));
+  }
+  return w;
+}
+
+Weight computeWeight(const Axes& axes) {
+  Weight w;
+  for (std::size_t a = 0; a < axes.names.size(); ++a) w.factors.push_back({{{a, 1}}});
+  return w;
+}
+
+// Σ over every combination of the axes' sizes of `w`, each weighted by its count. Axes that
+// share no factor are independent, so their sums multiply.
+double weigh(const std::vector<Shares>& shares, const Weight& w) {
+  if (std::any_of(shares.begin(), shares.end(), [](const Shares& s) { return s.empty(); })) return 0;
+  std::vector<std::size_t> group(shares.size());
+  for (std::size_t a = 0; a < group.size(); ++a) group[a] = a;
+  const auto root = [&](std::size_t a) {
+    while (group[a] != a) a = group[a];
+    return a;
+  };
+  for (const auto& f : w.factors)
+    for (std::size_t t = 1; t < f.terms.size(); ++t) group[root(f.terms[t].first)] = root(f.terms[0].first);
+  double total = 1;
+  for (std::size_t g = 0; g < shares.size(); ++g) {
+    if (root(g) != g) continue;
+    std::vector<std::size_t> axes;
+    for (std::size_t a = 0; a < shares.size(); ++a)
+      if (root(a) == g) axes.push_back(a);
+    std::vector<const Factor*> factors;
+    for (const auto& f : w.factors)
+      if (!f.terms.empty() && root(f.terms[0].first) == g) factors.push_back(&f);
+    // Every combination of the group's sizes (a few: each axis has one to three per loop).
+    std::vector<std::size_t> at(axes.size(), 0);
+    std::vector<std::int64_t> size(shares.size(), 0);
+    double sum = 0;
+    for (bool more = true; more;) {
+      double count = 1;
+      for (std::size_t i = 0; i < axes.size(); ++i) {
+        const Share& s = shares[axes[i]][at[i]];
+        count *= s.count;
+        size[axes[i]] = s.size;
+      }
+      double value = 1;
+      for (const Factor* f : factors) {
+        std::int64_t extent = 1;
+        for (const auto& [axis, coeff] : f->terms) {
+          if (size[axis] <= 0) {
+            extent = 0;
+            break;
+          }
+          extent += coeff * (size[axis] - 1);
+        }
+        value *= w.presence ? (extent > 0 ? 1.0 : 0.0) : static_cast<double>(extent);
+      }
+      sum += count * value;
+      more = false;
+      for (std::size_t i = 0; i < axes.size() && !more; ++i) {
+        if (++at[i] < shares[axes[i]].size())
+          more = true;
+        else
+          at[i] = 0;
+      }
+    }
+    total *= sum;
+  }
+  return total;
+}
+
+// Σ of `w` at the ranges loops [0, depth) leave, over the positions of the temporal loops
+// [0, prefix) up to the cursor's (in play order; the cursor's own only with `current`), each
+// spatial loop taken as `spread` says (All or First), temporal loops [prefix, depth) at their
+// first iteration.
+double sumTo(const Nest& nest, const Axes& axes, const Cursor& c, std::size_t prefix, std::size_t depth,
+             const std::vector<Take>& spread, const Weight& w, bool current) {
+  std::vector<Take> take(depth);
+  for (std::size_t k = 0; k < depth; ++k)
+    take[k] = nest.loops[k].spatial ? spread[k] : (k < prefix ? Take::Cursor : Take::First);
+  const auto weigh_takes = [&] {
+    std::vector<Shares> shares(axes.bounds.size());
+    for (std::size_t a = 0; a < shares.size(); ++a) shares[a] = {{axes.bounds[a], 1}};
+    for (std::size_t k = 0; k < depth; ++k) {
+      const Loop& loop = nest.loops[k];
+      const std::int64_t j = c.index[k];
+      const auto [from, to] = take[k] == Take::Cursor   ? std::pair{j, j + 1}
+                              : take[k] == Take::Before ? std::pair{std::int64_t{0}, j}
+                              : take[k] == Take::All    ? std::pair{std::int64_t{0}, loop.trips}
+                                                        : std::pair{std::int64_t{0}, std::int64_t{1}};
+      Shares next;
+      for (const auto& s : shares[axes.loop[k]]) split(next, s.size, s.count, loop.tile, from, to);
+      shares[axes.loop[k]] = std::move(next);
+    }
+    return weigh(shares, w);
+  };
+  double total = current ? weigh_takes() : 0;
+  // Positions before the cursor's: for each temporal loop, inner ones first, those where it
+  // is before its cursor iteration and the loops outside it at theirs; loops inside it then
+  // run whole for the next, outer one.
+  for (std::size_t i = std::min(prefix, depth); i-- > 0;) {
+    if (nest.loops[i].spatial) continue;
+    take[i] = Take::Before;
+    if (c.index[i] > 0) total += weigh_takes();
+    take[i] = Take::All;
+  }
+  return total;
 }
 
 }  // namespace
@@ -387,27 +585,41 @@ std::vector<std::int64_t> Playback::fanout(std::size_t n, std::size_t loopsAbove
   return out;
 }
 
+namespace {
+
+// The loops whose positions bring holder `holder` a new tile of `access`'s tensor: those down
+// to the innermost temporal loop above it that indexes the tensor and moves (loops inside that
+// one reuse the tile). Their count (0: one tile for the whole nest).
+std::size_t refillLoops(const Nest& nest, std::size_t holder, const spec::TensorAccess& access) {
+  std::size_t loops = 0;
+  for (std::size_t i = 0; i < nest.holders.at(holder).loops_above; ++i) {
+    const Loop& loop = nest.loops[i];
+    if (temporal(loop) && loop.trips > 1 &&
+        std::any_of(access.projection.begin(), access.projection.end(),
+                    [&](const auto& e) { return e.expr.contains(loop.rank_variable); }))
+      loops = i + 1;
+  }
+  return loops;
+}
+
+}  // namespace
+
 double Playback::tiles_so_far(const Cursor& c, std::size_t holder, const std::string& tensor) const {
   const Nest& nest = nests_.at(c.nest);
   const auto* access = nest.workload->find_access(tensor);
   if (!access) return 0;
-  // The innermost temporal loop above the holder that indexes the tensor and moves: every
-  // step of the loops down to it brings a new tile; loops inside it reuse the tile.
-  std::size_t relevant = SIZE_MAX;
-  for (std::size_t i = 0; i < nest.holders.at(holder).loops_above; ++i) {
-    const Loop& loop = nest.loops[i];
-    if (temporal(loop) && loop.trips > 1 &&
-        std::any_of(access->projection.begin(), access->projection.end(),
-                    [&](const auto& e) { return e.expr.contains(loop.rank_variable); }))
-      relevant = i;
-  }
-  if (relevant == SIZE_MAX) return 1;
-  return 1 + value(nest, c, 0, relevant + 1);
+  // One per position of the refill loops whose tile is not empty (past a range's end, under an
+  // imperfect tile, it is); the first PE's tile is empty only when all are.
+  const Axes axes = axesOf(nest);
+  const std::size_t depth = nest.holders.at(holder).loops_above;
+  return sumTo(nest, axes, c, refillLoops(nest, holder, *access), depth,
+               std::vector<Take>(depth, Take::First), tileWeight(axes, *access, true), true);
 }
 
 std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
   const Nest& nest = nests_.at(c.nest);
-  const double computes = computes_so_far(c);
+  const Axes axes = axesOf(nest);
+  const std::size_t depth = nest.loops.size();
   // The nest's pass is over at its last own step (and, with shared loops, their last too).
   bool atEnd = true;
   for (std::size_t i = 0; i < nest.loops.size(); ++i)
@@ -417,19 +629,14 @@ std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
     return a && std::any_of(a->projection.begin(), a->projection.end(),
                             [&](const auto& e) { return e.expr.contains(loop.rank_variable); });
   };
-  // Spatial loops in [from, to) over a rank variable the tensor does not index: their PEs share
-  // one copy (multicast, or a reduction for an output).
-  const auto shared = [&](const std::string& tensor, std::size_t from, std::size_t to) {
-    double n = 1;
-    for (std::size_t i = from; i < to && i < nest.loops.size(); ++i)
-      if (nest.loops[i].spatial && !indexes(tensor, nest.loops[i]))
-        n *= static_cast<double>(nest.loops[i].trips);
-    return n;
-  };
-  const auto pes = [&](std::size_t loopsAbove) {
-    double n = 1;
-    for (const auto t : fanout(c.nest, loopsAbove)) n *= static_cast<double>(t);
-    return n;
+  // Each PE of the spatial loops above `from`; below it, a spatial loop over a rank variable the
+  // tensor does not index gives its PEs one shared copy (multicast, or a reduction for an
+  // output).
+  const auto copies = [&](const std::string& tensor, std::size_t from) {
+    std::vector<Take> spread(depth, Take::All);
+    for (std::size_t i = from; i < depth; ++i)
+      if (nest.loops[i].spatial && !indexes(tensor, nest.loops[i])) spread[i] = Take::First;
+    return spread;
   };
   std::vector<Counter> out;
   for (std::size_t h = 0; h < nest.holders.size(); ++h)
@@ -443,45 +650,43 @@ std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
       if (k.holder == h && k.tensor == t) return &k;
     return nullptr;
   };
-  const auto tileValues = [&](std::size_t h, const std::string& t) {
-    double v = 1;
-    for (const auto& r : tile(c, h, t, std::vector<std::int64_t>(nest.loops.size(), 0)))
-      v *= static_cast<double>(r.size());
-    return v;
-  };
   for (const auto& access : nest.workload->accesses) {
     const std::string& t = access.tensor;
+    const Weight values = tileWeight(axes, access, false);
     std::vector<std::size_t> chain;  // the holders of t, outermost first
     for (std::size_t h = 0; h < nest.holders.size(); ++h)
       if (std::find(nest.holders[h].tensors.begin(), nest.holders[h].tensors.end(), t) !=
           nest.holders[h].tensors.end())
         chain.push_back(h);
-    // Values that arrive in (or, for an output, leave) each holder so far, all its PEs.
-    const auto moved = [&](std::size_t i, bool finished) {
+    // Values that arrive in (or, for an output, leave) holder chain[i] so far, each tile at
+    // its size, in each of its PEs, or once per copy the spatial loops below `from` share. An
+    // output's tile leaves when it is finished: the cursor's only at the pass's end.
+    const auto moved = [&](std::size_t i, bool finished, std::size_t from) {
       const std::size_t h = chain[i];
-      Counter& k = *find(h, t);
-      const double copies = pes(nest.holders[h].loops_above);
-      const double tiles = access.output && !(finished && atEnd) ? k.tiles - 1 : k.tiles;
-      return tiles * tileValues(h, t) * copies;
+      const bool current = !access.output || (finished && atEnd);
+      return sumTo(nest, axes, c, refillLoops(nest, h, access), nest.holders[h].loops_above, copies(t, from),
+                   values, current);
     };
     for (std::size_t i = 0; i < chain.size(); ++i) {
       Counter& k = *find(chain[i], t);
       const bool backing = i == 0;
       const bool innermost = i + 1 == chain.size();
-      const std::size_t below = innermost ? nest.loops.size() : nest.holders[chain[i + 1]].loops_above;
-      // What the level below takes from (or gives to) this one, once per distinct copy.
-      const double down = innermost
-                              ? computes / shared(t, nest.holders[chain[i]].loops_above, below)
-                              : moved(i + 1, true) / shared(t, nest.holders[chain[i]].loops_above, below);
+      // What the level below takes from (or gives to) this one, once per distinct copy: the
+      // compute takes its element of t at every step (past the end of a range t does not index
+      // too, as the model counts it: README).
+      const std::size_t above = nest.holders[chain[i]].loops_above;
+      const double down = innermost ? sumTo(nest, axes, c, depth, depth, copies(t, above), values, true)
+                                    : moved(i + 1, true, above);
       if (!access.output) {
-        k.writes = backing ? 0 : moved(i, false);
+        k.writes = backing ? 0 : moved(i, false, depth);
         k.reads = down;
       } else {
         // Updates from below; a value read back before each update but its tile's first
         // (read-modify-write), and each finished tile read once more to leave upward.
-        const double firsts = k.tiles * tileValues(chain[i], t) * pes(nest.holders[chain[i]].loops_above);
+        const double firsts =
+            sumTo(nest, axes, c, refillLoops(nest, chain[i], access), above, copies(t, depth), values, true);
         k.writes = down;
-        k.reads = std::max(0.0, k.writes - firsts) + (backing ? 0 : moved(i, true));
+        k.reads = std::max(0.0, k.writes - firsts) + (backing ? 0 : moved(i, true, depth));
       }
     }
   }
@@ -490,11 +695,10 @@ std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
 
 double Playback::computes_so_far(const Cursor& c) const {
   const Nest& nest = nests_.at(c.nest);
-  double volume = 1;
-  for (const auto& [rv, r] : ranges(c, nest.loops.size(), std::vector<std::int64_t>(nest.loops.size(), 0)))
-    volume *= static_cast<double>(std::max<std::int64_t>(r.size(), 0));
-  for (const auto trips : fanout(c.nest, nest.loops.size())) volume *= static_cast<double>(trips);
-  return (value(nest, c, 0, nest.loops.size()) + 1) * volume;
+  const Axes axes = axesOf(nest);
+  const std::size_t depth = nest.loops.size();
+  // Each step's points in every PE, at their true sizes (an empty step past a range's end adds none).
+  return sumTo(nest, axes, c, depth, depth, std::vector<Take>(depth, Take::All), computeWeight(axes), true);
 }
 
 }  // namespace af::playback

@@ -91,7 +91,9 @@ class Playback {
   [[nodiscard]] Cursor at_position(double position) const;
 
   // Per rank variable, the range the loops above `loops_above` leave at the cursor; spatial
-  // loops at `pe` (one index per spatial loop above, in order; empty: the whole fanout).
+  // loops at `pe` (one index per spatial loop above, in order; empty: the whole fanout). Each
+  // loop's part is clipped at its parent's range: a tile that does not divide it leaves a
+  // smaller last part, and past the end an empty one (README: Imperfect tiling).
   [[nodiscard]] std::vector<std::pair<std::string, Range>> ranges(
       const Cursor& cursor, std::size_t loops_above, const std::vector<std::int64_t>& pe = {}) const;
   // The tile of `tensor` that holder `holder` of the cursor's nest holds: per rank of the
@@ -112,21 +114,23 @@ class Playback {
 
   // How many times holder `holder` has had a new tile of `tensor` at the cursor (the first
   // included), counted by the loop arithmetic: a tile changes only when a loop above the
-  // holder that indexes the tensor moves.
+  // holder that indexes the tensor moves; an empty one (past a range's end) is not counted.
   [[nodiscard]] double tiles_so_far(const Cursor& cursor, std::size_t holder,
                                     const std::string& tensor) const;
   // What each buffer has done so far in the cursor's nest, in values of the tensor (a
   // counter of the Playback view): per holder and tensor, the tiles it has received, the
   // values written into it (fills from above; for an output, updates from below) and read
-  // from it (by the buffer or compute below it; for an output, also drained upward). At the
-  // nest's last step they are the model's action counts for its Einsum, in values.
+  // from it (by the buffer or compute below it; for an output, also drained upward), each
+  // tile at its true (clipped) size. At the nest's last step they are the model's action
+  // counts for its Einsum, in values, but where the model's average tile differs (README).
   struct Counter {
     std::size_t holder = 0;
     std::string component, tensor;
     double tiles = 0, writes = 0, reads = 0;
   };
   [[nodiscard]] std::vector<Counter> counters(const Cursor& cursor) const;
-  // Innermost iterations done up to and including the cursor, in the cursor's nest.
+  // Points computed up to and including the cursor, in the cursor's nest (every PE's; an
+  // empty step past a range's end computes none).
   [[nodiscard]] double computes_so_far(const Cursor& cursor) const;
 
  private:

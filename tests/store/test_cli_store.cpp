@@ -1,6 +1,9 @@
 // `accelforge map|sweep --store` and `accelforge history list|show|export` through the real
-// executable: runs recorded and shown, the JSON export, an unknown id (exit 1), a corrupt
-// store reported on standard error, the default store in the data folder, two maps at once.
+// executable: runs recorded and shown, the JSON export, an unknown id (exit 1), a missing store
+// that `history` does not create, a corrupt store reported on standard error, the default store
+// in the data folder, `--store` never taking the spec file or option after it, two maps at once.
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,6 +22,42 @@ QStringList example(const QString& name) {
 }
 
 ProcessResult cli(const QStringList& args) { return runProcess(AF_CLI_EXE, args); }
+
+// The CLI with its default store under `dataHome` (XDG_DATA_HOME), never the user's.
+ProcessResult cliAt(const QString& dataHome, const QStringList& args) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("XDG_DATA_HOME", dataHome);
+  p.setProcessEnvironment(env);
+  p.start(AF_CLI_EXE, args);
+  ProcessResult r;
+  if (!p.waitForFinished(120000)) return r;
+  r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+QString defaultStore(const QTemporaryDir& dataHome) {
+  return dataHome.filePath("AccelForge Explorer/accelforge-explorer/runs.sqlite");
+}
+
+// The example's spec files copied into `dir`: a run that took one for a store would move it
+// aside, and the test must not do that to the sources.
+QStringList exampleCopy(const QTemporaryDir& dir, const QString& name) {
+  QStringList files;
+  for (const QString& from : example(name)) {
+    const QString to = dir.filePath(QFileInfo(from).fileName());
+    if (!QFile::copy(from, to)) return {};
+    files << to;
+  }
+  return files;
+}
+
+QByteArray contents(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
 
 QJsonObject parse(const QString& text) { return QJsonDocument::fromJson(text.toUtf8()).object(); }
 
@@ -124,6 +163,7 @@ class TestCliStore : public QObject {
   void unknown_id_exits_1() {
     QTemporaryDir dir;
     const QString db = dir.filePath("runs.sqlite");
+    QVERIFY(writeFile(db, {}));  // an empty file: SQLite's new database, a store with no runs
     for (const char* command : {"show", "export"}) {
       const auto r = cli({"history", command, "42", "--store", db});
       QCOMPARE(r.exitCode, 1);
@@ -135,6 +175,33 @@ class TestCliStore : public QObject {
     QVERIFY2(r.out.contains("no runs in"), qPrintable(r.out));
     QCOMPARE(cli({"history", "show", "--store", db}).exitCode, 2);  // the id is required
     QCOMPARE(cli({"history"}).exitCode, 2);
+  }
+
+  // Reading commands never create a store: list says there are no runs yet (exit 0), show and
+  // export say so too (exit 1); neither the file nor the default store's folder appears.
+  void reading_a_missing_store_creates_nothing() {
+    QTemporaryDir dir, home;
+    const QString named = dir.filePath("runs.sqlite");
+    const QString defaultFolder = home.filePath("AccelForge Explorer");
+    for (const auto& [db, store] :
+         {std::pair{named, QStringList{"--store", named}}, std::pair{defaultStore(home), QStringList{}}}) {
+      auto r = cliAt(home.path(), QStringList{"history", "list"} + store);
+      QCOMPARE(r.exitCode, 0);
+      QVERIFY2(r.out.contains("no runs recorded yet: " + db + " does not exist"), qPrintable(r.out + r.err));
+      r = cliAt(home.path(), QStringList{"history", "list", "--project", "p.afproj"} + store);
+      QCOMPARE(r.exitCode, 0);
+      QVERIFY2(r.out.contains("no runs recorded yet"), qPrintable(r.out + r.err));
+      for (const char* command : {"show", "export"}) {
+        r = cliAt(home.path(), QStringList{"history", command, "1"} + store);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("no run 1: no runs recorded yet: " + db + " does not exist"),
+                 qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+      }
+      QVERIFY2(!QFile::exists(db), qPrintable(db));
+    }
+    QVERIFY(!QFileInfo::exists(defaultFolder));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{});
   }
 
   void corrupt_store_is_reported_and_replaced() {
@@ -175,6 +242,59 @@ class TestCliStore : public QObject {
     p.start(AF_CLI_EXE, {"history", "list"});
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts).size(), 2);
+  }
+
+  // A bare `--store` takes no argument: the spec file or option after it stays one, and the
+  // run goes to the default store. `--store=DB` names a store, and so does `--store DB` when DB
+  // ends in .db, .sqlite or .sqlite3; any other word after `--store` is not a store.
+  void store_never_takes_a_spec_file_or_option() {
+    QTemporaryDir dir, home;
+    const QStringList files = exampleCopy(dir, "two_level_matmul");
+    QCOMPARE(files.size(), 2);
+    const QByteArray arch = contents(files[0]), workload = contents(files[1]);
+    const QString store = defaultStore(home);
+
+    // Before the fix `--store` took arch.yaml as its store and moved it aside.
+    auto r = cliAt(home.path(), QStringList{"map", "--store"} + files + QStringList{"--set", "M=8"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("stored as run 1 in " + store), qPrintable(r.out));
+    QCOMPARE(contents(files[0]), arch);
+    QCOMPARE(contents(files[1]), workload);
+    QVERIFY(QDir(dir.path()).entryList({"*.corrupt-*"}).isEmpty());
+
+    // A spec file after it (the second of two) and an option after it.
+    r = cliAt(home.path(), QStringList{"map", files[0], "--store", files[1], "--set", "M=8"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("stored as run 2 in " + store), qPrintable(r.out));
+    QCOMPARE(contents(files[1]), workload);
+    r = cliAt(home.path(), QStringList{"map"} + files + QStringList{"--set", "M=8", "--store", "--unfused"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("stored as run 3 in " + store), qPrintable(r.out));
+    r = cliAt(home.path(), {"history", "show", "3"});
+    QVERIFY2(r.out.contains("unfused=true"), qPrintable(r.out));
+    r = cliAt(home.path(), QStringList{"sweep"} + files +
+                               QStringList{"--store", "--vary", "M=4,8", "--csv", dir.filePath("s.csv")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("stored as run 4 in " + store), qPrintable(r.out));
+
+    // A named store: `--store=DB` (any name), `--store DB` with a store's suffix.
+    const QString named = dir.filePath("named-store");
+    r = cliAt(home.path(), QStringList{"map"} + files + QStringList{"--set", "M=8", "--store=" + named});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("stored as run 1 in " + named), qPrintable(r.out));
+    for (const char* suffix : {"db", "sqlite", "SQLITE3"}) {
+      const QString db = dir.filePath(QStringLiteral("runs.") + suffix);
+      r = cliAt(home.path(), QStringList{"map", "--store", db} + files + QStringList{"--set", "M=8"});
+      QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+      QVERIFY2(r.out.contains("stored as run 1 in " + db), qPrintable(r.out));
+    }
+    // Any other word is a spec file: one that does not exist is an error, and no store is made.
+    const QString other = dir.filePath("other");
+    r = cliAt(home.path(), QStringList{"map"} + files + QStringList{"--set", "M=8", "--store", other});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(other), qPrintable(r.err));
+    QVERIFY(!QFile::exists(other));
+    QVERIFY(cliAt(home.path(), {"map", "--help"}).out.contains("--store=DB"));
   }
 
   void two_maps_at_once_are_both_recorded() {

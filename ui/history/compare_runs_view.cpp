@@ -56,8 +56,11 @@ CompareRunsView::CompareRunsView(QWidget* parent) : QWidget(parent) {
   pin_ = new PinnedMapping(this);
   accesses_ = new AccessesPlot(tabs);
   accesses_->setObjectName("compareAccesses");
+  // A stays pinned: the reused views' Pin and Unpin would re-pin B or drop A (or do nothing).
+  accesses_->setPinnable(false);
   buffers_ = new CompareView(pin_, tabs);
   buffers_->setObjectName("compareBuffers");
+  buffers_->setPinnable(false);
   inputs_ = new QPlainTextEdit(tabs);
   inputs_->setObjectName("compareInputs");
   inputs_->setReadOnly(true);

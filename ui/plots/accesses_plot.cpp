@@ -357,9 +357,16 @@ void AccessesPlot::syncControls() {
     w->setEnabled(!data_.isEmpty());
   arrangementCombo_->setEnabled(!data_.isEmpty() && !logScale());
   logCheck_->setEnabled(!data_.isEmpty() && view_ != View::Occupancy);
-  pinButton_->setEnabled(!data_.actions.isEmpty());
-  unpinButton_->setEnabled(pinned_.has_value());
-  unpinButton_->setVisible(pinned_.has_value());  // its width goes to the controls until a pin exists
+  pinButton_->setEnabled(pinnable_ && !data_.actions.isEmpty());
+  pinButton_->setVisible(pinnable_);
+  unpinButton_->setEnabled(pinnable_ && pinned_.has_value());
+  // Its width goes to the controls until a pin exists.
+  unpinButton_->setVisible(pinnable_ && pinned_.has_value());
+}
+
+void AccessesPlot::setPinnable(bool pinnable) {
+  pinnable_ = pinnable;
+  syncControls();
 }
 
 bool AccessesPlot::showsEmptyState() const { return pages_->currentWidget() == emptyLabel_; }
@@ -454,7 +461,8 @@ void AccessesPlot::rebuild() {
     else if (metric_ == AccessMetric::Energy)
       label = action_.isEmpty() ? tr("energy") : tr("energy of %1").arg(action_);
     else
-      label = action_.isEmpty() ? tr("data moved") : tr("data moved by %1").arg(action_);  // ticks carry the unit
+      label =
+          action_.isEmpty() ? tr("data moved") : tr("data moved by %1").arg(action_);  // ticks carry the unit
     values->setLabel(log ? tr("%1, log scale").arg(label) : label);
 
     drawBars(stacked());
@@ -476,7 +484,8 @@ void AccessesPlot::updateLegendWrap() {
   // squeezed row would clip their names into each other.
   int widest = 0;
   for (int i = 0; i < plot_->legend->itemCount(); ++i)
-    if (const auto* item = plot_->legend->item(i)) widest = std::max(widest, item->minimumOuterSizeHint().width());
+    if (const auto* item = plot_->legend->item(i))
+      widest = std::max(widest, item->minimumOuterSizeHint().width());
   const int room = std::max(1, plot_->width() - 20);
   const int columns = std::max(1, room / std::max(1, widest + plot_->legend->columnSpacing()));
   if (plot_->legend->wrap() != columns) {

@@ -47,6 +47,10 @@ class AccessesPlot : public QWidget {
   // The mapping to compare with (the window's pin); nullopt draws the plain plot.
   void setPinned(const std::optional<AccessesData>& pinned);
   [[nodiscard]] const std::optional<AccessesData>& pinned() const { return pinned_; }
+  // Whether the Pin / Unpin buttons show (default true). Off where the user does not own the
+  // pin: the Compare window pins its older run itself, and nothing answers the buttons there.
+  void setPinnable(bool pinnable);
+  [[nodiscard]] bool isPinnable() const { return pinnable_; }
   // Results of the last valid spec: drawn faded with a banner saying so.
   void setDimmed(bool dimmed);
   [[nodiscard]] bool isDimmed() const { return dimmed_; }
@@ -154,6 +158,7 @@ class AccessesPlot : public QWidget {
   QString einsum_ = QString(kTotalEinsum);
   std::array<bool, 4> logScale_{false, false, false, false};  // bits, energy, (occupancy), latency
   bool dimmed_ = false;
+  bool pinnable_ = true;
   QString highlightComponent_, highlightTensor_;
   QString hoverComponent_, hoverTensor_;
 

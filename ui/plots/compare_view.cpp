@@ -87,9 +87,16 @@ void CompareView::setMeasure(Measure measure) {
   measure_->setCurrentIndex(measure == Measure::Energy ? 0 : 1);
 }
 
+void CompareView::setPinnable(bool pinnable) {
+  pinnable_ = pinnable;
+  rebuild();
+}
+
 void CompareView::rebuild() {
-  pinButton_->setEnabled(pin_->canPin());
-  unpinButton_->setEnabled(pin_->isPinned());
+  pinButton_->setVisible(pinnable_);
+  unpinButton_->setVisible(pinnable_);
+  pinButton_->setEnabled(pinnable_ && pin_->canPin());
+  unpinButton_->setEnabled(pinnable_ && pin_->isPinned());
   hint_->setText(!pin_->isPinned()
                      ? tr("Pin a mapping, then open another (edit it, or click a point of the Pareto front).")
                      : tr("Grey: the pinned mapping; blue: the one on screen now."));

@@ -26,6 +26,11 @@ class CompareView : public QWidget {
   explicit CompareView(PinnedMapping* pin, QWidget* parent = nullptr);
   [[nodiscard]] PinnedMapping* pinnedMapping() const { return pin_; }
 
+  // Whether its Pin and Unpin buttons show (default true); off where the pin is not the user's
+  // to change (the Compare window of two stored runs pins the older one itself).
+  void setPinnable(bool pinnable);
+  [[nodiscard]] bool isPinnable() const { return pinnable_; }
+
   enum class Measure { Energy, DataMoved };
   void setMeasure(Measure measure);
 
@@ -40,6 +45,7 @@ class CompareView : public QWidget {
   void rebuild();
 
   PinnedMapping* pin_;
+  bool pinnable_ = true;
   QList<BufferComparison> rows_;
   QComboBox* measure_ = nullptr;
   QPushButton* pinButton_ = nullptr;

@@ -3,9 +3,11 @@
 // points come back without mapping again), runs again and compares runs; a corrupt store is
 // set aside with a message; a project's runs are listed on their own; two windows recording at
 // once lose nothing.
+#include <QAbstractButton>
 #include <QFile>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -241,6 +243,27 @@ class TestHistoryWindow : public QObject {
     QVERIFY2(view->inputsText().contains("M: (default) → 16"), qPrintable(view->inputsText()));
     QVERIFY2(view->inputsText().contains("+# edited for run B"), qPrintable(view->inputsText()));
     QVERIFY(view->figuresText().contains("energy"));
+
+    // A is pinned by the window itself: no tab offers a Pin or Unpin that could re-pin B or
+    // drop A (the reused plot's and Per buffer view's own buttons are hidden).
+    QVERIFY(view->window()->isVisible());
+    auto* tabs = view->findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    const auto pinButtons = [view] {
+      QList<QAbstractButton*> out;
+      for (auto* b : view->findChildren<QAbstractButton*>())
+        if (b->text().contains("pin", Qt::CaseInsensitive)) out << b;
+      return out;
+    };
+    QVERIFY(pinButtons().size() >= 4);  // they exist (plot and Per buffer: Pin, Unpin), hidden
+    for (int i = 0; i < tabs->count(); ++i) {
+      tabs->setCurrentIndex(i);
+      QCoreApplication::processEvents();
+      for (auto* b : pinButtons())
+        QVERIFY2(
+            !(b->isVisible() && b->isEnabled()),
+            qPrintable(QStringLiteral("tab %1: %2 (%3)").arg(tabs->tabText(i), b->text(), b->objectName())));
+    }
   }
 
   // A store that is not a database is set aside with a message naming it; a fresh one works.

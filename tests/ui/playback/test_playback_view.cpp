@@ -1,7 +1,8 @@
 // The Playback page (issue 25): the counters at the end of each Einsum equal the model's
-// action counts for every bundled example and a fused chain; the tile each buffer outlines at
-// chosen steps is the loop nest's arithmetic; play, step, slider, start and end move the
-// cursor; frames export as PNG and SVG, a whole play as numbered PNGs.
+// action counts for every bundled example, two imperfectly tiled mappings and a fused chain;
+// the tile each buffer outlines at chosen steps is the loop nest's arithmetic; play, step,
+// slider, start and end move the cursor; frames export as PNG and SVG, a whole play as
+// numbered PNGs.
 #include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
@@ -28,10 +29,15 @@ namespace {
 
 QString example(const QString& name) { return QStringLiteral(AF_SOURCE_DIR "/resources/examples/") + name; }
 
-af::Workspace load(const QString& name, const std::vector<std::string>& sets = {}) {
+// An example, with its own mapping or one of tests/data/playback.
+af::Workspace load(const QString& name, const std::vector<std::string>& sets = {},
+                   const QString& mapping = {}) {
   af::SpecInputs in;
-  for (const QString f : {"arch.yaml", "workload.yaml", "mapping.yaml"})
+  for (const QString f : {"arch.yaml", "workload.yaml"})
     in.files.push_back((example(name) + '/' + f).toStdString());
+  in.files.push_back(mapping.isEmpty()
+                         ? (example(name) + "/mapping.yaml").toStdString()
+                         : (QStringLiteral(AF_TEST_DATA_DIR "/playback/") + mapping).toStdString());
   in.assignments = sets;
   return af::Workspace::load(in);
 }
@@ -101,6 +107,26 @@ class TestPlaybackView : public QObject {
     std::vector<std::string> s;
     for (const auto& x : sets) s.push_back(x.toStdString());
     compareWithModel(load(name, s));
+  }
+
+  // Tiles and fanouts that do not divide their ranks: the last tile along a rank is smaller
+  // (3 = 2 + 1), and the counters sum each tile at its true size.
+  void imperfect_tiles_end_at_the_models_counts_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("mapping");
+    QTest::addColumn<QStringList>("sets");
+    QTest::newRow("temporal") << "two_level_matmul"
+                              << "imperfect_matmul_mapping.yaml" << QStringList{"M=3", "K=4", "N=5"};
+    QTest::newRow("spatial") << "spatial_array_conv"
+                             << "imperfect_conv_mapping.yaml" << QStringList{"P=5"};
+  }
+  void imperfect_tiles_end_at_the_models_counts() {
+    QFETCH(QString, name);
+    QFETCH(QString, mapping);
+    QFETCH(QStringList, sets);
+    std::vector<std::string> s;
+    for (const auto& x : sets) s.push_back(x.toStdString());
+    compareWithModel(load(name, s, mapping));
   }
 
   // A fused chain: m shared above the Sequential; T1 made and used in the global buffer.
