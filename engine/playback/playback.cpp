@@ -549,21 +549,30 @@ std::vector<Range> Playback::compute_tile(const Cursor& c, const std::string& te
   return project(*access, ranges(c, nest.loops.size(), pe));
 }
 
+namespace {
+
+// The loops whose positions bring holder `holder` a new tile: those down to the innermost
+// temporal loop above it that moves, whether or not it indexes the tensor. A holder keeps its
+// tile for one iteration of the loops above it (the model's count, as AccelForge's): to keep a
+// tile across a loop, a mapping holds it above that loop. Their count (0: one tile for the
+// whole nest).
+std::size_t refillLoops(const Nest& nest, std::size_t holder) {
+  std::size_t loops = 0;
+  for (std::size_t i = 0; i < nest.holders.at(holder).loops_above; ++i)
+    if (temporal(nest.loops[i]) && nest.loops[i].trips > 1) loops = i + 1;
+  return loops;
+}
+
+}  // namespace
+
 double Playback::refill_position(const Cursor& c, std::size_t holder, const std::string& tensor) const {
   const Nest& nest = nests_.at(c.nest);
   const auto* access = nest.workload->find_access(tensor);
   const double here = position(c);
   if (!access) return here;
-  std::size_t relevant = SIZE_MAX;
-  for (std::size_t i = 0; i < nest.holders.at(holder).loops_above; ++i) {
-    const Loop& loop = nest.loops[i];
-    if (temporal(loop) && loop.trips > 1 &&
-        std::any_of(access->projection.begin(), access->projection.end(),
-                    [&](const auto& e) { return e.expr.contains(loop.rank_variable); }))
-      relevant = i;
-  }
-  // The steps since the relevant loop last moved: the loops inside it (within this nest).
-  const std::size_t from = relevant == SIZE_MAX ? 0 : relevant + 1;
+  // The steps since the innermost loop that refills the holder last moved: the loops inside it
+  // (within this nest).
+  const std::size_t from = refillLoops(nest, holder);
   return here - value(nest, c, std::max(from, nest.shared), nest.loops.size());
 }
 
@@ -585,25 +594,6 @@ std::vector<std::int64_t> Playback::fanout(std::size_t n, std::size_t loopsAbove
   return out;
 }
 
-namespace {
-
-// The loops whose positions bring holder `holder` a new tile of `access`'s tensor: those down
-// to the innermost temporal loop above it that indexes the tensor and moves (loops inside that
-// one reuse the tile). Their count (0: one tile for the whole nest).
-std::size_t refillLoops(const Nest& nest, std::size_t holder, const spec::TensorAccess& access) {
-  std::size_t loops = 0;
-  for (std::size_t i = 0; i < nest.holders.at(holder).loops_above; ++i) {
-    const Loop& loop = nest.loops[i];
-    if (temporal(loop) && loop.trips > 1 &&
-        std::any_of(access.projection.begin(), access.projection.end(),
-                    [&](const auto& e) { return e.expr.contains(loop.rank_variable); }))
-      loops = i + 1;
-  }
-  return loops;
-}
-
-}  // namespace
-
 double Playback::tiles_so_far(const Cursor& c, std::size_t holder, const std::string& tensor) const {
   const Nest& nest = nests_.at(c.nest);
   const auto* access = nest.workload->find_access(tensor);
@@ -612,8 +602,8 @@ double Playback::tiles_so_far(const Cursor& c, std::size_t holder, const std::st
   // imperfect tile, it is); the first PE's tile is empty only when all are.
   const Axes axes = axesOf(nest);
   const std::size_t depth = nest.holders.at(holder).loops_above;
-  return sumTo(nest, axes, c, refillLoops(nest, holder, *access), depth,
-               std::vector<Take>(depth, Take::First), tileWeight(axes, *access, true), true);
+  return sumTo(nest, axes, c, refillLoops(nest, holder), depth, std::vector<Take>(depth, Take::First),
+               tileWeight(axes, *access, true), true);
 }
 
 std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
@@ -664,8 +654,8 @@ std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
     const auto moved = [&](std::size_t i, bool finished, std::size_t from) {
       const std::size_t h = chain[i];
       const bool current = !access.output || (finished && atEnd);
-      return sumTo(nest, axes, c, refillLoops(nest, h, access), nest.holders[h].loops_above, copies(t, from),
-                   values, current);
+      return sumTo(nest, axes, c, refillLoops(nest, h), nest.holders[h].loops_above, copies(t, from), values,
+                   current);
     };
     for (std::size_t i = 0; i < chain.size(); ++i) {
       Counter& k = *find(chain[i], t);
@@ -684,7 +674,7 @@ std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
         // Updates from below; a value read back before each update but its tile's first
         // (read-modify-write), and each finished tile read once more to leave upward.
         const double firsts =
-            sumTo(nest, axes, c, refillLoops(nest, chain[i], access), above, copies(t, depth), values, true);
+            sumTo(nest, axes, c, refillLoops(nest, chain[i]), above, copies(t, depth), values, true);
         k.writes = down;
         k.reads = std::max(0.0, k.writes - firsts) + (backing ? 0 : moved(i, true, depth));
       }

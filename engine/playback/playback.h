@@ -113,8 +113,9 @@ class Playback {
   [[nodiscard]] std::vector<std::int64_t> fanout(std::size_t nest, std::size_t loops_above) const;
 
   // How many times holder `holder` has had a new tile of `tensor` at the cursor (the first
-  // included), counted by the loop arithmetic: a tile changes only when a loop above the
-  // holder that indexes the tensor moves; an empty one (past a range's end) is not counted.
+  // included), counted by the loop arithmetic: a new tile comes when a temporal loop above the
+  // holder moves, whether or not it indexes the tensor (as the model counts refills); an
+  // empty one (past a range's end) is not counted.
   [[nodiscard]] double tiles_so_far(const Cursor& cursor, std::size_t holder,
                                     const std::string& tensor) const;
   // What each buffer has done so far in the cursor's nest, in values of the tensor (a

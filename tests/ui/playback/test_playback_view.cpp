@@ -119,6 +119,11 @@ class TestPlaybackView : public QObject {
                               << "imperfect_matmul_mapping.yaml" << QStringList{"M=3", "K=4", "N=5"};
     QTest::newRow("spatial") << "spatial_array_conv"
                              << "imperfect_conv_mapping.yaml" << QStringList{"P=5"};
+    // Not imperfect: a holder below a loop its tensor does not index is refilled at each of
+    // its iterations, as the model counts.
+    QTest::newRow("refetched below a loop")
+        << "two_level_matmul"
+        << "refetch_below_loop_mapping.yaml" << QStringList{"M=4", "K=4", "N=4"};
   }
   void imperfect_tiles_end_at_the_models_counts() {
     QFETCH(QString, name);
