@@ -82,6 +82,13 @@ void compare(const mapper::MapperResult& with, const mapper::MapperResult& witho
   }
 }
 
+constexpr unsigned kMetrics[] = {mapper::kEnergy, mapper::kLatency, mapper::kEnergy | mapper::kLatency};
+
+spec::Spec spec_of(const QString& name, bool needs_corpus) {
+  const Case c = needs_corpus ? corpus(name.toStdString()) : bundled(name.toStdString());
+  return af::test::load_spec(c.files, c.sets, c.costs);
+}
+
 std::uint64_t evaluated(const mapper::MapperResult& r) {
   std::uint64_t n = 0;
   for (const auto& st : r.stats) n += st.pmappings_evaluated;
@@ -109,10 +116,8 @@ class TestBoundPruning : public QObject {
     QFETCH(QString, name);
     QFETCH(bool, needs_corpus);
     if (needs_corpus) AF_REQUIRE_CORPUS();
-    const Case c = needs_corpus ? corpus(name.toStdString()) : bundled(name.toStdString());
-    const spec::Spec s = af::test::load_spec(c.files, c.sets, c.costs);
-    for (const unsigned metrics :
-         {unsigned{mapper::kEnergy}, unsigned{mapper::kLatency}, mapper::kEnergy | mapper::kLatency})
+    const spec::Spec s = spec_of(name, needs_corpus);
+    for (const unsigned metrics : kMetrics)
       for (const bool unfused : {false, true}) {
         const auto with = map(s, metrics, unfused, true);
         const auto without = map(s, metrics, unfused, false);
@@ -134,10 +139,8 @@ class TestBoundPruning : public QObject {
     QFETCH(QString, name);
     QFETCH(bool, needs_corpus);
     if (needs_corpus) AF_REQUIRE_CORPUS();
-    const Case c = needs_corpus ? corpus(name.toStdString()) : bundled(name.toStdString());
-    const spec::Spec s = af::test::load_spec(c.files, c.sets, c.costs);
-    for (const unsigned metrics :
-         {unsigned{mapper::kEnergy}, unsigned{mapper::kLatency}, mapper::kEnergy | mapper::kLatency})
+    const spec::Spec s = spec_of(name, needs_corpus);
+    for (const unsigned metrics : kMetrics)
       for (const bool unfused : {false, true}) {
         const auto with = map(s, metrics, unfused, true, true);
         const auto without = map(s, metrics, unfused, true, false);
