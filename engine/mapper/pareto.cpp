@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 
 namespace af::mapper {
@@ -24,44 +25,119 @@ std::vector<std::size_t> pareto_indices(const std::vector<std::vector<double>>& 
   return front.take();
 }
 
-std::vector<std::size_t> pareto_select(std::span<const float> keys, std::size_t width, std::size_t n) {
-  std::vector<std::size_t> out;
-  if (width == 0) {  // nothing to compare: the first row stands for all
-    if (n > 0) out.push_back(0);
-    return out;
+namespace {
+
+// The columns that differ between rows, as a compact copy: constant columns never decide.
+struct VaryingColumns {
+  std::size_t width = 0;
+  std::vector<float> keys;  // n rows of `width`
+
+  VaryingColumns(std::span<const float> all, std::size_t all_width, std::size_t n) {
+    std::vector<std::size_t> cols;
+    for (std::size_t c = 0; c < all_width; ++c)
+      for (std::size_t i = 1; i < n; ++i)
+        if (all[i * all_width + c] != all[c]) {
+          cols.push_back(c);
+          break;
+        }
+    width = cols.size();
+    keys.resize(n * width);
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t c = 0; c < width; ++c) keys[i * width + c] = all[i * all_width + cols[c]];
   }
+  [[nodiscard]] const float* row(std::size_t i) const { return keys.data() + i * width; }
+  [[nodiscard]] bool le(std::size_t a, std::size_t b) const {  // a <= b everywhere
+    const float* x = row(a);
+    const float* y = row(b);
+    for (std::size_t c = 0; c < width; ++c)
+      if (x[c] > y[c]) return false;
+    return true;
+  }
+};
+
+// Per row, a bit per chosen column: above that column's median. A row that is <= another
+// everywhere has no bit the other lacks, so a row's dominators sit in the buckets of its
+// mask's subsets: with b bits about (3/4)^b of the kept rows are compared, not all.
+struct MedianMasks {
+  std::vector<std::uint32_t> mask;  // per row
+  std::size_t bits = 0;
+
+  MedianMasks(const VaryingColumns& v, std::size_t n) : mask(n, 0) {
+    // Buckets are 2^bits, a few rows each at least.
+    std::size_t most = 0;
+    while (most < 16 && (std::size_t{8} << most) < n) ++most;
+    struct Split {
+      std::size_t column;
+      float pivot;
+      double balance;  // p(1 - p) for the share p of rows above the pivot: 0.25 halves
+    };
+    std::vector<Split> splits;
+    std::vector<float> col(n);
+    for (std::size_t c = 0; c < v.width; ++c) {
+      for (std::size_t i = 0; i < n; ++i) col[i] = v.row(i)[c];
+      std::nth_element(col.begin(), col.begin() + static_cast<std::ptrdiff_t>(n / 2), col.end());
+      const float pivot = col[n / 2];
+      std::size_t above = 0;
+      for (std::size_t i = 0; i < n; ++i) above += v.row(i)[c] > pivot ? 1 : 0;
+      const double p = static_cast<double>(above) / static_cast<double>(n);
+      if (above > 0) splits.push_back({c, pivot, p * (1 - p)});
+    }
+    std::stable_sort(splits.begin(), splits.end(),
+                     [](const Split& a, const Split& b) { return a.balance > b.balance; });
+    bits = std::min(most, splits.size());
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t b = 0; b < bits; ++b)
+        if (v.row(i)[splits[b].column] > splits[b].pivot) mask[i] |= std::uint32_t{1} << b;
+  }
+};
+
+}  // namespace
+
+std::vector<std::size_t> pareto_select(std::span<const float> keys, std::size_t width, std::size_t n) {
+  if (n == 0) return {};
+  const VaryingColumns v(keys, width, n);
+  if (v.width == 0) return {0};  // nothing to compare: the first row stands for all
   std::vector<float> sum(n);
   for (std::size_t i = 0; i < n; ++i) {
     float s = 0;
     for (std::size_t c = 0; c < width; ++c) s += keys[i * width + c];
     sum[i] = s;
   }
+  // In order of row sum a dominating row never comes after the row it dominates (float
+  // sums are monotone in each term), save among equal sums; ties in sum keep row order,
+  // so of equal rows the first is met first.
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return sum[a] < sum[b]; });
-  const auto le = [&](std::size_t a, std::size_t b) {  // a <= b everywhere
-    const float* x = &keys[a * width];
-    const float* y = &keys[b * width];
-    for (std::size_t c = 0; c < width; ++c)
-      if (x[c] > y[c]) return false;
-    return true;
+  const MedianMasks masks(v, n);
+  std::vector<std::vector<std::uint32_t>> buckets(std::size_t{1} << masks.bits);  // kept rows by mask
+  std::vector<char> dropped(n, 0);    // kept, then dominated by a later row of the same sum
+  std::vector<std::size_t> same_sum;  // the kept rows of the current sum
+  std::size_t last = n;               // the last dominator: it tends to dominate the next row too
+  const auto dominated = [&](std::size_t i) {
+    if (last < n && !dropped[last] && v.le(last, i)) return true;
+    const std::uint32_t q = masks.mask[i];
+    for (std::uint32_t s = q;; s = (s - 1) & q) {  // every subset of q, q itself first
+      for (const std::uint32_t k : buckets[s])
+        if (!dropped[k] && v.le(k, i)) {
+          last = k;
+          return true;
+        }
+      if (s == 0) return false;
+    }
   };
-  std::vector<std::size_t> kept;  // in no particular order: sorted at the end
   for (const std::size_t i : order) {
-    bool dominated = false;
-    for (std::size_t j = 0; j < kept.size(); ++j)
-      if (le(kept[j], i)) {  // dominates or equals (first occurrence in sum order wins)
-        // A row that dominates one tends to dominate the next: asking it first makes a
-        // dominated row cost a comparison or two instead of a scan of the front.
-        std::swap(kept[j], kept[0]);
-        dominated = true;
-        break;
-      }
-    if (dominated) continue;
-    // Only a row of the same sum can be dominated by a later one.
-    std::erase_if(kept, [&](std::size_t k) { return sum[k] == sum[i] && le(i, k); });
-    kept.push_back(i);
+    if (!same_sum.empty() && sum[same_sum.front()] != sum[i]) same_sum.clear();
+    if (dominated(i)) continue;  // dominated, or equal to an earlier row
+    for (const std::size_t k : same_sum)
+      if (!dropped[k] && v.le(i, k)) dropped[k] = 1;  // strictly: an equal k would have dropped i
+    buckets[masks.mask[i]].push_back(static_cast<std::uint32_t>(i));
+    same_sum.push_back(i);
   }
+  std::vector<std::size_t> kept;
+  for (const auto& bucket : buckets)
+    for (const std::uint32_t k : bucket)
+      if (!dropped[k]) kept.push_back(k);
   std::sort(kept.begin(), kept.end());
   return kept;
 }

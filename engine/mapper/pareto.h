@@ -19,7 +19,8 @@ void log_round_in_place(std::span<double> values, double tolerance);
 
 // The same rule over `n` float32 keys of `width` columns stored row after row: the
 // survivors' indices, ascending. Sorts by row sum first (a dominating row never has the
-// larger sum), so each row is compared only with the survivors before it.
+// larger sum), so each row is compared only with the survivors before it, and of those
+// only with the ones whose above-median columns it shares (see pareto.cpp).
 [[nodiscard]] std::vector<std::size_t> pareto_select(std::span<const float> keys, std::size_t width,
                                                      std::size_t n);
 

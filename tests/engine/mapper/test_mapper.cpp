@@ -4,9 +4,9 @@
 // Also: Pareto tie rules, divisor chains, thread-count invariance, cancellation latency.
 #include <QTemporaryDir>
 #include <QtTest>
-#include <ctime>
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -252,6 +252,59 @@ class TestMapper : public QObject {
       if (!drop) expect.push_back(i);
     }
     QCOMPARE(mapper::pareto_indices(r), expect);
+  }
+
+  void pareto_select_brute_force_data() {
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("values");  // per column: 0 .. values-1 (few: many ties)
+    QTest::newRow("tiny") << 5 << 2 << 3;
+    QTest::newRow("ties, 3 columns") << 400 << 3 << 4;
+    QTest::newRow("wide, few values") << 3000 << 12 << 3;
+    QTest::newRow("wide, many values") << 3000 << 9 << 50;
+    QTest::newRow("one column") << 500 << 1 << 20;
+  }
+  void pareto_select_brute_force() {
+    // The join's Pareto (median masks, sum order) against the rule itself, O(n^2): a row
+    // goes when another is <= everywhere and < somewhere, or equal and earlier. Constant
+    // columns (every other one here) must not change the answer.
+    QFETCH(int, rows);
+    QFETCH(int, width);
+    QFETCH(int, values);
+    const auto n = static_cast<std::size_t>(rows);
+    const auto w = static_cast<std::size_t>(2 * width);
+    std::vector<float> keys;
+    unsigned seed = 11;
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t c = 0; c < w; ++c) {
+        seed = seed * 1103515245U + 12345U;
+        keys.push_back(c % 2 == 1 ? 7.0F : static_cast<float>((seed >> 16) % static_cast<unsigned>(values)));
+      }
+    // The first column falls as the third rises, so that fronts are large.
+    if (w > 2)
+      for (std::size_t i = 0; i < n; ++i) keys[i * w] = static_cast<float>(values - 1) - keys[i * w + 2];
+    std::vector<std::size_t> expect;
+    for (std::size_t i = 0; i < n; ++i) {
+      bool drop = false;
+      for (std::size_t j = 0; j < n && !drop; ++j) {
+        if (i == j) continue;
+        bool le = true, equal = true;
+        for (std::size_t c = 0; c < w; ++c) {
+          le = le && keys[j * w + c] <= keys[i * w + c];
+          equal = equal && keys[j * w + c] == keys[i * w + c];
+        }
+        drop = le && (!equal || j < i);
+      }
+      if (!drop) expect.push_back(i);
+    }
+    QVERIFY(expect.size() > (width > 1 ? 1U : 0U));
+    QCOMPARE(mapper::pareto_select(keys, w, n), expect);
+  }
+  void pareto_select_float_sums_tie() {
+    // In float32, 1e8 + 2 == 1e8 + 1: the dominated row comes first in sum order and is kept
+    // until the row dominating it arrives.
+    const std::vector<float> keys = {1e8F, 2, 5, 1e8F, 1, 5, 1e8F, 3, 4};
+    QCOMPARE(mapper::pareto_select(keys, 3, 3), (std::vector<std::size_t>{1, 2}));
   }
 
   void divisor_chain_counts() {
