@@ -67,17 +67,10 @@ std::vector<std::vector<std::size_t>> template_chains(const std::vector<Job>& jo
 }
 
 std::vector<double> final_objectives(const JoinedMapping& m, unsigned metrics) {
-  const auto e = static_cast<double>(static_cast<float>(m.energy()));
-  const auto l = static_cast<double>(static_cast<float>(m.latency));
-  std::vector<double> v;
-  if (metrics & kEdp) v.push_back(e * l);
-  if (metrics & kEnergy) v.push_back(e);
-  if (metrics & kLatency) v.push_back(l);
-  if (metrics & kDynamicEnergy) v.push_back(m.dynamic_energy);
-  if (metrics & kLeakEnergy) v.push_back(m.leak_energy);
-  return v;
+  const auto r = ranking_objectives(static_cast<float>(m.energy()), static_cast<float>(m.latency),
+                                    m.dynamic_energy, m.leak_energy, metrics);
+  return {r.values.begin(), r.values.begin() + static_cast<std::ptrdiff_t>(r.size)};
 }
-
 // Which tensors copy Einsums alias (workload.get_tensor_copies): the source with each
 // output, both ways.
 std::map<std::string, std::set<std::string>> tensor_copies(const spec::Workload& w) {
@@ -178,6 +171,28 @@ std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in,
   cv.notify_one();
   if (joined.cancelled) return {};
   return std::move(joined.front);
+}
+
+// Whole mappings found cheaply, as the exact join's ceilings (JoinSettings::ceilings): the
+// join with objectives and reservations compared in powers of two, so that its groups keep
+// few rows (AccelForge's "dirty" first round, _join_pmappings/join_pmappings.py). Its
+// mappings are real ones with their exact objectives. Empty when the ceilings are not sound
+// (a tolerance: the join itself is not exact), or when that join finds nothing; nullopt
+// when stopped.
+std::optional<std::vector<std::vector<double>>> reference_mappings(
+    const std::vector<JoinEinsum>& in, const TrackedMemories& tracked,
+    const std::map<std::string, std::set<std::string>>& copies, JoinSettings settings,
+    const MapperOptions& options, const std::stop_token& stop) {
+  std::vector<std::vector<double>> out;
+  if (!options.prune_join_by_reference || in.size() < 2 || options.objective_tolerance != 0 ||
+      options.resource_usage_tolerance != 0)
+    return out;
+  settings.objective_tolerance = 1;
+  settings.resource_usage_tolerance = 1;
+  const JoinOutcome rough = join_einsums(in, tracked, copies, settings, nullptr, stop);
+  if (rough.cancelled) return std::nullopt;
+  for (const auto& m : rough.front) out.push_back(final_objectives(m, options.metrics));
+  return out;
 }
 
 // The result with `joined` as its front: EDP formed last (it is not additive), one more Pareto
@@ -405,8 +420,12 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     }
   }
   // The join (§5): compatibility groups, Einsum by Einsum.
-  JoinSettings settings{
-      options.metrics, options.objective_tolerance, options.resource_usage_tolerance, options.threads, {}};
+  JoinSettings settings{options.metrics,
+                        options.objective_tolerance,
+                        options.resource_usage_tolerance,
+                        options.threads,
+                        {},
+                        {}};
   for (const auto& per_einsum : problems)
     for (const auto& p : per_einsum) {
       int level = 0;
@@ -447,6 +466,13 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     return result;
   }
 
+  auto found = reference_mappings(join_input, tracked, copies, settings, options, stop);
+  if (!found) {
+    result.cancelled = true;
+    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options,
+                      spec);
+  }
+  settings.ceilings = std::move(*found);
   JoinOutcome joined = join_einsums(join_input, tracked, copies, settings, observer, stop);
   result.join_steps = joined.steps;
   for (std::size_t e = 0; e < einsums.size(); ++e) {
@@ -454,8 +480,11 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     stats.groups = joined.groups[e];
     stats.pmappings_grouped = joined.grouped_rows[e];
     stats.pmappings_pareto = joined.grouped_rows[e];
-    if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto)
-      stats.removed["pareto"] = stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto;
+    const std::uint64_t bound = e < joined.bound_rows.size() ? joined.bound_rows[e] : 0;
+    if (bound > 0) stats.removed["bound"] = bound;
+    if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto + bound)
+      stats.removed["pareto"] =
+          stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto - bound;
     if (observer) {
       std::vector<float> keys;
       std::vector<FrontPoint> pts;

@@ -188,15 +188,77 @@ struct LessFused {
   }
 };
 
+// The least an Einsum's pmappings add: each objective's minimum over them.
+struct Least {
+  double dynamic = 0, leak = 0, energy = 0, latency = 0;
+
+  static Least of(const JoinEinsum& e) {
+    Least l;
+    if (e.rows.empty()) return l;
+    l = {e.rows[0].dynamic_energy, e.rows[0].leak_energy, e.rows[0].energy(), e.rows[0].latency};
+    for (const auto& r : e.rows) {
+      l.dynamic = std::min(l.dynamic, r.dynamic_energy);
+      l.leak = std::min(l.leak, r.leak_energy);
+      l.energy = std::min(l.energy, r.energy());
+      l.latency = std::min(l.latency, r.latency);
+    }
+    return l;
+  }
+  Least& operator+=(const Least& o) {
+    dynamic += o.dynamic;
+    leak += o.leak;
+    energy += o.energy;
+    latency += o.latency;
+    return *this;
+  }
+};
+
+// The settings' ceilings (whole mappings known to exist) against a row's objectives plus the
+// least the Einsums it lacks add: a lower bound on every whole mapping the row can become.
+class Ceilings {
+ public:
+  Ceilings(const std::vector<std::vector<double>>& ceilings, unsigned metrics) : metrics_(metrics) {
+    for (const auto& c : ceilings) {
+      if (c.size() != ranking_objectives(0, 0, 0, 0, metrics).size) continue;
+      std::array<double, 5> limit{};
+      for (std::size_t i = 0; i < c.size(); ++i) limit[i] = c[i] + std::abs(c[i]) * kMargin;
+      limits_.push_back(limit);
+    }
+  }
+  // Worse than some ceiling in every ranking objective, whatever the Einsums in `rest` add.
+  [[nodiscard]] bool beaten(double dynamic, double leak, double latency, const Least& rest) const {
+    if (limits_.empty()) return false;
+    const Ranking r = ranking_objectives(dynamic + leak + rest.energy, latency + rest.latency,
+                                         dynamic + rest.dynamic, leak + rest.leak, metrics_);
+    return std::any_of(limits_.begin(), limits_.end(), [&](const std::array<double, 5>& limit) {
+      for (std::size_t i = 0; i < r.size; ++i)
+        if (!(r.values[i] > limit[i])) return false;
+      return true;
+    });
+  }
+
+ private:
+  // A row must lose by more than float32 rounding (the mapper ranks whole mappings on
+  // float32 energy and latency) and sums taken in another order can move a value.
+  static constexpr double kMargin = 1e-6;
+  unsigned metrics_;
+  std::vector<std::array<double, 5>> limits_;
+};
+
 // One Einsum's pmappings by structure, each group Pareto-pruned per iteration counts. Only
 // the tensors some other Einsum uses stay (the shared loops shrink with them, and the
 // reservations below collapse).
 std::vector<Group> group_einsum(const JoinEinsum& e, const std::set<std::string>& shared_with_others,
-                                std::size_t memories, const KeyMaker& key, const LessFused& order) {
+                                std::size_t memories, const KeyMaker& key, const LessFused& order,
+                                const Ceilings& ceilings, const Least& others, std::uint64_t& beaten) {
   std::map<Structure, std::size_t> index;
   std::vector<Group> groups;
   for (std::size_t i = 0; i < e.rows.size(); ++i) {
     const auto& row = e.rows[i];
+    if (ceilings.beaten(row.dynamic_energy, row.leak_energy, row.latency, others)) {
+      ++beaten;
+      continue;
+    }
     const auto& full = e.compat[i];
     Structure st =
         restrict(full.tensors, [&](const std::string& t) { return shared_with_others.contains(t); });
@@ -302,7 +364,7 @@ struct ChunkResult {
   std::vector<std::int64_t> iterations;
   std::vector<std::uint32_t> left_origin, right_pmapping;
   std::uint32_t shared_loops = 0;  // the left group's loops: what the right shares
-  std::uint64_t paired = 0, lookahead = 0, pareto = 0;
+  std::uint64_t paired = 0, lookahead = 0, bound = 0, pareto = 0;
   std::vector<std::uint64_t> over_capacity;  // per memory
 };
 
@@ -336,7 +398,8 @@ class Join {
         einsum_key_{settings.metrics, settings.objective_tolerance, settings.resource_usage_tolerance,
                     settings.resource_usage_tolerance / static_cast<double>(std::max<std::size_t>(n_, 1))},
         join_key_{settings.metrics, settings.objective_tolerance, settings.objective_tolerance, 0},
-        order_{&settings.memory_levels} {}
+        order_{&settings.memory_levels},
+        ceilings_(settings.ceilings, settings.metrics) {}
 
   JoinOutcome run() {
     if (n_ == 0) return std::move(out_);
@@ -358,10 +421,10 @@ class Join {
     std::vector<Pair> pairs;
     std::vector<Structure> joined;  // joined structures, indexed by Pair::joined
     std::vector<char> joined_alive;
-    std::vector<std::vector<const CountFilter*>> filters;         // per joined structure
-    std::vector<std::map<Structure, CountFilter>> filter_store;  // per later Einsum, per key
-    std::vector<Group> next;                                       // the joined groups, in order
-    std::vector<std::vector<const CountFilter*>> next_filters;     // per joined group
+    std::vector<std::vector<const CountFilter*>> filters;                // per joined structure
+    std::vector<std::map<Structure, CountFilter>> filter_store;          // per later Einsum, per key
+    std::vector<Group> next;                                             // the joined groups, in order
+    std::vector<std::vector<const CountFilter*>> next_filters;           // per joined group
     std::map<std::pair<std::size_t, std::size_t>, PrefixIndex> indexes;  // (right group, prefix)
     struct Task {
       std::size_t pair, first, last;  // left rows [first, last)
@@ -371,7 +434,7 @@ class Join {
     struct Source {
       std::uint32_t parent, pmapping, shared_loops;
     };
-    std::vector<std::vector<Source>> sources;  // per joined group, per kept row
+    std::vector<std::vector<Source>> sources;   // per joined group, per kept row
     std::vector<std::uint64_t> pareto_removed;  // per joined group
     std::vector<std::size_t> pruned_at;         // per joined group: its rows after its last pruning
   };
@@ -396,11 +459,20 @@ class Join {
   // Einsum); the first Einsum's groups are the first left.
   void group_einsums() {
     per_einsum_.resize(n_);
+    // What the Einsums after each one add at the least (for the ceilings), and before it.
+    rest_after_.assign(n_, Least{});
+    std::vector<Least> before(n_);
+    for (std::size_t e = n_; e-- > 1;) (rest_after_[e - 1] = rest_after_[e]) += Least::of(einsums_[e]);
+    for (std::size_t e = 1; e < n_; ++e) (before[e] = before[e - 1]) += Least::of(einsums_[e - 1]);
+    out_.bound_rows.assign(n_, 0);
     for (std::size_t e = 0; e < n_; ++e) {
       std::set<std::string> others = tensors_of(einsums_, 0, e);
       const auto after = tensors_of(einsums_, e + 1, n_);
       others.insert(after.begin(), after.end());
-      per_einsum_[e] = group_einsum(einsums_[e], others, memories_, einsum_key_, order_);
+      Least besides = before[e];
+      besides += rest_after_[e];
+      per_einsum_[e] = group_einsum(einsums_[e], others, memories_, einsum_key_, order_, ceilings_, besides,
+                                    out_.bound_rows[e]);
       out_.groups.push_back(per_einsum_[e].size());
       std::uint64_t rows = 0;
       for (const auto& g : per_einsum_[e]) rows += g.rows();
@@ -530,9 +602,10 @@ class Join {
         step.filters[x].push_back(&f->second);
       }
       if (!any)
-        return fail(step, "the mappings of the Einsums up to " + einsums_[j].name +
-                              " cannot be joined with any pmapping of Einsum " + einsums_[later].name +
-                              ": the tensors they share are held in different memories or under different loops");
+        return fail(step,
+                    "the mappings of the Einsums up to " + einsums_[j].name +
+                        " cannot be joined with any pmapping of Einsum " + einsums_[later].name +
+                        ": the tensors they share are held in different memories or under different loops");
     }
     const std::vector<Group>& right = per_einsum_[j];
     std::erase_if(step.pairs, [&](const Pair& p) {
@@ -617,7 +690,8 @@ class Join {
       for (std::size_t li = 0; li < ls.size(); ++li) {
         const auto& t = ls[li];
         const int m = tracked_.index(t.memory);
-        if (m < 0 || find(rs, t.name) != nullptr || !step.live_after.contains(t.name) || t.depth() <= k) continue;
+        if (m < 0 || find(rs, t.name) != nullptr || !step.live_after.contains(t.name) || t.depth() <= k)
+          continue;
         p.merge.adjustments.push_back({static_cast<std::size_t>(m), t.depth(), li, 1.0});
       }
     }
@@ -631,7 +705,8 @@ class Join {
     for (std::size_t pi = 0; pi < step.pairs.size(); ++pi) {
       const std::size_t lrows = left_[step.pairs[pi].left].rows(), rrows = right[step.pairs[pi].right].rows();
       const std::size_t chunk = std::max<std::size_t>(1, kChunkRows / std::max<std::size_t>(rrows, 1));
-      for (std::size_t f = 0; f < lrows; f += chunk) step.tasks.push_back({pi, f, std::min(lrows, f + chunk)});
+      for (std::size_t f = 0; f < lrows; f += chunk)
+        step.tasks.push_back({pi, f, std::min(lrows, f + chunk)});
     }
     step.results.resize(step.tasks.size());
     step.sources.resize(step.next.size());
@@ -662,7 +737,8 @@ class Join {
   // keeps the rows a single pruning of all would (ties go to the first row either way).
   void fold(Step& step, std::size_t first, std::size_t last, bool final) {
     std::vector<std::vector<std::size_t>> tasks_of(step.next.size());
-    for (std::size_t ti = first; ti < last; ++ti) tasks_of[step.pairs[step.tasks[ti].pair].joined].push_back(ti);
+    for (std::size_t ti = first; ti < last; ++ti)
+      tasks_of[step.pairs[step.tasks[ti].pair].joined].push_back(ti);
     arena_.execute([&] {
       tbb::parallel_for(std::size_t{0}, step.next.size(), [&](std::size_t x) {
         Group& g = step.next[x];
@@ -727,6 +803,11 @@ class Join {
           continue;
         }
         const double* rr = rg.row(r);
+        if (ceilings_.beaten(lr[Group::kDyn] + rr[Group::kDyn], lr[Group::kLeak] + rr[Group::kLeak],
+                             lr[Group::kLatency] + rr[Group::kLatency], rest_after_[step.j])) {
+          ++res.bound;
+          continue;
+        }
         sizes.assign(lr + lg.sizes_at(), lr + lg.stride);
         if (p.needs_right) sizes.insert(sizes.end(), rr + rg.sizes_at(), rr + rg.stride);
         std::size_t failed = 0;
@@ -776,6 +857,7 @@ class Join {
       stats.rows_paired += r.paired;
       stats.rows_unmatched -= r.paired;
       if (r.lookahead > 0) stats.removed["lookahead"] += r.lookahead;
+      if (r.bound > 0) stats.removed["bound"] += r.bound;
       stats.removed["pareto"] += r.pareto;
       for (std::size_t m = 0; m < r.over_capacity.size(); ++m)
         if (r.over_capacity[m] > 0) stats.removed["capacity " + tracked_.names[m]] += r.over_capacity[m];
@@ -890,6 +972,8 @@ class Join {
   const KeyMaker einsum_key_;
   const KeyMaker join_key_;
   const LessFused order_;
+  const Ceilings ceilings_;
+  std::vector<Least> rest_after_;  // per Einsum: what the Einsums after it add at the least
 
   JoinOutcome out_;
   std::vector<std::vector<Group>> per_einsum_;  // each Einsum's groups
@@ -903,6 +987,18 @@ JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMe
                          const std::map<std::string, std::set<std::string>>& copies,
                          const JoinSettings& settings, Observer* observer, std::stop_token stop) {
   return Join(einsums, tracked, copies, settings, observer, std::move(stop)).run();
+}
+
+Ranking ranking_objectives(double energy, double latency, double dynamic_energy, double leak_energy,
+                           unsigned metrics) {
+  Ranking r;
+  const auto add = [&](double v) { r.values[r.size++] = v; };
+  if (metrics & kEdp) add(energy * latency);
+  if (metrics & kEnergy) add(energy);
+  if (metrics & kLatency) add(latency);
+  if (metrics & kDynamicEnergy) add(dynamic_energy);
+  if (metrics & kLeakEnergy) add(leak_energy);
+  return r;
 }
 
 }  // namespace af::mapper

@@ -1,11 +1,12 @@
 #pragma once
-// The join of FFM (AccelForge's mapper/FFM/_join_pmappings/join_pmappings.py): Einsums in workload order, each one's pmappings
-// grouped by compatibility; a left group (the mappings of the Einsums so far) joins a
+// The join of FFM (AccelForge's mapper/FFM/_join_pmappings/join_pmappings.py): Einsums in workload order,
+// each one's pmappings grouped by compatibility; a left group (the mappings of the Einsums so far) joins a
 // right group (the next Einsum's pmappings) when the tensors they share are held alike
 // and the loops they share iterate alike. Joined rows add objectives and combine
 // reservations (reservations.h); rows over capacity go, and within each joined group
 // only Pareto-optimal rows stay, with objectives and reservations as the criteria.
 // Groups that no later Einsum could match are dropped before their rows are merged.
+#include <array>
 #include <map>
 #include <set>
 #include <stop_token>
@@ -15,8 +16,8 @@
 #include "mapper/join/compatibility.h"
 #include "mapper/observer.h"
 #include "mapper/reservations.h"
-#include "mapper/stats.h"
 #include "mapper/search/tile_shapes.h"
+#include "mapper/stats.h"
 
 namespace af::mapper {
 
@@ -38,6 +39,16 @@ struct JoinEinsum {
   std::vector<Compatibility> compat;  // per row; tensors aligned with row.shared_sizes
 };
 
+// The objectives whole mappings are ranked by, in the mapper's order: EDP (formed from the
+// whole mapping's energy and latency: it is not additive, so the join keeps them apart),
+// energy, latency, dynamic energy, leak energy, as `metrics` asks.
+struct Ranking {
+  std::array<double, 5> values{};
+  std::size_t size = 0;
+};
+[[nodiscard]] Ranking ranking_objectives(double energy, double latency, double dynamic_energy,
+                                         double leak_energy, unsigned metrics);
+
 struct JoinSettings {
   unsigned metrics = kEnergy;
   double objective_tolerance = 0, resource_usage_tolerance = 0;
@@ -46,6 +57,11 @@ struct JoinSettings {
   // fused first (fewer shared loops, shared tensors in outer memories), so that of
   // equal-cost mappings the least fused is reported.
   std::map<std::string, int> memory_levels;
+  // Ranking objectives of whole mappings known to exist. Objectives only grow as Einsums
+  // join, so a row that, with every Einsum it lacks at its cheapest, is still worse in every
+  // ranking objective than one of these can never be on the front: it goes as "bound". Only
+  // sound when the join is exact (both tolerances 0). Empty: none.
+  std::vector<std::vector<double>> ceilings;
 };
 
 struct JoinOutcome {
@@ -53,6 +69,7 @@ struct JoinOutcome {
   std::vector<JoinStepStats> steps;
   std::vector<std::size_t> groups;          // per Einsum: its compatibility groups
   std::vector<std::uint64_t> grouped_rows;  // per Einsum: pmappings in those groups
+  std::vector<std::uint64_t> bound_rows;    // per Einsum: pmappings the ceilings removed
   std::string failure;                      // why nothing joined, naming the Einsums
   bool cancelled = false;
 };

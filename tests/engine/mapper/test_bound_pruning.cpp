@@ -1,5 +1,6 @@
 // The tile search skips subtrees whose lower bounds a kept row beats (search/tile_shapes.cpp),
-// and what rows of an earlier template of the same compatibility groups beat (EarlierRows).
+// and what rows of an earlier template of the same compatibility groups beat (EarlierRows);
+// the join drops rows that cannot beat a whole mapping a rough join found (ceilings).
 // The oracle is the mapper with that pruning off: on the bundled examples and on small
 // matmul chains over AccelForge's arches, fused and unfused, for energy, latency and both,
 // the same front (figures and mappings), the same rows into the join, never more pmappings
@@ -42,22 +43,21 @@ Case corpus(const std::string& arch) {
           costs};
 }
 
-mapper::MapperResult map(const spec::Spec& s, unsigned metrics, bool unfused, bool bounds,
-                         bool across = true) {
+mapper::MapperResult map(const spec::Spec& s, unsigned metrics, bool unfused, bool bounds, bool across = true,
+                         bool ceilings = true) {
   mapper::MapperOptions o = mapper::options_from_spec(s);
   o.metrics = metrics;
   o.unfused = unfused;
   o.threads = 2;
   o.prune_by_bounds = bounds;
   o.prune_across_templates = across;
+  o.prune_join_by_reference = ceilings;
   return mapper::map_workload(s, o);
 }
 
-// The same front (figures and mappings), the same groups into the join and rows out of each
-// join step; never more pmappings evaluated per Einsum. `same_pareto`: the same rows out of
-// each Einsum's search as well.
-void compare(const mapper::MapperResult& with, const mapper::MapperResult& without, const QByteArray& where,
-             bool same_pareto) {
+// The same front: figures and mappings.
+void compare_fronts(const mapper::MapperResult& with, const mapper::MapperResult& without,
+                    const QByteArray& where) {
   QVERIFY2(with.found == without.found, where.constData());
   QVERIFY2(with.front.size() == without.front.size(), where.constData());
   for (std::size_t i = 0; i < with.front.size(); ++i) {
@@ -67,6 +67,14 @@ void compare(const mapper::MapperResult& with, const mapper::MapperResult& witho
                  io::write_mapping_yaml(mapper::mapping_of(without, i)),
              where.constData());
   }
+}
+
+// The same front, the same groups into the join and rows out of each join step; never more
+// pmappings evaluated per Einsum. `same_pareto`: the same rows out of each Einsum's search
+// as well.
+void compare(const mapper::MapperResult& with, const mapper::MapperResult& without, const QByteArray& where,
+             bool same_pareto) {
+  compare_fronts(with, without, where);
   for (std::size_t e = 0; e < with.stats.size(); ++e) {
     if (same_pareto)
       QVERIFY2(with.stats[e].pmappings_pareto == without.stats[e].pmappings_pareto, where.constData());
@@ -102,6 +110,7 @@ class TestBoundPruning : public QObject {
 
   std::uint64_t evaluated_with_ = 0, evaluated_without_ = 0;
   std::uint64_t across_with_ = 0, across_without_ = 0;
+  std::uint64_t ceiling_removed_ = 0;
 
  private slots:
   void same_results_data() {
@@ -155,7 +164,40 @@ class TestBoundPruning : public QObject {
       }
   }
 
+  // The join's ceilings: the same front, with EDP too (the window's usual metric), and never
+  // more rows out of a join step.
+  void join_ceilings_same_front_data() { same_results_data(); }
+  void join_ceilings_same_front() {
+    QFETCH(QString, name);
+    QFETCH(bool, needs_corpus);
+    if (needs_corpus) AF_REQUIRE_CORPUS();
+    const spec::Spec s = spec_of(name, needs_corpus);
+    for (const unsigned metrics : {unsigned{mapper::kEdp}, unsigned{mapper::kEnergy},
+                                   unsigned{mapper::kLatency}, unsigned{mapper::kEnergy | mapper::kLatency}})
+      for (const bool unfused : {false, true}) {
+        const auto with = map(s, metrics, unfused, true, true, true);
+        const auto without = map(s, metrics, unfused, true, true, false);
+        const QByteArray where = QStringLiteral("ceilings, metrics %1, %2")
+                                     .arg(metrics)
+                                     .arg(unfused ? "unfused" : "fused")
+                                     .toUtf8();
+        compare_fronts(with, without, where);
+        if (QTest::currentTestFailed()) return;
+        QVERIFY2(with.join_steps.size() == without.join_steps.size(), where.constData());
+        for (std::size_t j = 0; j < with.join_steps.size(); ++j) {
+          QVERIFY2(with.join_steps[j].rows_out <= without.join_steps[j].rows_out, where.constData());
+          QVERIFY2(without.join_steps[j].removed_by("bound") == 0, where.constData());
+          ceiling_removed_ += with.join_steps[j].removed_by("bound");
+        }
+        for (const auto& st : with.stats)
+          if (const auto it = st.removed.find("bound"); it != st.removed.end())
+            ceiling_removed_ += it->second;
+      }
+  }
+
   void cleanupTestCase() {
+    qInfo("the join's ceilings removed %llu rows", static_cast<unsigned long long>(ceiling_removed_));
+    QVERIFY(ceiling_removed_ > 0);
     qInfo("evaluated %llu pmappings with earlier templates' rows, %llu without",
           static_cast<unsigned long long>(across_with_), static_cast<unsigned long long>(across_without_));
     QVERIFY(across_with_ < across_without_);
