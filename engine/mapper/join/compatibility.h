@@ -1,6 +1,6 @@
 #pragma once
-// Compatibility (AccelForge's mapper/FFM/_join_pmappings/compatibility.py): what the other Einsums can observe of a pmapping.
-// For every shared (fusable) tensor, where its backing node sits: the memory, and the
+// Compatibility (AccelForge's mapper/FFM/_join_pmappings/compatibility.py): what the other Einsums can
+// observe of a pmapping. For every shared (fusable) tensor, where its backing node sits: the memory, and the
 // fused loops above it in that tensor's ranks; plus how many times each fused loop
 // iterates. Two pmappings join only if the tensors they share are held alike and the
 // loops they share iterate alike; everything else about a pmapping is numbers (its

@@ -12,6 +12,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "mapper/join/ceilings.h"
 #include "mapper/pareto.h"
 
 namespace af::mapper {
@@ -188,69 +189,12 @@ struct LessFused {
   }
 };
 
-// The least an Einsum's pmappings add: each objective's minimum over them.
-struct Least {
-  double dynamic = 0, leak = 0, energy = 0, latency = 0;
-
-  static Least of(const JoinEinsum& e) {
-    Least l;
-    if (e.rows.empty()) return l;
-    l = {e.rows[0].dynamic_energy, e.rows[0].leak_energy, e.rows[0].energy(), e.rows[0].latency};
-    for (const auto& r : e.rows) {
-      l.dynamic = std::min(l.dynamic, r.dynamic_energy);
-      l.leak = std::min(l.leak, r.leak_energy);
-      l.energy = std::min(l.energy, r.energy());
-      l.latency = std::min(l.latency, r.latency);
-    }
-    return l;
-  }
-  Least& operator+=(const Least& o) {
-    dynamic += o.dynamic;
-    leak += o.leak;
-    energy += o.energy;
-    latency += o.latency;
-    return *this;
-  }
-};
-
-// The settings' ceilings (whole mappings known to exist) against a row's objectives plus the
-// least the Einsums it lacks add: a lower bound on every whole mapping the row can become.
-class Ceilings {
- public:
-  Ceilings(const std::vector<std::vector<double>>& ceilings, unsigned metrics) : metrics_(metrics) {
-    for (const auto& c : ceilings) {
-      if (c.size() != ranking_objectives(0, 0, 0, 0, metrics).size) continue;
-      std::array<double, 5> limit{};
-      for (std::size_t i = 0; i < c.size(); ++i) limit[i] = c[i] + std::abs(c[i]) * kMargin;
-      limits_.push_back(limit);
-    }
-  }
-  // Worse than some ceiling in every ranking objective, whatever the Einsums in `rest` add.
-  [[nodiscard]] bool beaten(double dynamic, double leak, double latency, const Least& rest) const {
-    if (limits_.empty()) return false;
-    const Ranking r = ranking_objectives(dynamic + leak + rest.energy, latency + rest.latency,
-                                         dynamic + rest.dynamic, leak + rest.leak, metrics_);
-    return std::any_of(limits_.begin(), limits_.end(), [&](const std::array<double, 5>& limit) {
-      for (std::size_t i = 0; i < r.size; ++i)
-        if (!(r.values[i] > limit[i])) return false;
-      return true;
-    });
-  }
-
- private:
-  // A row must lose by more than float32 rounding (the mapper ranks whole mappings on
-  // float32 energy and latency) and sums taken in another order can move a value.
-  static constexpr double kMargin = 1e-6;
-  unsigned metrics_;
-  std::vector<std::array<double, 5>> limits_;
-};
-
 // One Einsum's pmappings by structure, each group Pareto-pruned per iteration counts. Only
 // the tensors some other Einsum uses stay (the shared loops shrink with them, and the
 // reservations below collapse).
 std::vector<Group> group_einsum(const JoinEinsum& e, const std::set<std::string>& shared_with_others,
                                 std::size_t memories, const KeyMaker& key, const LessFused& order,
-                                const Ceilings& ceilings, const Least& others, std::uint64_t& beaten) {
+                                const Ceilings& ceilings, const LeastAdded& others, std::uint64_t& beaten) {
   std::map<Structure, std::size_t> index;
   std::vector<Group> groups;
   for (std::size_t i = 0; i < e.rows.size(); ++i) {
@@ -460,17 +404,17 @@ class Join {
   void group_einsums() {
     per_einsum_.resize(n_);
     // What the Einsums after each one add at the least (for the ceilings), and before it.
-    rest_after_.assign(n_, Least{});
-    std::vector<Least> before(n_);
-    for (std::size_t e = n_; e-- > 1;) (rest_after_[e - 1] = rest_after_[e]) += Least::of(einsums_[e]);
-    for (std::size_t e = 1; e < n_; ++e) (before[e] = before[e - 1]) += Least::of(einsums_[e - 1]);
+    rest_after_.assign(n_, LeastAdded{});
+    std::vector<LeastAdded> before(n_);
+    for (std::size_t e = n_; e-- > 1;)
+      rest_after_[e - 1] = rest_after_[e].plus(LeastAdded::of(einsums_[e].rows));
+    for (std::size_t e = 1; e < n_; ++e) before[e] = before[e - 1].plus(LeastAdded::of(einsums_[e - 1].rows));
     out_.bound_rows.assign(n_, 0);
     for (std::size_t e = 0; e < n_; ++e) {
       std::set<std::string> others = tensors_of(einsums_, 0, e);
       const auto after = tensors_of(einsums_, e + 1, n_);
       others.insert(after.begin(), after.end());
-      Least besides = before[e];
-      besides += rest_after_[e];
+      const LeastAdded besides = before[e].plus(rest_after_[e]);
       per_einsum_[e] = group_einsum(einsums_[e], others, memories_, einsum_key_, order_, ceilings_, besides,
                                     out_.bound_rows[e]);
       out_.groups.push_back(per_einsum_[e].size());
@@ -973,7 +917,7 @@ class Join {
   const KeyMaker join_key_;
   const LessFused order_;
   const Ceilings ceilings_;
-  std::vector<Least> rest_after_;  // per Einsum: what the Einsums after it add at the least
+  std::vector<LeastAdded> rest_after_;  // per Einsum: what the Einsums after it add at the least
 
   JoinOutcome out_;
   std::vector<std::vector<Group>> per_einsum_;  // each Einsum's groups
@@ -987,18 +931,6 @@ JoinOutcome join_einsums(const std::vector<JoinEinsum>& einsums, const TrackedMe
                          const std::map<std::string, std::set<std::string>>& copies,
                          const JoinSettings& settings, Observer* observer, std::stop_token stop) {
   return Join(einsums, tracked, copies, settings, observer, std::move(stop)).run();
-}
-
-Ranking ranking_objectives(double energy, double latency, double dynamic_energy, double leak_energy,
-                           unsigned metrics) {
-  Ranking r;
-  const auto add = [&](double v) { r.values[r.size++] = v; };
-  if (metrics & kEdp) add(energy * latency);
-  if (metrics & kEnergy) add(energy);
-  if (metrics & kLatency) add(latency);
-  if (metrics & kDynamicEnergy) add(dynamic_energy);
-  if (metrics & kLeakEnergy) add(leak_energy);
-  return r;
 }
 
 }  // namespace af::mapper

@@ -6,13 +6,13 @@
 // reservations (reservations.h); rows over capacity go, and within each joined group
 // only Pareto-optimal rows stay, with objectives and reservations as the criteria.
 // Groups that no later Einsum could match are dropped before their rows are merged.
-#include <array>
 #include <map>
 #include <set>
 #include <stop_token>
 #include <string>
 #include <vector>
 
+#include "mapper/join/ceilings.h"
 #include "mapper/join/compatibility.h"
 #include "mapper/observer.h"
 #include "mapper/reservations.h"
@@ -38,16 +38,6 @@ struct JoinEinsum {
   std::vector<PmappingRow> rows;
   std::vector<Compatibility> compat;  // per row; tensors aligned with row.shared_sizes
 };
-
-// The objectives whole mappings are ranked by, in the mapper's order: EDP (formed from the
-// whole mapping's energy and latency: it is not additive, so the join keeps them apart),
-// energy, latency, dynamic energy, leak energy, as `metrics` asks.
-struct Ranking {
-  std::array<double, 5> values{};
-  std::size_t size = 0;
-};
-[[nodiscard]] Ranking ranking_objectives(double energy, double latency, double dynamic_energy,
-                                         double leak_energy, unsigned metrics);
 
 struct JoinSettings {
   unsigned metrics = kEnergy;

@@ -2,8 +2,8 @@
 // Which memories the fused join tracks (AccelForge's mapper/FFM/_join_pmappings/join_pmappings.py).
 #include <vector>
 
-#include "mapper/search/problem.h"
 #include "mapper/reservations.h"
+#include "mapper/search/problem.h"
 #include "mapper/search/templates.h"
 
 namespace af::mapper {

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "front_oracle.h"
+#include "mapper/join/ceilings.h"
 #include "mapper/mapper.h"
 #include "mapper/pareto.h"
 #include "support/load_spec.h"
@@ -305,6 +306,66 @@ class TestMapper : public QObject {
     // until the row dominating it arrives.
     const std::vector<float> keys = {1e8F, 2, 5, 1e8F, 1, 5, 1e8F, 3, 4};
     QCOMPARE(mapper::pareto_select(keys, 3, 3), (std::vector<std::size_t>{1, 2}));
+  }
+
+  void least_added_bounds_every_choice() {
+    // Three Einsums of random pmappings (energy and latency pulling apart, 40 to 60 each, so
+    // that the staircases are thinned): every choice of one pmapping each adds at least one
+    // staircase point's energy and latency, and the least dynamic and leak energy.
+    unsigned seed = 5;
+    const auto next = [&] {
+      seed = seed * 1103515245U + 12345U;
+      return static_cast<double>((seed >> 16) % 1000) / 100.0;
+    };
+    std::vector<std::vector<mapper::PmappingRow>> einsums(3);
+    for (std::size_t e = 0; e < einsums.size(); ++e)
+      for (std::size_t i = 0; i < 40 + 10 * e; ++i) {
+        mapper::PmappingRow r;
+        r.dynamic_energy = next();
+        r.leak_energy = next() / 10;
+        r.latency = 12 - r.dynamic_energy + next() / 5;
+        einsums[e].push_back(r);
+      }
+    const auto all = mapper::LeastAdded::of(einsums[0])
+                         .plus(mapper::LeastAdded::of(einsums[1]))
+                         .plus(mapper::LeastAdded::of(einsums[2]));
+    QVERIFY(all.points.size() > 1 && all.points.size() <= 32);
+    double least_gap = 1e9;  // how close the staircase comes: it must not be a loose corner
+    for (const auto& a : einsums[0])
+      for (const auto& b : einsums[1])
+        for (const auto& c : einsums[2]) {
+          const double e = a.energy() + b.energy() + c.energy(), l = a.latency + b.latency + c.latency;
+          QVERIFY(a.dynamic_energy + b.dynamic_energy + c.dynamic_energy >= all.dynamic);
+          QVERIFY(a.leak_energy + b.leak_energy + c.leak_energy >= all.leak);
+          bool below = false;
+          for (const auto& [pe, pl] : all.points) {
+            below = below || (pe <= e && pl <= l);
+            least_gap = std::min(least_gap, std::max(e - pe, l - pl));
+          }
+          QVERIFY(below);
+        }
+    QVERIFY(least_gap < 0.5);
+  }
+
+  void ceilings_beat_only_what_cannot_win() {
+    // EDP: a whole mapping of energy 2 and latency 3 (EDP 6) is known. A partial row of
+    // energy 1 and latency 1 with the rest adding at least (1, 1) or (0.5, 2) can reach 2 * 2
+    // = 4 or 1.5 * 3 = 4.5: not beaten. With the rest adding (2, 2) at least it reaches 3 * 3.
+    const mapper::Ceilings known({{6.0}}, mapper::kEdp);
+    mapper::LeastAdded rest;
+    rest.points = {{0.5, 2.0}, {1.0, 1.0}};
+    QVERIFY(!known.beaten(1.0, 0.0, 1.0, rest));
+    rest.points = {{2.0, 2.0}};
+    QVERIFY(known.beaten(1.0, 0.0, 1.0, rest));
+    // Equal to the ceiling is not beaten: it may tie, and ties are the join's to settle.
+    rest.points = {{1.0, 2.0}};
+    QVERIFY(!known.beaten(1.0, 0.0, 1.0, rest));
+    // Energy and latency: beaten only when worse in both than one known mapping.
+    const mapper::Ceilings front({{2.0, 3.0}, {4.0, 1.0}}, mapper::kEnergy | mapper::kLatency);
+    rest.points = {{0.0, 0.0}};
+    QVERIFY(!front.beaten(3.0, 0.0, 2.0, rest));
+    QVERIFY(front.beaten(4.5, 0.0, 1.5, rest));
+    QVERIFY(!mapper::Ceilings({}, mapper::kEdp).beaten(1e9, 0.0, 1e9, rest));
   }
 
   void divisor_chain_counts() {
