@@ -489,7 +489,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     stats.pmappings_grouped = joined.grouped_rows[e];
     stats.pmappings_pareto = joined.grouped_rows[e];
     const std::uint64_t bound = e < joined.bound_rows.size() ? joined.bound_rows[e] : 0;
-    if (bound > 0) stats.removed["bound"] = bound;
+    if (bound > 0) stats.removed["ceiling"] = bound;
     if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto + bound)
       stats.removed["pareto"] =
           stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto - bound;

@@ -28,7 +28,8 @@ struct EinsumStats {
   std::uint64_t pmappings_dominated = 0;
   std::uint64_t pmappings_pareto = 0;  // in the Einsum's final front
   // Cause -> pmappings removed by it ("capacity MEMORY", "fanout COMP.DIM",
-  // "min_usage COMP.DIM", "pareto"). Evaluated pmappings only.
+  // "min_usage COMP.DIM", "ceiling": grouped for the join, join/ceilings.h, "pareto").
+  // Evaluated pmappings only.
   std::map<std::string, std::uint64_t> removed;
   // Capacity and fanout causes -> the smallest figure over the limit the search met: bits a
   // memory had to hold (limit: its size) or spatial instances needed (limit: the fanout).
@@ -76,7 +77,8 @@ struct JoinStepStats {
   std::uint64_t rows_paired = 0;          // row pairs merged
   // Merged rows removed, by cause: "lookahead" (their shared loops iterate unlike every
   // later Einsum's that shares tensors with them), "capacity MEMORY" (the merged
-  // reservations exceed it), "pareto" (dominated within the joined group).
+  // reservations exceed it), "ceiling" (cannot beat a whole mapping already known:
+  // join/ceilings.h), "pareto" (dominated within the joined group).
   std::map<std::string, std::uint64_t> removed;
   std::size_t groups_out = 0;
   std::uint64_t rows_out = 0;

@@ -801,7 +801,7 @@ class Join {
       stats.rows_paired += r.paired;
       stats.rows_unmatched -= r.paired;
       if (r.lookahead > 0) stats.removed["lookahead"] += r.lookahead;
-      if (r.bound > 0) stats.removed["bound"] += r.bound;
+      if (r.bound > 0) stats.removed["ceiling"] += r.bound;
       stats.removed["pareto"] += r.pareto;
       for (std::size_t m = 0; m < r.over_capacity.size(); ++m)
         if (r.over_capacity[m] > 0) stats.removed["capacity " + tracked_.names[m]] += r.over_capacity[m];

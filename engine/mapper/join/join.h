@@ -49,7 +49,7 @@ struct JoinSettings {
   std::map<std::string, int> memory_levels;
   // Ranking objectives of whole mappings known to exist. Objectives only grow as Einsums
   // join, so a row that, with every Einsum it lacks at its cheapest, is still worse in every
-  // ranking objective than one of these can never be on the front: it goes as "bound". Only
+  // ranking objective than one of these can never be on the front: it goes as "ceiling". Only
   // sound when the join is exact (both tolerances 0). Empty: none.
   std::vector<std::vector<double>> ceilings;
 };

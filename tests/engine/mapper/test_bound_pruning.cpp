@@ -186,11 +186,11 @@ class TestBoundPruning : public QObject {
         QVERIFY2(with.join_steps.size() == without.join_steps.size(), where.constData());
         for (std::size_t j = 0; j < with.join_steps.size(); ++j) {
           QVERIFY2(with.join_steps[j].rows_out <= without.join_steps[j].rows_out, where.constData());
-          QVERIFY2(without.join_steps[j].removed_by("bound") == 0, where.constData());
-          ceiling_removed_ += with.join_steps[j].removed_by("bound");
+          QVERIFY2(without.join_steps[j].removed_by("ceiling") == 0, where.constData());
+          ceiling_removed_ += with.join_steps[j].removed_by("ceiling");
         }
         for (const auto& st : with.stats)
-          if (const auto it = st.removed.find("bound"); it != st.removed.end())
+          if (const auto it = st.removed.find("ceiling"); it != st.removed.end())
             ceiling_removed_ += it->second;
       }
   }
