@@ -173,6 +173,12 @@ std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in,
   return std::move(joined.front);
 }
 
+// Ceilings (ceilings.h) are sound only when the join is exact.
+bool ceilings_apply(const MapperOptions& options, std::size_t n_einsums) {
+  return options.prune_by_ceilings && n_einsums >= 2 && options.objective_tolerance == 0 &&
+         options.resource_usage_tolerance == 0;
+}
+
 // Whole mappings found cheaply, as the exact join's ceilings (JoinSettings::ceilings): the
 // join with objectives and reservations compared within a factor 1 + t (AccelForge's "dirty"
 // round, _join_pmappings/join_pmappings.py, is one such join with t = 1). A coarse join keeps
@@ -186,9 +192,7 @@ std::optional<std::vector<std::vector<double>>> reference_mappings(
     const std::vector<JoinEinsum>& in, const TrackedMemories& tracked,
     const std::map<std::string, std::set<std::string>>& copies, JoinSettings settings,
     const MapperOptions& options, const std::stop_token& stop) {
-  if (!options.prune_join_by_reference || in.size() < 2 || options.objective_tolerance != 0 ||
-      options.resource_usage_tolerance != 0)
-    return std::vector<std::vector<double>>{};
+  if (!ceilings_apply(options, in.size())) return std::vector<std::vector<double>>{};
   for (const double tolerance : {1.0, 0.1, 0.01}) {
     settings.objective_tolerance = tolerance;
     settings.resource_usage_tolerance = tolerance;
@@ -258,6 +262,89 @@ const EinsumProblem& problem_for(const std::vector<EinsumProblem>& problems, con
   for (const auto& p : problems)
     if (p.compute == t.compute) return p;
   return problems.front();
+}
+
+// Per mapped Einsum, the least its pmappings add to a whole mapping: the front of a search
+// of all its templates for the objectives alone (RowsFor::Least, one chain), shared by the
+// Einsums that take its rows. An Einsum whose template the model rejects as a whole may
+// search on its own (map_workload), so its takers get no least (zero bounds everything).
+std::vector<LeastAdded> least_per_einsum(const std::vector<Job>& jobs,
+                                         const std::vector<std::vector<std::size_t>>& takers,
+                                         const std::vector<spec::ResolvedSpec>& resolved,
+                                         const MapperOptions& options, const std::stop_token& stop,
+                                         tbb::task_arena& arena) {
+  std::vector<std::vector<std::size_t>> per_einsum(takers.size());
+  for (std::size_t j = 0; j < jobs.size(); ++j) per_einsum[jobs[j].einsum].push_back(j);
+  std::vector<LeastAdded> least(takers.size());
+  arena.execute([&] {
+    tbb::parallel_for(
+        std::size_t{0}, per_einsum.size(),
+        [&](std::size_t e) {
+          if (per_einsum[e].empty()) return;
+          EarlierRows earlier;
+          std::vector<PmappingRow> rows;
+          bool rejected = false;
+          for (const std::size_t j : per_einsum[e]) {
+            if (stop.stop_requested()) return;
+            TemplateResult r = explore_tile_shapes(*jobs[j].templ, *jobs[j].problem, resolved[e], options,
+                                                   stop, true, nullptr, &earlier, nullptr, RowsFor::Least);
+            rejected = rejected || rejected_whole(r.stats);
+            earlier.add(r.front, options.metrics);
+            rows.insert(rows.end(), std::make_move_iterator(r.front.begin()),
+                        std::make_move_iterator(r.front.end()));
+          }
+          const LeastAdded own = LeastAdded::of(rows);
+          for (const auto t : takers[e]) least[t] = t == e || !rejected ? own : LeastAdded{};
+        },
+        tbb::simple_partitioner());
+  });
+  return least;
+}
+
+// What the fused search knows before it starts: whole mappings (their ranking objectives)
+// and, per Einsum that searches, what its pmappings must beat (the ceilings, with the least
+// of every other Einsum of the join).
+struct KnownBeforeSearch {
+  std::vector<std::vector<double>> mappings;
+  std::vector<std::optional<SearchCeilings>> per_einsum;
+  std::optional<MapperResult> unfused;  // the run the mappings come from
+};
+
+// The whole mappings are the unfused optimum (the first memory keeps every tensor): the fused
+// space holds it, and it costs 0.1-0.4 s where the fused search takes seconds. Nothing when
+// ceilings do not apply, when nothing maps unfused, and with a max_fused_loops limit: the
+// least search ignores the limits (least_per_einsum), so it costs about what the limited
+// search itself does and saves little of it (tpu_v4i + GPT-3 175B with one fused loop: 3.5 s
+// became 9 s; without a limit, simba + GPT-3 6.7B: 13.5 s became 4.4 s).
+KnownBeforeSearch known_before_search(const spec::Spec& spec, const std::vector<Job>& jobs,
+                                      const std::vector<std::vector<std::size_t>>& takers,
+                                      const std::vector<spec::ResolvedSpec>& resolved,
+                                      const MapperOptions& options, Observer* observer,
+                                      const std::stop_token& stop, tbb::task_arena& arena) {
+  KnownBeforeSearch known;
+  known.per_einsum.resize(takers.size());
+  if (options.unfused || options.max_fused_loops != kUnlimited || !ceilings_apply(options, takers.size()))
+    return known;
+  MapperOptions unfused = options;
+  unfused.unfused = true;
+  known.unfused = map_workload(spec, unfused, nullptr, stop);
+  if (known.unfused->cancelled || !known.unfused->found) return known;
+  std::vector<FrontPoint> points;
+  for (const auto& m : known.unfused->front) {
+    known.mappings.push_back(final_objectives(m, options.metrics));
+    points.push_back({m.energy(), m.latency});
+  }
+  if (observer) observer->on_unfused_optimum(points);
+  const std::vector<LeastAdded> least = least_per_einsum(jobs, takers, resolved, options, stop, arena);
+  if (stop.stop_requested()) return known;
+  for (std::size_t e = 0; e < takers.size(); ++e) {
+    if (takers[e].empty()) continue;
+    LeastAdded others;
+    for (std::size_t k = 0; k < least.size(); ++k)
+      if (k != e) others = others.plus(least[k]);
+    known.per_einsum[e].emplace(SearchCeilings{Ceilings(known.mappings, options.metrics), std::move(others)});
+  }
+  return known;
 }
 
 constexpr std::int64_t kMaxImperfectBound = std::int64_t{1} << 32;
@@ -354,6 +441,13 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   std::vector<std::size_t> done_per_einsum(einsums.size(), 0);
   std::vector<EinsumStats> running(result.stats);
   tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
+  KnownBeforeSearch known = known_before_search(spec, jobs, takers, resolved, options, observer, stop, arena);
+  // Stopped before the fused search began: the unfused optimum is the best mapping found.
+  if (stop.stop_requested() && known.unfused && known.unfused->found) {
+    known.unfused->cancelled = true;
+    return std::move(*known.unfused);
+  }
+  const auto& ceilings = known.per_einsum;
   arena.execute([&] {
     tbb::parallel_for(
         tbb::blocked_range<std::size_t>(0, chains.size(), 1),
@@ -363,8 +457,10 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
             for (const std::size_t j : chains[c]) {
               if (stop.stop_requested()) return;
               const Job& job = jobs[j];
+              const auto& ceiling = ceilings[job.einsum];
               results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, stop,
-                                               true, &tracked, chains[c].size() > 1 ? &earlier : nullptr);
+                                               true, &tracked, chains[c].size() > 1 ? &earlier : nullptr,
+                                               ceiling ? &*ceiling : nullptr);
               if (chains[c].size() > 1) earlier.add(results[j].front, options.metrics);
               if (observer) {
                 const std::lock_guard lock(observer_mutex);
@@ -474,6 +570,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     return result;
   }
 
+  settings.ceilings = std::move(known.mappings);
   auto found = reference_mappings(join_input, tracked, copies, settings, options, stop);
   if (!found) {
     result.cancelled = true;
@@ -489,7 +586,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     stats.pmappings_grouped = joined.grouped_rows[e];
     stats.pmappings_pareto = joined.grouped_rows[e];
     const std::uint64_t bound = e < joined.bound_rows.size() ? joined.bound_rows[e] : 0;
-    if (bound > 0) stats.removed["ceiling"] = bound;
+    if (bound > 0) stats.removed["ceiling"] += bound;
     if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto + bound)
       stats.removed["pareto"] =
           stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto - bound;

@@ -20,6 +20,9 @@ class Observer {
   virtual void on_templates_made(const std::string& einsum, std::size_t n_templates) {
     (void)einsum, (void)n_templates;
   }
+  // Before the fused search without a fused-loop limit: the unfused optimum's whole mappings,
+  // found as the search's ceilings (a Stop from here on returns them).
+  virtual void on_unfused_optimum(const std::vector<FrontPoint>& mappings) { (void)mappings; }
   // After each template's tile shapes: running totals for its Einsum.
   virtual void on_template_done(const std::string& einsum, std::size_t done, std::size_t total,
                                 const EinsumStats& so_far) {

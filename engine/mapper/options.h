@@ -62,11 +62,11 @@ struct MapperOptions {
   // search/tile_shapes.h; only with both tolerances 0). Off only to check that this changes
   // no result.
   bool prune_across_templates = true;
-  // Before the join, a rough join (powers of two) finds whole mappings; the exact join then
-  // drops rows that, with the Einsums they lack at their cheapest, lose to one of those in
-  // every objective (JoinSettings::ceilings; only with both tolerances 0). Off only to check
-  // that this changes no front.
-  bool prune_join_by_reference = true;
+  // Whole mappings known early (the unfused optimum before the search, rough joins before
+  // the exact one) are ceilings (ceilings.h): the tile search skips subtrees, and the join
+  // drops rows, that with the other Einsums at their least lose to one of them in every
+  // objective. Only with both tolerances 0. Off only to check that this changes no front.
+  bool prune_by_ceilings = true;
 };
 
 // "spatial", "temporal", "both" (anything else: neither): the two imperfect-loop flags.

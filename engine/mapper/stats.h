@@ -28,7 +28,8 @@ struct EinsumStats {
   std::uint64_t pmappings_dominated = 0;
   std::uint64_t pmappings_pareto = 0;  // in the Einsum's final front
   // Cause -> pmappings removed by it ("capacity MEMORY", "fanout COMP.DIM",
-  // "min_usage COMP.DIM", "ceiling": grouped for the join, join/ceilings.h, "pareto").
+  // "min_usage COMP.DIM", "ceiling": skipped in the search or dropped when grouped for
+  // the join, ceilings.h, "pareto").
   // Evaluated pmappings only.
   std::map<std::string, std::uint64_t> removed;
   // Capacity and fanout causes -> the smallest figure over the limit the search met: bits a
@@ -78,7 +79,7 @@ struct JoinStepStats {
   // Merged rows removed, by cause: "lookahead" (their shared loops iterate unlike every
   // later Einsum's that shares tensors with them), "capacity MEMORY" (the merged
   // reservations exceed it), "ceiling" (cannot beat a whole mapping already known:
-  // join/ceilings.h), "pareto" (dominated within the joined group).
+  // ceilings.h), "pareto" (dominated within the joined group).
   std::map<std::string, std::uint64_t> removed;
   std::size_t groups_out = 0;
   std::uint64_t rows_out = 0;

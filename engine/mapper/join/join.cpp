@@ -12,7 +12,7 @@
 #include <numeric>
 #include <unordered_map>
 
-#include "mapper/join/ceilings.h"
+#include "mapper/ceilings.h"
 #include "mapper/pareto.h"
 
 namespace af::mapper {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "mapper/join/ceilings.h"
+#include "mapper/ceilings.h"
 #include "mapper/join/compatibility.h"
 #include "mapper/observer.h"
 #include "mapper/reservations.h"

@@ -11,6 +11,7 @@
 #include <stop_token>
 #include <vector>
 
+#include "mapper/ceilings.h"
 #include "mapper/options.h"
 #include "mapper/pareto.h"
 #include "mapper/reservations.h"
@@ -66,6 +67,13 @@ class EarlierRows {
   std::map<std::vector<std::int64_t>, ParetoFront<char>> fronts_;
 };
 
+// What a search's rows are for: the join (kept per fused-loop iteration counts, with their
+// reservations as objectives), or only the Einsum's least energy and latency: one front of
+// the objectives, with the fused-loop limits and the join's memories left out. That only
+// widens the space, so the Einsum's least front lies below every row it can join with
+// (SearchCeilings::others).
+enum class RowsFor { Join, Least };
+
 struct TemplateResult {
   std::vector<PmappingRow> front;
   EinsumStats stats;
@@ -81,10 +89,14 @@ struct TemplateResult {
 // and the max_fused_loops limits. With `tracked` memories (the fused join's), rows carry
 // their reservations there and the front is kept per fused-loop iteration counts, with
 // the reservations as further objectives (§3.7): what neighbours may need differs.
+// With `ceilings`, subtrees whose least energy and latency, with the other Einsums' least,
+// lose to a known whole mapping are skipped (removal cause "ceiling").
 [[nodiscard]] TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                                  const spec::ResolvedSpec& spec, const MapperOptions& options,
                                                  std::stop_token stop = {}, bool prune = true,
                                                  const TrackedMemories* tracked = nullptr,
-                                                 EarlierRows* earlier = nullptr);
+                                                 EarlierRows* earlier = nullptr,
+                                                 const SearchCeilings* ceilings = nullptr,
+                                                 RowsFor rows_for = RowsFor::Join);
 
 }  // namespace af::mapper

@@ -51,7 +51,7 @@ mapper::MapperResult map(const spec::Spec& s, unsigned metrics, bool unfused, bo
   o.threads = 2;
   o.prune_by_bounds = bounds;
   o.prune_across_templates = across;
-  o.prune_join_by_reference = ceilings;
+  o.prune_by_ceilings = ceilings;
   return mapper::map_workload(s, o);
 }
 
@@ -111,6 +111,7 @@ class TestBoundPruning : public QObject {
   std::uint64_t evaluated_with_ = 0, evaluated_without_ = 0;
   std::uint64_t across_with_ = 0, across_without_ = 0;
   std::uint64_t ceiling_removed_ = 0;
+  std::uint64_t ceilings_evaluated_with_ = 0, ceilings_evaluated_without_ = 0;
 
  private slots:
   void same_results_data() {
@@ -189,6 +190,12 @@ class TestBoundPruning : public QObject {
           QVERIFY2(without.join_steps[j].removed_by("ceiling") == 0, where.constData());
           ceiling_removed_ += with.join_steps[j].removed_by("ceiling");
         }
+        // The search's ceilings skip subtrees: never more pmappings evaluated.
+        for (std::size_t e = 0; e < with.stats.size(); ++e)
+          QVERIFY2(with.stats[e].pmappings_evaluated <= without.stats[e].pmappings_evaluated,
+                   where.constData());
+        ceilings_evaluated_with_ += evaluated(with);
+        ceilings_evaluated_without_ += evaluated(without);
         for (const auto& st : with.stats)
           if (const auto it = st.removed.find("ceiling"); it != st.removed.end())
             ceiling_removed_ += it->second;
@@ -198,6 +205,10 @@ class TestBoundPruning : public QObject {
   void cleanupTestCase() {
     qInfo("the join's ceilings removed %llu rows", static_cast<unsigned long long>(ceiling_removed_));
     QVERIFY(ceiling_removed_ > 0);
+    qInfo("evaluated %llu pmappings with ceilings, %llu without",
+          static_cast<unsigned long long>(ceilings_evaluated_with_),
+          static_cast<unsigned long long>(ceilings_evaluated_without_));
+    QVERIFY(ceilings_evaluated_with_ < ceilings_evaluated_without_);
     qInfo("evaluated %llu pmappings with earlier templates' rows, %llu without",
           static_cast<unsigned long long>(across_with_), static_cast<unsigned long long>(across_without_));
     QVERIFY(across_with_ < across_without_);

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "front_oracle.h"
-#include "mapper/join/ceilings.h"
+#include "mapper/ceilings.h"
 #include "mapper/mapper.h"
 #include "mapper/pareto.h"
 #include "support/load_spec.h"
@@ -508,6 +508,46 @@ class TestMapper : public QObject {
     QVERIFY(none.cancelled);
     QVERIFY(!none.found);
     QVERIFY2(none.failure.find("stopped") != std::string::npos, none.failure.c_str());
+  }
+
+  // Stopped after the unfused optimum was found for the ceilings, before the fused search:
+  // that optimum is the result, a whole mapping that opens, no better than the fused one.
+  void stop_before_the_fused_search_gives_the_unfused_optimum() {
+    const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/three_level_matmul_chain/";
+    const spec::Spec s = af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"});
+    mapper::MapperOptions o = mapper::options_from_spec(s);
+    o.metrics = mapper::kEdp;
+    o.threads = 2;
+    o.max_fused_loops = mapper::kUnlimited;
+    const auto fused = mapper::map_workload(s, o);
+    mapper::MapperOptions u = o;
+    u.unfused = true;
+    const auto unfused = mapper::map_workload(s, u);
+    QVERIFY(fused.found && unfused.found);
+
+    struct StopAtUnfused : mapper::Observer {
+      std::stop_source stop;
+      std::vector<mapper::FrontPoint> seen;
+      bool searched = false;
+      void on_unfused_optimum(const std::vector<mapper::FrontPoint>& mappings) override {
+        seen = mappings;
+        stop.request_stop();
+      }
+      void on_template_done(const std::string&, std::size_t, std::size_t,
+                            const mapper::EinsumStats&) override {
+        searched = true;
+      }
+    } observer;
+    const auto stopped = mapper::map_workload(s, o, &observer, observer.stop.get_token());
+    QVERIFY(stopped.cancelled);
+    QVERIFY(!observer.searched);
+    QVERIFY2(stopped.found && stopped.mapping && stopped.evaluation, stopped.failure.c_str());
+    QCOMPARE(observer.seen.size(), unfused.front.size());
+    QCOMPARE(stopped.front[0].energy(), unfused.front[0].energy());
+    QCOMPARE(stopped.front[0].latency, unfused.front[0].latency);
+    QVERIFY(stopped.front[0].energy() * stopped.front[0].latency >=
+            fused.front[0].energy() * fused.front[0].latency * (1 - 1e-9));
+    (void)mapper::mapping_of(stopped, 0);
   }
 
   void no_valid_mapping_names_cause() {

@@ -16,7 +16,6 @@
 #include "candidate_chains.h"
 #include "components/cost_table.h"
 #include "front_oracle.h"
-#include "support/load_spec.h"
 #include "mapper/mapper.h"
 #include "mapper/search/problem.h"
 #include "mapper/search/templates.h"
@@ -24,6 +23,7 @@
 #include "mapper/search/tile_shapes.h"
 #include "model/compiled_pmapping.h"
 #include "model/evaluate.h"
+#include "support/load_spec.h"
 #include "support/shared_corpus.h"
 
 using namespace af;
@@ -78,10 +78,7 @@ Loaded load(const QString& arch, const QString& workload, const QStringList& set
   }
   std::vector<std::string> assignments;
   for (const auto& s : sets) assignments.push_back(s.toStdString());
-  Loaded l{af::test::load_spec(files, assignments, costs),
-           {},
-           {},
-           {}};
+  Loaded l{af::test::load_spec(files, assignments, costs), {}, {}, {}};
   const auto& einsum = l.spec.workload.workload.einsums.front();
   l.resolved.workload = l.spec.workload.workload;
   l.resolved.arch_by_einsum[einsum.name] = l.spec.arch_by_einsum.at(einsum.name).arch;
@@ -308,6 +305,55 @@ class TestTileSearch : public QObject {
       }
     }
     qInfo("evaluated %.0f of %.0f pmappings with pruning", pruned, exhaustive);
+  }
+
+  // The least rows the search's ceilings take for an Einsum (RowsFor::Least: every template
+  // in one chain, fused-loop limits and the join's memories left out): every row any
+  // template's exhaustive search keeps lies above the staircase they make, and with no
+  // fused-loop limits the staircase's ends are the least energy and latency found.
+  void least_rows_bound_every_row_data() {
+    QTest::addColumn<QString>("arch");
+    for (const char* arch : {"buffered_mac", "eyeriss", "tpu_v4i", "simba"})
+      QTest::newRow(arch) << QString(arch);
+  }
+  void least_rows_bound_every_row() {
+    QFETCH(QString, arch);
+    REQUIRE_ARCH(arch);
+    Loaded l = load(arch, "matmuls", {"KN=32", "M=16", "N_EINSUMS=2"});
+    l.options.unfused = false;  // fused templates: the first matmul's output is shared
+    l.options.max_fused_loops = mapper::kUnlimited;
+    l.options.max_fused_loops_per_rank_variable = mapper::kUnlimited;
+    std::vector<mapper::PmappingRow> least_rows, all_rows;
+    std::size_t fused = 0, templates = 0;
+    for (const auto& p : l.problems) {
+      mapper::EarlierRows earlier;
+      for (const auto& t : mapper::all_templates(p, l.options)) {
+        fused += t.n_fused_loops > 0 ? 1 : 0;
+        ++templates;
+        auto least = mapper::explore_tile_shapes(t, p, l.resolved, l.options, {}, true, nullptr, &earlier,
+                                                 nullptr, mapper::RowsFor::Least);
+        earlier.add(least.front, l.options.metrics);
+        least_rows.insert(least_rows.end(), least.front.begin(), least.front.end());
+        const auto rows = mapper::explore_tile_shapes(t, p, l.resolved, l.options, {}, false).front;
+        all_rows.insert(all_rows.end(), rows.begin(), rows.end());
+      }
+    }
+    QVERIFY(fused > 0);
+    QVERIFY(!all_rows.empty());
+    const auto least = mapper::LeastAdded::of(least_rows);
+    double energy = all_rows[0].energy(), latency = all_rows[0].latency;
+    for (const auto& r : all_rows) {
+      QVERIFY(r.dynamic_energy >= least.dynamic);
+      QVERIFY(r.leak_energy >= least.leak);
+      QVERIFY(std::any_of(least.points.begin(), least.points.end(),
+                          [&](const auto& pt) { return pt.first <= r.energy() && pt.second <= r.latency; }));
+      energy = std::min(energy, r.energy());
+      latency = std::min(latency, r.latency);
+    }
+    QCOMPARE(least.points.front().first, energy);
+    QCOMPARE(least.points.back().second, latency);
+    qInfo("%zu least rows bound %zu rows of %zu templates (%zu fused)", least_rows.size(), all_rows.size(),
+          templates, fused);
   }
 
   // The figure a run with no valid mapping is explained by: per capacity cause, the fewest

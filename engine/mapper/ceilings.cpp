@@ -1,9 +1,10 @@
-#include "mapper/join/ceilings.h"
+#include "mapper/ceilings.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "mapper/options.h"
+#include "mapper/search/tile_shapes.h"
 
 namespace af::mapper {
 namespace {

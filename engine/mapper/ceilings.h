@@ -2,14 +2,15 @@
 // Ceilings: whole mappings known to exist bound what a partial one may become. Objectives
 // only grow as Einsums join (energy and latency are sums over them), so a row whose
 // objectives, plus the least the Einsums it lacks can add, already lose to a known whole
-// mapping in every ranking objective can never be on the front.
+// mapping in every ranking objective can never be on the front. The join drops such rows
+// (join/join.h), and the tile search skips subtrees whose least is such (search/tile_shapes.h).
 #include <array>
 #include <utility>
 #include <vector>
 
-#include "mapper/search/tile_shapes.h"
-
 namespace af::mapper {
+
+struct PmappingRow;  // search/tile_shapes.h
 
 // The objectives whole mappings are ranked by, in the mapper's order: EDP (formed from the
 // whole mapping's energy and latency: it is not additive, so the join keeps them apart),
@@ -46,6 +47,13 @@ class Ceilings {
  private:
   unsigned metrics_;
   std::vector<std::array<double, 5>> limits_;
+};
+
+// What one Einsum's pmappings must beat in the tile search: whole mappings known to exist,
+// and the least the other Einsums of the join add (their exact fronts).
+struct SearchCeilings {
+  Ceilings ceilings;
+  LeastAdded others;
 };
 
 }  // namespace af::mapper
