@@ -41,6 +41,15 @@ void LiveMapperObserver::on_templates_made(const std::string& einsum, std::size_
   changed_();
 }
 
+void LiveMapperObserver::on_unfused_optimum(const std::vector<mapper::FrontPoint>& mappings) {
+  (void)mappings;
+  {
+    const std::lock_guard lock(mutex_);
+    progress_.stage = QStringLiteral("ceilings");  // each Einsum's least, before the fused search
+  }
+  changed_();
+}
+
 void LiveMapperObserver::on_template_done(const std::string& einsum, std::size_t done, std::size_t total,
                                           const mapper::EinsumStats& so_far) {
   {

@@ -17,6 +17,7 @@ class LiveMapperObserver : public mapper::Observer {
   explicit LiveMapperObserver(std::function<void()> changed);
 
   void on_templates_made(const std::string& einsum, std::size_t n_templates) override;
+  void on_unfused_optimum(const std::vector<mapper::FrontPoint>& mappings) override;
   void on_template_done(const std::string& einsum, std::size_t done, std::size_t total,
                         const mapper::EinsumStats& so_far) override;
   void on_template_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) override;

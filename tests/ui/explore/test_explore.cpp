@@ -313,6 +313,17 @@ class TestExplore : public QObject {
     QCOMPARE(changes, 2);
   }
 
+  // Before the fused search, the unfused optimum found for the ceilings moves the stage on:
+  // the least searches that follow can take seconds.
+  void observer_names_the_ceilings_stage() {
+    int changes = 0;
+    LiveMapperObserver observer([&] { ++changes; });
+    QCOMPARE(observer.progress()->stage, QStringLiteral("templates"));
+    observer.on_unfused_optimum({{1.0, 2.0}});
+    QCOMPARE(observer.progress()->stage, QStringLiteral("ceilings"));
+    QCOMPARE(changes, 1);
+  }
+
   // When every Einsum has pmappings but the join keeps none, the panel says so and names the
   // cause with its count.
   void join_that_keeps_nothing_explains_itself() {
