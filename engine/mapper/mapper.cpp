@@ -185,10 +185,11 @@ bool ceilings_apply(const MapperOptions& options, std::size_t n_einsums) {
 // few rows but picks among near-equal rows blindly: on simba + GPT-3 6.7B its best mapping
 // had 1.8x the optimum's EDP. So the tolerance shrinks pass by pass, each pass pruned by the
 // ceilings of those before; on that case the last pass is within 2% of the optimum and they
-// take 0.3 s together. The mappings are real ones with their exact objectives. Empty when
-// ceilings are not sound (a tolerance: the join itself is not exact) or nothing joins;
-// nullopt when stopped.
-std::optional<std::vector<std::vector<double>>> reference_mappings(
+// take 0.3 s together. The mappings are real ones with their exact objectives; those
+// known before (settings.ceilings: the unfused optimum) prune the first pass and stay when
+// nothing beats them. Empty when ceilings are not sound (a tolerance: the join itself is
+// not exact) or nothing joins; nullopt when stopped.
+std::optional<std::vector<std::vector<double>>> ceiling_mappings(
     const std::vector<JoinEinsum>& in, const TrackedMemories& tracked,
     const std::map<std::string, std::set<std::string>>& copies, JoinSettings settings,
     const MapperOptions& options, const std::stop_token& stop) {
@@ -571,7 +572,7 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
   }
 
   settings.ceilings = std::move(known.mappings);
-  auto found = reference_mappings(join_input, tracked, copies, settings, options, stop);
+  auto found = ceiling_mappings(join_input, tracked, copies, settings, options, stop);
   if (!found) {
     result.cancelled = true;
     return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options,
@@ -585,11 +586,11 @@ MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, 
     stats.groups = joined.groups[e];
     stats.pmappings_grouped = joined.grouped_rows[e];
     stats.pmappings_pareto = joined.grouped_rows[e];
-    const std::uint64_t bound = e < joined.bound_rows.size() ? joined.bound_rows[e] : 0;
-    if (bound > 0) stats.removed["ceiling"] += bound;
-    if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto + bound)
+    const std::uint64_t ceiling = e < joined.ceiling_rows.size() ? joined.ceiling_rows[e] : 0;
+    if (ceiling > 0) stats.removed["ceiling"] += ceiling;
+    if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto + ceiling)
       stats.removed["pareto"] =
-          stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto - bound;
+          stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto - ceiling;
     if (observer) {
       std::vector<float> keys;
       std::vector<FrontPoint> pts;

@@ -308,7 +308,7 @@ struct ChunkResult {
   std::vector<std::int64_t> iterations;
   std::vector<std::uint32_t> left_origin, right_pmapping;
   std::uint32_t shared_loops = 0;  // the left group's loops: what the right shares
-  std::uint64_t paired = 0, lookahead = 0, bound = 0, pareto = 0;
+  std::uint64_t paired = 0, lookahead = 0, ceiling = 0, pareto = 0;
   std::vector<std::uint64_t> over_capacity;  // per memory
 };
 
@@ -409,14 +409,14 @@ class Join {
     for (std::size_t e = n_; e-- > 1;)
       rest_after_[e - 1] = rest_after_[e].plus(LeastAdded::of(einsums_[e].rows));
     for (std::size_t e = 1; e < n_; ++e) before[e] = before[e - 1].plus(LeastAdded::of(einsums_[e - 1].rows));
-    out_.bound_rows.assign(n_, 0);
+    out_.ceiling_rows.assign(n_, 0);
     for (std::size_t e = 0; e < n_; ++e) {
       std::set<std::string> others = tensors_of(einsums_, 0, e);
       const auto after = tensors_of(einsums_, e + 1, n_);
       others.insert(after.begin(), after.end());
       const LeastAdded besides = before[e].plus(rest_after_[e]);
       per_einsum_[e] = group_einsum(einsums_[e], others, memories_, einsum_key_, order_, ceilings_, besides,
-                                    out_.bound_rows[e]);
+                                    out_.ceiling_rows[e]);
       out_.groups.push_back(per_einsum_[e].size());
       std::uint64_t rows = 0;
       for (const auto& g : per_einsum_[e]) rows += g.rows();
@@ -749,7 +749,7 @@ class Join {
         const double* rr = rg.row(r);
         if (ceilings_.beaten(lr[Group::kDyn] + rr[Group::kDyn], lr[Group::kLeak] + rr[Group::kLeak],
                              lr[Group::kLatency] + rr[Group::kLatency], rest_after_[step.j])) {
-          ++res.bound;
+          ++res.ceiling;
           continue;
         }
         sizes.assign(lr + lg.sizes_at(), lr + lg.stride);
@@ -801,7 +801,7 @@ class Join {
       stats.rows_paired += r.paired;
       stats.rows_unmatched -= r.paired;
       if (r.lookahead > 0) stats.removed["lookahead"] += r.lookahead;
-      if (r.bound > 0) stats.removed["ceiling"] += r.bound;
+      if (r.ceiling > 0) stats.removed["ceiling"] += r.ceiling;
       stats.removed["pareto"] += r.pareto;
       for (std::size_t m = 0; m < r.over_capacity.size(); ++m)
         if (r.over_capacity[m] > 0) stats.removed["capacity " + tracked_.names[m]] += r.over_capacity[m];

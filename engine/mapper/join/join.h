@@ -59,7 +59,7 @@ struct JoinOutcome {
   std::vector<JoinStepStats> steps;
   std::vector<std::size_t> groups;          // per Einsum: its compatibility groups
   std::vector<std::uint64_t> grouped_rows;  // per Einsum: pmappings in those groups
-  std::vector<std::uint64_t> bound_rows;    // per Einsum: pmappings the ceilings removed
+  std::vector<std::uint64_t> ceiling_rows;  // per Einsum: pmappings the ceilings removed
   std::string failure;                      // why nothing joined, naming the Einsums
   bool cancelled = false;
 };
