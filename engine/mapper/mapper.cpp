@@ -313,10 +313,11 @@ struct KnownBeforeSearch {
 
 // The whole mappings are the unfused optimum (the first memory keeps every tensor): the fused
 // space holds it, and it costs 0.1-0.4 s where the fused search takes seconds. Nothing when
-// ceilings do not apply, when nothing maps unfused, and with a max_fused_loops limit: the
-// least search ignores the limits (least_per_einsum), so it costs about what the limited
-// search itself does and saves little of it (tpu_v4i + GPT-3 175B with one fused loop: 3.5 s
-// became 9 s; without a limit, simba + GPT-3 6.7B: 13.5 s became 4.4 s).
+// ceilings do not apply, when nothing maps unfused, with imperfect or coarse tiles (no
+// subtree bounds there), and with a max_fused_loops limit: the least search ignores the
+// limits (least_per_einsum), so it costs about what the limited search itself does and
+// saves little of it (tpu_v4i + GPT-3 175B with one fused loop: 3.5 s became 9 s; without
+// a limit, simba + GPT-3 6.7B: 13.5 s became 4.4 s).
 KnownBeforeSearch known_before_search(const spec::Spec& spec, const std::vector<Job>& jobs,
                                       const std::vector<std::vector<std::size_t>>& takers,
                                       const std::vector<spec::ResolvedSpec>& resolved,
@@ -324,7 +325,11 @@ KnownBeforeSearch known_before_search(const spec::Spec& spec, const std::vector<
                                       const std::stop_token& stop, tbb::task_arena& arena) {
   KnownBeforeSearch known;
   known.per_einsum.resize(takers.size());
-  if (options.unfused || options.max_fused_loops != kUnlimited || !ceilings_apply(options, takers.size()))
+  // Subtree bounds, and so the search's ceilings, take divisor chains only (perfect tiles).
+  const bool candidate_tiles = options.explore_imperfect_spatial_loops ||
+                               options.explore_imperfect_temporal_loops || options.tiling_coarseness > 1;
+  if (options.unfused || options.max_fused_loops != kUnlimited || candidate_tiles ||
+      !ceilings_apply(options, takers.size()))
     return known;
   MapperOptions unfused = options;
   unfused.unfused = true;
