@@ -22,6 +22,12 @@ using namespace af;
 
 namespace {
 
+// The bundled three-matmul chain: fused templates, small enough to map in a fraction of a second.
+spec::Spec bundled_chain() {
+  const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/three_level_matmul_chain/";
+  return af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"});
+}
+
 // CPU time of the whole process, every thread, in ms.
 double process_cpu_ms() {
   timespec t{};
@@ -457,8 +463,7 @@ class TestMapper : public QObject {
   // as AccelForge's arches do; the intermediate T1 may stay on chip, and the fused optimum
   // keeps it there. Without the rule the optimum kept nothing in DRAM (issue 22).
   void bundled_chain_keeps_inputs_and_outputs_in_dram() {
-    const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/three_level_matmul_chain/";
-    const spec::Spec s = af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"});
+    const spec::Spec s = bundled_chain();
     const auto r = mapper::map_workload(s, mapper::options_from_spec(s));
     QVERIFY2(r.found && r.evaluation, r.failure.c_str());
     std::set<std::string> in_dram;
@@ -468,8 +473,7 @@ class TestMapper : public QObject {
   }
 
   void stop_before_the_join_still_gives_a_best_mapping() {
-    const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/three_level_matmul_chain/";
-    const spec::Spec s = af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"});
+    const spec::Spec s = bundled_chain();
     mapper::MapperOptions o = mapper::options_from_spec(s);
     o.metrics = mapper::kEdp;
     o.threads = 1;
@@ -513,8 +517,7 @@ class TestMapper : public QObject {
   // Stopped after the unfused optimum was found for the ceilings, before the fused search:
   // that optimum is the result, a whole mapping that opens, no better than the fused one.
   void stop_before_the_fused_search_gives_the_unfused_optimum() {
-    const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/three_level_matmul_chain/";
-    const spec::Spec s = af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"});
+    const spec::Spec s = bundled_chain();
     mapper::MapperOptions o = mapper::options_from_spec(s);
     o.metrics = mapper::kEdp;
     o.threads = 2;
