@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <span>
 
 #include "core/divisors.h"
 #include "mapper/options.h"
@@ -194,6 +195,7 @@ class TileSearch {
       bound_checks_.push_back(std::move(b));
     }
     usage_dirty_.assign(n + 1, 0);
+    candidates_.resize(n + 1);
     for (const int slot : usage_slots_)
       for (const auto loop : compiled.usage_loops(slot)) usage_dirty_[compiled.split_known_at(loop)] = 1;
     // Canonical order: template loop positions grouped by rank variable name.
@@ -254,6 +256,10 @@ class TileSearch {
     PmappingRow row;
     std::vector<std::int64_t> key;
   };
+  struct SplitCandidate {
+    std::int64_t split;
+    std::pair<std::size_t, std::size_t> chains;  // r's undominated chains that take it
+  };
 
   void count_failure(const model::QuickEvaluation& f, double n) {
     auto it = std::find_if(failures.begin(), failures.end(), [&](const auto& e) {
@@ -289,12 +295,14 @@ class TileSearch {
     return true;
   }
 
-  bool prefix_ok(std::size_t depth) {
+  // `overflow`, when given, says whether a memory's capacity was what failed.
+  bool prefix_ok(std::size_t depth, bool* overflow = nullptr) {
     if (!bounds_ok(depth)) return false;
     if (!fused_limits_ok(depth)) return false;
     if (!prune_) return true;
     if (compiled_.check_prefix(tiles_, splits_, depth, failed_) != model::QuickEvaluation::Failure::None) {
       count_failure(failed_, completions(depth));
+      if (overflow != nullptr) *overflow = failed_.failure == model::QuickEvaluation::Failure::Capacity;
       return false;
     }
     // min_usage compares usage vectors lexicographically; an upper bound per dimension
@@ -364,29 +372,149 @@ class TileSearch {
     const double saved = chains_left_[r];
     --loops_left_[r];
     chosen_[loop] = 1;
-    const auto try_split = [&](std::int64_t n) {
-      splits_[loop] = static_cast<double>(n);
-      to_split_[r] = left / n;
-      chains_left_[r] = chains_below(to_split_[r], loops_left_[r]);
-      if (!narrow(r, n)) {  // every chain of r this way is dominated by another
-        dominated += completions(depth + 1);
-        return;
-      }
-      update_tiles(r);
-      if (prefix_ok(depth + 1) && !completions_dominated(depth + 1)) visit(depth + 1);
-      widen(r);
+    const bool restricted = !restricted_.empty() && restricted_[r];
+    auto& candidates = candidates_[depth];
+    gather_splits(r, left, candidates);
+    const double others = others_completions(r);
+    double held = 0;  // r's chains below the candidates tried or charged
+    const auto chains_under = [&](std::int64_t n) {
+      return chains_below(exact_div(left, n), loops_left_[r]);
     };
-    if (loops_left_[r] == 0) {
-      try_split(left);
+    // True when a memory's capacity is what rejects the split.
+    const auto try_split = [&](const SplitCandidate& c) {
+      splits_[loop] = static_cast<double>(c.split);
+      to_split_[r] = exact_div(left, c.split);
+      chains_left_[r] = chains_below(to_split_[r], loops_left_[r]);
+      held += chains_left_[r];
+      if (restricted) ranges_[r].push_back(c.chains);
+      update_tiles(r);
+      bool overflow = false;
+      if (prefix_ok(depth + 1, &overflow) && !completions_dominated(depth + 1)) visit(depth + 1);
+      if (restricted) ranges_[r].pop_back();
+      return overflow;
+    };
+    // Charges candidates to a cause without trying them.
+    const auto charge = [&](std::span<const SplitCandidate> cs, double& to) {
+      double n = 0;
+      for (const auto& c : cs) n += chains_under(c.split);
+      held += n;
+      to += n * others;
+    };
+    if (loops_left_[r] > 0 && splits_known_to_fail(depth + 1)) {
+      // Only split 1 keeps this fused loop within the limits (a split of 1 is no fused
+      // loop); the others are charged, not tried: on tpu_v4i + GPT-3 175B they were half of
+      // the 460 million splits the search tried. 1 is the smallest, so the last candidate.
+      const bool one = !candidates.empty() && candidates.back().split == 1;
+      const auto rest = std::span(candidates).first(candidates.size() - (one ? 1 : 0));
+      if (restricted) {
+        charge(rest, fused_loops_removed);
+      } else {
+        held = saved - chains_under(1);
+        fused_loops_removed += held * others;
+      }
+      if (one) try_split(candidates.back());
     } else {
       // Largest splits first: high spatial usage early makes min_usage prune the rest.
-      const auto& ds = divisors(left);
-      for (auto it = ds.rbegin(); it != ds.rend() && !cancelled_; ++it) try_split(*it);
+      for (std::size_t i = 0; i < candidates.size() && !cancelled_; ++i) {
+        if (!try_split(candidates[i]) || !cuts_apply(depth + 1)) continue;
+        // A smaller split makes every tile it sets larger, and occupancies grow with tiles
+        // while the fanout it uses shrinks: the smaller splits overflow too. They are charged
+        // to this one's cause, as chain loops charge a bisected run (visit_chain_loop).
+        const auto cause = failed_;
+        double removed = 0;
+        if (restricted) {
+          charge(std::span(candidates).subspan(i + 1), removed);
+        } else {
+          removed = (saved - held) * others;
+          held = saved;
+        }
+        if (removed > 0) count_failure(cause, removed);
+        break;
+      }
     }
+    // Splits that no undominated chain of r takes are never tried: their chains count as
+    // dominated (chains of r below all the splits, less those of the candidates).
+    if (restricted && !cancelled_) dominated += (saved - held) * others;
     chosen_[loop] = 0;
     to_split_[r] = left;
     chains_left_[r] = saved;
     ++loops_left_[r];
+  }
+
+  // Whether what fails at a depth is exactly what prefix_ok checks there, so that splits
+  // may be charged to a cause without trying them: not when a loop-bound constraint becomes
+  // exact there (it is checked first, and its own cause).
+  [[nodiscard]] bool cuts_apply(std::size_t depth) const {
+    return prune_ && std::none_of(bound_checks_.begin(), bound_checks_.end(),
+                                  [&](const BoundCheck& b) { return b.depth == depth; });
+  }
+
+  // Whether every split but 1 of the loop chosen at `depth - 1` breaks a fused-loop limit:
+  // it is counted and its rank variable (or the whole pmapping) already has all the fused
+  // loops allowed.
+  [[nodiscard]] bool splits_known_to_fail(std::size_t depth) {
+    if (counted_fused_.empty() || !cuts_apply(depth)) return false;
+    const std::size_t loop = visit_order_[depth - 1];
+    const auto r = static_cast<std::size_t>(rv_[loop]);
+    bool counted = false;
+    std::int64_t total = 0, of_r = 0;
+    for (std::size_t i = 0; i < counted_fused_.size(); ++i) {
+      const auto l = counted_fused_[i];
+      if (counted_known_at_[i] > depth) continue;
+      if (l == loop) {
+        counted = true;
+      } else if (splits_[l] != 1.0) {
+        ++total;
+        if (static_cast<std::size_t>(rv_[l]) == r) ++of_r;
+      }
+    }
+    return counted && (total + 1 > max_fused_ || of_r + 1 > max_fused_per_rv_);
+  }
+
+  // The completions of the other rank variables than r.
+  [[nodiscard]] double others_completions(std::size_t r) const {
+    double n = 1;
+    for (std::size_t k = 0; k < chains_left_.size(); ++k)
+      if (k != r) n *= chains_left_[k];
+    return n;
+  }
+
+  // Rank variable r's next splits to try, largest first, with the range of its undominated
+  // chains each keeps (when dominance restricts r): every divisor of what is left (the
+  // last loop takes it all), or only the splits some undominated chain agreeing with the
+  // splits chosen so far takes. Those follow one another in the sorted chains.
+  void gather_splits(std::size_t r, std::int64_t left, std::vector<SplitCandidate>& out) {
+    out.clear();
+    if (restricted_.empty() || !restricted_[r]) {
+      if (loops_left_[r] == 0) {
+        out.push_back({left, {}});
+        return;
+      }
+      const auto& ds = divisors(left);
+      for (auto it = ds.rbegin(); it != ds.rend(); ++it) out.push_back({*it, {}});
+      return;
+    }
+    const std::size_t pos = ranges_[r].size() - 1;  // r's loops chosen so far
+    const auto [lo, hi] = ranges_[r].back();
+    const Chains& chains = allowed_[r];
+    for (std::size_t end = hi; end > lo;) {
+      const std::int64_t v = chains.at(end - 1, pos);
+      std::size_t begin = lo, top = end - 1;  // the first chain of [lo, end) taking v
+      while (begin < top) {
+        const std::size_t mid = begin + (top - begin) / 2;
+        if (chains.at(mid, pos) < v)
+          begin = mid + 1;
+        else
+          top = mid;
+      }
+      out.push_back({v, {begin, end}});
+      end = begin;
+    }
+  }
+
+  // left / n for a divisor n: exact in doubles, and faster than 64-bit integer division.
+  [[nodiscard]] static std::int64_t exact_div(std::int64_t left, std::int64_t n) {
+    return static_cast<std::int64_t>(static_cast<double>(left) / static_cast<double>(n));
   }
 
   // Per-rank-variable dominance. Given its spatial loops' splits, the model depends on a
@@ -437,20 +565,29 @@ class TileSearch {
             {f, pt.component,
              pt.loop < 0 ? -1 : std::find(loops.begin(), loops.end(), pt.loop) - loops.begin()});
       }
-      // Per diff key: the undominated chains so far (features, splits), canonical order.
-      std::map<std::vector<std::int64_t>,
-               std::vector<std::pair<std::vector<double>, std::vector<std::int64_t>>>>
-          kept;
-      const auto chains = divisor_chains(bound, loops.size());  // canonical order
-      // Reused per chain: one template can have tens of thousands of chains.
-      std::vector<std::int64_t> splits(loops.size());
-      std::vector<std::int64_t> key;
+      // Per diff key: the undominated chains so far, canonical order, flat (one template has
+      // tens of thousands of chains, and a vector per chain made this a tenth of the run).
+      struct Group {
+        std::vector<double> features;      // per chain, features_of.size() each
+        std::vector<std::int64_t> splits;  // per chain, loops.size() each
+      };
+      const std::size_t nf = features_of.size(), nl = loops.size();
+      std::map<std::vector<std::int64_t>, Group> kept;
+      // Reused per chain.
+      std::vector<std::int64_t> chain(nl), splits(nl), key;
       std::vector<double> features;
       std::vector<std::int64_t> tiles(tiles_.size(), 1);  // this chain's tiles, mapping order
       std::vector<std::pair<int, bool>> overflows;        // per checked memory: can this chain overflow it?
-      for (const auto& chain : chains) {
+      double n_chains = 0;
+      const auto no_worse = [&](const double* a, const double* b) {  // a <= b everywhere
+        for (std::size_t i = 0; i < nf; ++i)
+          if (a[i] > b[i]) return false;
+        return true;
+      };
+      const auto consider = [&] {
+        ++n_chains;
         key.clear();
-        for (std::size_t j = 0; j < loops.size(); ++j) {
+        for (std::size_t j = 0; j < nl; ++j) {
           splits[j] = (j == 0 ? bound : chain[j - 1]) / chain[j];
           if (spatial_[loops[j]] || loops[j] < n_fused_) key.push_back(splits[j]);
           tiles[loops[j]] = chain[j];
@@ -482,17 +619,43 @@ class TileSearch {
               break;
           }
         }
-        const auto le = [](const std::vector<double>& a, const std::vector<double>& b) {
-          for (std::size_t i = 0; i < a.size(); ++i)
-            if (a[i] > b[i]) return false;
-          return true;
-        };
-        auto& group = kept[key];
-        if (std::any_of(group.begin(), group.end(), [&](const auto& k) { return le(k.first, features); }))
-          continue;  // dominated, or equal to an earlier chain (which wins the tie)
-        std::erase_if(group, [&](const auto& k) { return le(features, k.first); });
-        group.emplace_back(features, splits);
-      }
+        auto found = kept.find(key);
+        if (found == kept.end()) found = kept.emplace(key, Group{}).first;
+        Group& group = found->second;
+        const std::size_t n = nf == 0 ? group.splits.size() / nl : group.features.size() / nf;
+        for (std::size_t k = 0; k < n; ++k)
+          if (no_worse(group.features.data() + k * nf, features.data()))
+            return;  // dominated, or equal to an earlier chain (which wins the tie)
+        // Drop the kept chains this one dominates, in place.
+        std::size_t out = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+          if (no_worse(features.data(), group.features.data() + k * nf)) continue;
+          if (out != k) {
+            std::copy_n(group.features.begin() + static_cast<std::ptrdiff_t>(k * nf), nf,
+                        group.features.begin() + static_cast<std::ptrdiff_t>(out * nf));
+            std::copy_n(group.splits.begin() + static_cast<std::ptrdiff_t>(k * nl), nl,
+                        group.splits.begin() + static_cast<std::ptrdiff_t>(out * nl));
+          }
+          ++out;
+        }
+        group.features.resize(out * nf);
+        group.splits.resize(out * nl);
+        group.features.insert(group.features.end(), features.begin(), features.end());
+        group.splits.insert(group.splits.end(), splits.begin(), splits.end());
+      };
+      // Divisor chains in canonical order (divisor_chains), built in place.
+      const auto each_chain = [&](auto& self, std::size_t j, std::int64_t outer) -> void {
+        if (j + 1 == nl) {  // innermost tile is 1
+          chain[j] = 1;
+          consider();
+          return;
+        }
+        for (const std::int64_t d : divisors(outer)) {
+          chain[j] = d;
+          self(self, j + 1, d);
+        }
+      };
+      each_chain(each_chain, 0, bound);
       // Stored in the order the search visits the rank variable's loops, sorted, so that the
       // chains agreeing with the splits chosen so far are one contiguous range.
       std::vector<std::size_t> in_visit;  // positions in `loops`, visit order
@@ -500,15 +663,27 @@ class TileSearch {
         if (rv_[l] == static_cast<int>(r))
           in_visit.push_back(
               static_cast<std::size_t>(std::find(loops.begin(), loops.end(), l) - loops.begin()));
-      for (auto& [key, group] : kept)
-        for (auto& [features, splits] : group) {
-          std::vector<std::int64_t> v;
-          for (const auto j : in_visit) v.push_back(splits[j]);
-          allowed_[r].push_back(std::move(v));
-        }
-      std::sort(allowed_[r].begin(), allowed_[r].end());
-      restricted_[r] = allowed_[r].size() < chains.size() ? 1 : 0;
-      ranges_[r].assign(1, {0, allowed_[r].size()});
+      std::vector<std::int64_t> rows;
+      for (const auto& [k, group] : kept)
+        for (std::size_t c = 0; c < group.splits.size(); c += nl)
+          for (const auto j : in_visit) rows.push_back(group.splits[c + j]);
+      const std::size_t n_kept = rows.size() / nl;
+      std::vector<std::size_t> order(n_kept);
+      for (std::size_t i = 0; i < n_kept; ++i) order[i] = i;
+      std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::lexicographical_compare(rows.begin() + static_cast<std::ptrdiff_t>(a * nl),
+                                            rows.begin() + static_cast<std::ptrdiff_t>((a + 1) * nl),
+                                            rows.begin() + static_cast<std::ptrdiff_t>(b * nl),
+                                            rows.begin() + static_cast<std::ptrdiff_t>((b + 1) * nl));
+      });
+      auto& allowed = allowed_[r];
+      allowed.stride = nl;
+      allowed.splits.reserve(rows.size());
+      for (const auto i : order)
+        allowed.splits.insert(allowed.splits.end(), rows.begin() + static_cast<std::ptrdiff_t>(i * nl),
+                              rows.begin() + static_cast<std::ptrdiff_t>((i + 1) * nl));
+      restricted_[r] = static_cast<double>(n_kept) < n_chains ? 1 : 0;
+      ranges_[r].assign(1, {0, n_kept});
     }
   }
 
@@ -635,36 +810,14 @@ class TileSearch {
     return tracked_component(component) || compiled_.may_overflow(component);
   }
 
-  // Narrows rank variable r's undominated chains to those agreeing with split n for its next
-  // loop (in visit order); false if none does. Undo with widen().
-  bool narrow(std::size_t r, std::int64_t n) {
-    if (restricted_.empty() || !restricted_[r]) return true;
-    auto& ranges = ranges_[r];
-    const std::size_t pos = ranges.size() - 1;  // r's loops chosen so far
-    const auto [lo, hi] = ranges.back();
-    const auto& chains = allowed_[r];
-    const auto first = std::lower_bound(
-        chains.begin() + static_cast<std::ptrdiff_t>(lo), chains.begin() + static_cast<std::ptrdiff_t>(hi), n,
-        [&](const std::vector<std::int64_t>& c, std::int64_t v) { return c[pos] < v; });
-    const auto last =
-        std::upper_bound(first, chains.begin() + static_cast<std::ptrdiff_t>(hi), n,
-                         [&](std::int64_t v, const std::vector<std::int64_t>& c) { return v < c[pos]; });
-    if (first == last) return false;
-    ranges.emplace_back(static_cast<std::size_t>(first - chains.begin()),
-                        static_cast<std::size_t>(last - chains.begin()));
-    return true;
-  }
-  void widen(std::size_t r) {
-    if (!restricted_.empty() && restricted_[r]) ranges_[r].pop_back();
-  }
-
-  // Tiles of rank variable r's loops, outer to inner, as far as every split above is known.
+  // Splits divide tiles exactly, so doubles (exact to 2^53) divide without rounding, and
+  // faster than 64-bit integers: this runs for every split tried.
   void update_tiles(std::size_t r) {
-    std::int64_t tile = rv_bound_[r];
+    auto tile = static_cast<double>(rv_bound_[r]);
     for (const auto l : loops_of_rv_[r]) {
       if (!chosen_[l]) break;
-      tile /= static_cast<std::int64_t>(splits_[l]);
-      tiles_[l] = tile;
+      tile /= splits_[l];
+      tiles_[l] = static_cast<std::int64_t>(tile);
     }
   }
 
@@ -947,9 +1100,17 @@ class TileSearch {
   // Per-rank-variable dominance: per rank variable its undominated chains (splits per loop,
   // in visit order, sorted), whether that excludes any, and the chains agreeing with the
   // splits chosen so far.
-  std::vector<std::vector<std::vector<std::int64_t>>> allowed_;
+  struct Chains {
+    std::size_t stride = 0;            // splits per chain
+    std::vector<std::int64_t> splits;  // chain after chain
+    [[nodiscard]] std::int64_t at(std::size_t chain, std::size_t pos) const {
+      return splits[chain * stride + pos];
+    }
+  };
+  std::vector<Chains> allowed_;
   std::vector<char> restricted_;
   std::vector<std::vector<std::pair<std::size_t, std::size_t>>> ranges_;  // per rv: a stack of ranges
+  std::vector<std::vector<SplitCandidate>> candidates_;                   // per depth: splits to try
 
   // Lower bounds (completions_dominated).
   EarlierRows* earlier_ = nullptr;  // rows of earlier templates of the same groups
