@@ -58,6 +58,11 @@ struct CompiledPmapping::Prefix {
     const double b = bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(loop)])];
     return b == 1 ? 1.0 : splits[static_cast<std::size_t>(loop)];
   }
+  // Per loop: the loops of its rank variable below it (mapping order), for
+  // check_pending_capacity.
+  std::vector<std::vector<int>> inner;
+  bool any_together = false;
+
   [[nodiscard]] double known_used(const Spatial& sp, std::span<const double> splits,
                                   std::size_t depth) const {
     double used = 1;
@@ -204,6 +209,43 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
     for (const auto& o : cap.occupants) {
       for (std::size_t r = 0; r < shape.size(); ++r)
         shape[r] = o.shape_loop[r] < 0 ? x.bound[r] : x.tile(o.shape_loop[r], tiles);
+      used += ctx.dense_tile(o.tensor, shape) * o.bits_per_value * o.scale;
+    }
+    if (const double size = ctx.flat[static_cast<std::size_t>(cap.component)]->size; used > size) {
+      failed.failure = QuickEvaluation::Failure::Capacity;
+      failed.component = cap.component;
+      failed.dim = -1;
+      failed.used = used;
+      failed.limit = size;
+      return failed.failure;
+    }
+  }
+  return QuickEvaluation::Failure::None;
+}
+
+QuickEvaluation::Failure CompiledPmapping::check_pending_capacity(std::span<const std::int64_t> tiles,
+                                                                  std::span<const double> splits,
+                                                                  std::size_t depth,
+                                                                  QuickEvaluation& failed) {
+  auto& x = *prefix_;
+  if (!x.enabled || x.any_together) return QuickEvaluation::Failure::None;
+  const auto& ctx = prepared_->ctx;
+  auto& shape = x.shape;
+  shape.resize(x.bound.size());
+  const auto least_tile = [&](int loop) {
+    const auto l = static_cast<std::size_t>(loop);
+    if (x.tile_at[l] <= depth) return x.tile(loop, tiles);
+    double t = 1;
+    for (const int k : x.inner[l])
+      if (x.split_at[static_cast<std::size_t>(k)] <= depth) t *= x.split(k, splits);
+    return t;
+  };
+  for (const auto& cap : x.capacity) {
+    if (cap.depth <= depth) continue;  // check_prefix's, exactly
+    double used = 0;
+    for (const auto& o : cap.occupants) {
+      for (std::size_t r = 0; r < shape.size(); ++r)
+        shape[r] = o.shape_loop[r] < 0 ? x.bound[r] : least_tile(o.shape_loop[r]);
       used += ctx.dense_tile(o.tensor, shape) * o.bits_per_value * o.scale;
     }
     if (const double size = ctx.flat[static_cast<std::size_t>(cap.component)]->size; used > size) {
@@ -483,6 +525,11 @@ void order_checks(CompiledPmapping::Prefix& x) {
     }
     previous[rv] = static_cast<int>(l);
   }
+  x.inner.assign(n, {});
+  for (std::size_t l = 0; l < n; ++l)
+    for (std::size_t k = l + 1; k < n; ++k)
+      if (x.loop_rv[k] == x.loop_rv[l]) x.inner[l].push_back(static_cast<int>(k));
+  x.any_together = std::find(x.together.begin(), x.together.end(), 1) != x.together.end();
   x.partial_at.assign(n + 1, {});
   for (std::size_t i = 0; i < x.spatial.size(); ++i) {
     for (const int o : x.spatial[i].loops) {

@@ -94,6 +94,13 @@ class CompiledPmapping {
   [[nodiscard]] QuickEvaluation::Failure check_prefix(std::span<const std::int64_t> tiles,
                                                       std::span<const double> splits, std::size_t depth,
                                                       QuickEvaluation& failed);
+  // The memories check_prefix cannot check yet, each with its tiles at the least any
+  // completion gives them: a tile not yet known is at least the product of the known splits
+  // below it on its rank variable. Failing means every completion overflows. Divisor
+  // chains only (no rank variable chosen together); None otherwise.
+  [[nodiscard]] QuickEvaluation::Failure check_pending_capacity(std::span<const std::int64_t> tiles,
+                                                                std::span<const double> splits,
+                                                                std::size_t depth, QuickEvaluation& failed);
   // An upper bound on usage(index) given the first `depth` loops: a loop without a split
   // splits by at most its set_split_range maximum, by default what its rank variable has
   // left. Exact once its loops have splits.

@@ -305,6 +305,12 @@ class TileSearch {
       if (overflow != nullptr) *overflow = failed_.failure == model::QuickEvaluation::Failure::Capacity;
       return false;
     }
+    // A memory no completion fits: its subtree is dead however deep the check would be exact.
+    if (compiled_.check_pending_capacity(tiles_, splits_, depth, failed_) !=
+        model::QuickEvaluation::Failure::None) {
+      count_failure(failed_, completions(depth));
+      return false;
+    }
     // min_usage compares usage vectors lexicographically; an upper bound per dimension
     // (exact once its loops have tiles) that is already below the best prunes.
     if (have_best_ && depth < usage_dirty_.size() && usage_dirty_[depth]) {

@@ -307,6 +307,78 @@ class TestTileSearch : public QObject {
     qInfo("evaluated %.0f of %.0f pmappings with pruning", pruned, exhaustive);
   }
 
+  // check_pending_capacity says a memory overflows for every completion of a prefix. The
+  // completion it must be right about is the least one: what each rank variable has left
+  // all in its outermost loop without a split, so that every tile is as small as it can be.
+  // That completion overflows too, at the size the check reports.
+  // Matmuls large enough that memories overflow.
+  void pending_capacity_holds_for_the_least_completion_data() {
+    QTest::addColumn<QString>("arch");
+    QTest::addColumn<QStringList>("sets");
+    QTest::newRow("eyeriss") << "eyeriss" << QStringList{"KN=512", "M=512", "N_EINSUMS=1"};
+    QTest::newRow("tpu_v4i") << "tpu_v4i" << QStringList{"KN=12288", "M=2048", "N_EINSUMS=1"};
+    QTest::newRow("simba") << "simba" << QStringList{"KN=1024", "M=1024", "N_EINSUMS=1"};
+  }
+  void pending_capacity_holds_for_the_least_completion() {
+    QFETCH(QString, arch);
+    QFETCH(QStringList, sets);
+    REQUIRE_ARCH(arch);
+    const Loaded l = load(arch, "matmuls", sets, "");
+    std::mt19937 rng(5);
+    int failed = 0, prefixes = 0;
+    for (const auto& p : l.problems)
+      for (const auto& t : mapper::all_templates(p, l.options)) {
+        const auto per_rv = test::rank_variable_loops(t, p, l.options);
+        std::size_t n = 0;
+        for (const auto& [rv, r] : per_rv) n += r.loops.size();
+        model::CompiledPmapping compiled(l.resolved, mapper::to_mapping(t, std::vector<std::int64_t>(n, 1)));
+        for (int k = 0; k < 10; ++k) {
+          const auto tiles = random_tiles(t, p, l.options, rng);
+          for (std::size_t depth = 0; depth <= n; ++depth) {
+            // The least completion of the first `depth` loops' splits, outer loop first.
+            std::vector<std::int64_t> least(n, 1);
+            std::vector<double> splits(n, 1);
+            for (std::size_t rv = 0; rv < compiled.rank_variable_count(); ++rv) {
+              std::vector<std::size_t> loops;
+              for (std::size_t i = 0; i < n; ++i)
+                if (compiled.loop_rank_variable(i) == static_cast<int>(rv)) loops.push_back(i);
+              const std::int64_t bound = compiled.rank_variable_bound(static_cast<int>(rv));
+              std::int64_t left = bound, outer = bound;
+              std::vector<std::int64_t> split(loops.size(), 1);
+              for (std::size_t j = 0; j < loops.size(); ++j) {
+                if (compiled.split_known_at(loops[j]) <= depth) split[j] = outer / tiles[loops[j]];
+                outer = tiles[loops[j]];
+                left /= split[j];
+              }
+              for (std::size_t j = 0; j < loops.size(); ++j)
+                if (compiled.split_known_at(loops[j]) > depth) {
+                  split[j] = left;  // the outermost open loop takes the rest
+                  break;
+                }
+              std::int64_t tile = bound;
+              for (std::size_t j = 0; j < loops.size(); ++j) {
+                tile /= split[j];
+                least[loops[j]] = tile;
+                splits[loops[j]] = static_cast<double>(split[j]);
+              }
+            }
+            ++prefixes;
+            model::QuickEvaluation pending;
+            if (compiled.check_pending_capacity(least, splits, depth, pending) ==
+                model::QuickEvaluation::Failure::None)
+              continue;
+            ++failed;
+            const auto& q = compiled.evaluate_occupancy(least);
+            QVERIFY2(q.failure != model::QuickEvaluation::Failure::None, t.describe().c_str());
+            if (q.failure == model::QuickEvaluation::Failure::Capacity && q.component == pending.component)
+              QCOMPARE(q.used, pending.used);
+          }
+        }
+      }
+    qInfo("%d of %d prefixes have a memory no completion fits", failed, prefixes);
+    QVERIFY(failed > 0);
+  }
+
   // The least rows the search's ceilings take for an Einsum (RowsFor::Least: every template
   // in one chain, fused-loop limits and the join's memories left out): every row any
   // template's exhaustive search keeps lies above the staircase they make, and with no
