@@ -713,6 +713,7 @@ class TileSearch {
     for (std::size_t l = 0; l < tiles_.size(); ++l)
       if (spatial_[l] || l < n_fused_) decided_first_.push_back(l);
     bound_tiles_.assign(tiles_.size(), 1);
+    least_at_.assign(tiles_.size() + 1, {});
     bounds_enabled_ = true;
   }
 
@@ -761,8 +762,19 @@ class TileSearch {
     } least{};
     const auto evaluate_least = [&] {
       for (std::size_t r = 0; r < loops_of_rv_.size(); ++r) open_tiles(r, true);
-      const model::QuickEvaluation& ev = compiled_.evaluate_unchecked(bound_tiles_);
-      least = {ev.latency * kMargin, ev.dynamic_energy * kMargin, ev.leak_energy * kMargin};
+      // A child whose split is the one its parent's least completion took (1 above the
+      // deepest open loop) has the same least completion: no second evaluation.
+      auto& mine = least_at_[depth];
+      if (const auto& parent = least_at_[depth - 1]; parent.tiles == bound_tiles_) {
+        mine = parent;
+      } else {
+        const model::QuickEvaluation& ev = compiled_.evaluate_unchecked(bound_tiles_);
+        mine.tiles = bound_tiles_;
+        mine.latency = ev.latency;
+        mine.dynamic = ev.dynamic_energy;
+        mine.leak = ev.leak_energy;
+      }
+      least = {mine.latency * kMargin, mine.dynamic * kMargin, mine.leak * kMargin};
     };
     if (ceilings_ != nullptr) {
       evaluate_least();
@@ -1126,7 +1138,12 @@ class TileSearch {
   std::vector<char> monotone_;              // per rv: counts fall and occupancies grow with its tiles
   std::vector<std::size_t> decided_first_;  // spatial and fused loops: chosen before bounds apply
   std::vector<std::int64_t> bound_tiles_;   // scratch
-  std::vector<double> margined_;            // scratch: the least reservations, lowered by the margin
+  struct LeastEvaluation {
+    std::vector<std::int64_t> tiles;  // the least completion's (empty: none yet)
+    double latency = 0, dynamic = 0, leak = 0;
+  };
+  std::vector<LeastEvaluation> least_at_;  // per depth: the last least evaluated there
+  std::vector<double> margined_;           // scratch: the least reservations, lowered by the margin
 };
 
 }  // namespace
