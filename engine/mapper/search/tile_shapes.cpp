@@ -571,34 +571,26 @@ class TileSearch {
             {f, pt.component,
              pt.loop < 0 ? -1 : std::find(loops.begin(), loops.end(), pt.loop) - loops.begin()});
       }
-      // Per diff key: the undominated chains so far, canonical order, flat (one template has
-      // tens of thousands of chains, and a vector per chain made this a tenth of the run).
-      struct Group {
-        std::vector<double> features;      // per chain, features_of.size() each
-        std::vector<std::int64_t> splits;  // per chain, loops.size() each
-      };
+      // Every chain's diff key, features and splits, flat and in canonical order (one template
+      // has tens of thousands of chains: a map node and vectors per chain made this a tenth
+      // of the run); then the chains sorted by key, each key's run filtered in order.
       const std::size_t nf = features_of.size(), nl = loops.size();
-      std::map<std::vector<std::int64_t>, Group> kept;
-      // Reused per chain.
-      std::vector<std::int64_t> chain(nl), splits(nl), key;
-      std::vector<double> features;
+      std::size_t nk = 0;
+      for (const auto l : loops) nk += spatial_[l] || l < n_fused_ ? 1 : 0;
+      std::vector<std::int64_t> keys, all_splits;
+      std::vector<double> all_features;
+      std::vector<std::int64_t> chain(nl);
       std::vector<std::int64_t> tiles(tiles_.size(), 1);  // this chain's tiles, mapping order
       std::vector<std::pair<int, bool>> overflows;        // per checked memory: can this chain overflow it?
-      double n_chains = 0;
-      const auto no_worse = [&](const double* a, const double* b) {  // a <= b everywhere
-        for (std::size_t i = 0; i < nf; ++i)
-          if (a[i] > b[i]) return false;
-        return true;
-      };
+      std::size_t n_chains = 0;
       const auto consider = [&] {
         ++n_chains;
-        key.clear();
         for (std::size_t j = 0; j < nl; ++j) {
-          splits[j] = (j == 0 ? bound : chain[j - 1]) / chain[j];
-          if (spatial_[loops[j]] || loops[j] < n_fused_) key.push_back(splits[j]);
+          const std::int64_t split = (j == 0 ? bound : chain[j - 1]) / chain[j];
+          all_splits.push_back(split);
+          if (spatial_[loops[j]] || loops[j] < n_fused_) keys.push_back(split);
           tiles[loops[j]] = chain[j];
         }
-        features.clear();
         overflows.clear();
         for (const auto& pt : features_of) {
           const double ext = pt.position < 0
@@ -612,42 +604,19 @@ class TileSearch {
                 it = overflows.insert(
                     overflows.end(),
                     {pt.component, compiled_.may_overflow(pt.component, static_cast<int>(r), tiles)});
-              features.push_back(it->second ? ext : -std::numeric_limits<double>::infinity());
+              all_features.push_back(it->second ? ext : -std::numeric_limits<double>::infinity());
               break;
             }
             case Feature::Occupancy:
-              features.push_back(ext);  // occupancy: smaller is better
+              all_features.push_back(ext);  // occupancy: smaller is better
               break;
             case Feature::Refills:
-              features.push_back(-ext);  // refills: a larger tile is better
+              all_features.push_back(-ext);  // refills: a larger tile is better
               break;
             case Feature::None:
               break;
           }
         }
-        auto found = kept.find(key);
-        if (found == kept.end()) found = kept.emplace(key, Group{}).first;
-        Group& group = found->second;
-        const std::size_t n = nf == 0 ? group.splits.size() / nl : group.features.size() / nf;
-        for (std::size_t k = 0; k < n; ++k)
-          if (no_worse(group.features.data() + k * nf, features.data()))
-            return;  // dominated, or equal to an earlier chain (which wins the tie)
-        // Drop the kept chains this one dominates, in place.
-        std::size_t out = 0;
-        for (std::size_t k = 0; k < n; ++k) {
-          if (no_worse(features.data(), group.features.data() + k * nf)) continue;
-          if (out != k) {
-            std::copy_n(group.features.begin() + static_cast<std::ptrdiff_t>(k * nf), nf,
-                        group.features.begin() + static_cast<std::ptrdiff_t>(out * nf));
-            std::copy_n(group.splits.begin() + static_cast<std::ptrdiff_t>(k * nl), nl,
-                        group.splits.begin() + static_cast<std::ptrdiff_t>(out * nl));
-          }
-          ++out;
-        }
-        group.features.resize(out * nf);
-        group.splits.resize(out * nl);
-        group.features.insert(group.features.end(), features.begin(), features.end());
-        group.splits.insert(group.splits.end(), splits.begin(), splits.end());
       };
       // Divisor chains in canonical order (divisor_chains), built in place.
       const auto each_chain = [&](auto& self, std::size_t j, std::int64_t outer) -> void {
@@ -662,6 +631,39 @@ class TileSearch {
         }
       };
       each_chain(each_chain, 0, bound);
+      const auto key_of = [&](std::size_t c) { return keys.begin() + static_cast<std::ptrdiff_t>(c * nk); };
+      const auto features_at = [&](std::size_t c) { return all_features.data() + c * nf; };
+      std::vector<std::size_t> by_key(n_chains);
+      for (std::size_t c = 0; c < n_chains; ++c) by_key[c] = c;
+      std::stable_sort(by_key.begin(), by_key.end(), [&](std::size_t a, std::size_t b) {
+        return std::lexicographical_compare(key_of(a), key_of(a) + static_cast<std::ptrdiff_t>(nk), key_of(b),
+                                            key_of(b) + static_cast<std::ptrdiff_t>(nk));
+      });
+      const auto no_worse = [&](const double* a, const double* b) {  // a <= b everywhere
+        for (std::size_t i = 0; i < nf; ++i)
+          if (a[i] > b[i]) return false;
+        return true;
+      };
+      std::vector<std::size_t> kept;   // all keys' undominated chains
+      std::vector<std::size_t> group;  // this key's so far
+      for (std::size_t first = 0; first < n_chains;) {
+        std::size_t last = first + 1;
+        while (last < n_chains &&
+               std::equal(key_of(by_key[first]), key_of(by_key[first]) + static_cast<std::ptrdiff_t>(nk),
+                          key_of(by_key[last])))
+          ++last;
+        group.clear();
+        for (std::size_t i = first; i < last; ++i) {
+          const std::size_t c = by_key[i];
+          if (std::any_of(group.begin(), group.end(),
+                          [&](std::size_t k) { return no_worse(features_at(k), features_at(c)); }))
+            continue;  // dominated, or equal to an earlier chain (which wins the tie)
+          std::erase_if(group, [&](std::size_t k) { return no_worse(features_at(c), features_at(k)); });
+          group.push_back(c);
+        }
+        kept.insert(kept.end(), group.begin(), group.end());
+        first = last;
+      }
       // Stored in the order the search visits the rank variable's loops, sorted, so that the
       // chains agreeing with the splits chosen so far are one contiguous range.
       std::vector<std::size_t> in_visit;  // positions in `loops`, visit order
@@ -670,10 +672,10 @@ class TileSearch {
           in_visit.push_back(
               static_cast<std::size_t>(std::find(loops.begin(), loops.end(), l) - loops.begin()));
       std::vector<std::int64_t> rows;
-      for (const auto& [k, group] : kept)
-        for (std::size_t c = 0; c < group.splits.size(); c += nl)
-          for (const auto j : in_visit) rows.push_back(group.splits[c + j]);
-      const std::size_t n_kept = rows.size() / nl;
+      rows.reserve(kept.size() * nl);
+      for (const auto c : kept)
+        for (const auto j : in_visit) rows.push_back(all_splits[c * nl + j]);
+      const std::size_t n_kept = kept.size();
       std::vector<std::size_t> order(n_kept);
       for (std::size_t i = 0; i < n_kept; ++i) order[i] = i;
       std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -688,7 +690,7 @@ class TileSearch {
       for (const auto i : order)
         allowed.splits.insert(allowed.splits.end(), rows.begin() + static_cast<std::ptrdiff_t>(i * nl),
                               rows.begin() + static_cast<std::ptrdiff_t>((i + 1) * nl));
-      restricted_[r] = static_cast<double>(n_kept) < n_chains ? 1 : 0;
+      restricted_[r] = n_kept < n_chains ? 1 : 0;
       ranges_[r].assign(1, {0, n_kept});
     }
   }
