@@ -61,6 +61,8 @@ struct CompiledPmapping::Prefix {
   // Per loop: the loops of its rank variable below it (mapping order), for
   // check_pending_capacity.
   std::vector<std::vector<int>> inner;
+  // Per rank variable: the capacities whose occupants' shapes read one of its loops' tiles.
+  std::vector<std::vector<int>> capacities_reading;
   bool any_together = false;
 
   [[nodiscard]] double known_used(const Spatial& sp, std::span<const double> splits,
@@ -240,7 +242,16 @@ QuickEvaluation::Failure CompiledPmapping::check_pending_capacity(std::span<cons
       if (x.split_at[static_cast<std::size_t>(k)] <= depth) t *= x.split(k, splits);
     return t;
   };
-  for (const auto& cap : x.capacity) {
+  // Only the least tiles of the rank variable last given a split have changed since the
+  // depth above, where every other memory passed this check.
+  const std::vector<int>* changed = nullptr;
+  if (depth > 0 && depth <= x.order.size())
+    changed = &x.capacities_reading[static_cast<std::size_t>(x.loop_rv[x.order[depth - 1]])];
+  for (std::size_t i = 0; i < x.capacity.size(); ++i) {
+    if (changed != nullptr &&
+        std::find(changed->begin(), changed->end(), static_cast<int>(i)) == changed->end())
+      continue;
+    const auto& cap = x.capacity[i];
     if (cap.depth <= depth) continue;  // check_prefix's, exactly
     double used = 0;
     for (const auto& o : cap.occupants) {
@@ -530,6 +541,12 @@ void order_checks(CompiledPmapping::Prefix& x) {
     for (std::size_t k = l + 1; k < n; ++k)
       if (x.loop_rv[k] == x.loop_rv[l]) x.inner[l].push_back(static_cast<int>(k));
   x.any_together = std::find(x.together.begin(), x.together.end(), 1) != x.together.end();
+  x.capacities_reading.assign(x.bound.size(), {});
+  for (std::size_t i = 0; i < x.capacity.size(); ++i)
+    for (std::size_t r = 0; r < x.bound.size(); ++r)
+      if (std::any_of(x.capacity[i].occupants.begin(), x.capacity[i].occupants.end(),
+                      [&](const auto& o) { return o.shape_loop[r] >= 0; }))
+        x.capacities_reading[r].push_back(static_cast<int>(i));
   x.partial_at.assign(n + 1, {});
   for (std::size_t i = 0; i < x.spatial.size(); ++i) {
     for (const int o : x.spatial[i].loops) {

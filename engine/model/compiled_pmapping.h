@@ -96,8 +96,10 @@ class CompiledPmapping {
                                                       QuickEvaluation& failed);
   // The memories check_prefix cannot check yet, each with its tiles at the least any
   // completion gives them: a tile not yet known is at least the product of the known splits
-  // below it on its rank variable. Failing means every completion overflows. Divisor
-  // chains only (no rank variable chosen together); None otherwise.
+  // below it on its rank variable. Failing means every completion overflows. Only the
+  // memories whose tiles the last loop split (at depth - 1) reads are sized: the search
+  // calls this at every depth, and the others passed the depth above. Divisor chains only
+  // (no rank variable chosen together); None otherwise.
   [[nodiscard]] QuickEvaluation::Failure check_pending_capacity(std::span<const std::int64_t> tiles,
                                                                 std::span<const double> splits,
                                                                 std::size_t depth, QuickEvaluation& failed);
