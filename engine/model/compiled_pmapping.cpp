@@ -65,6 +65,28 @@ struct CompiledPmapping::Prefix {
   std::vector<std::vector<int>> capacities_reading;
   bool any_together = false;
 
+  // Whether a memory's occupants, each tile read through tile_of(loop), overflow it; if
+  // so, `failed` says by how much.
+  template <class TileOf>
+  bool overflows(const Capacity& cap, const detail::EinsumContext& ctx, TileOf tile_of,
+                 QuickEvaluation& failed) {
+    shape.resize(bound.size());
+    double used = 0;
+    for (const auto& o : cap.occupants) {
+      for (std::size_t r = 0; r < shape.size(); ++r)
+        shape[r] = o.shape_loop[r] < 0 ? bound[r] : tile_of(o.shape_loop[r]);
+      used += ctx.dense_tile(o.tensor, shape) * o.bits_per_value * o.scale;
+    }
+    const double size = ctx.flat[static_cast<std::size_t>(cap.component)]->size;
+    if (used <= size) return false;
+    failed.failure = QuickEvaluation::Failure::Capacity;
+    failed.component = cap.component;
+    failed.dim = -1;
+    failed.used = used;
+    failed.limit = size;
+    return true;
+  }
+
   [[nodiscard]] double known_used(const Spatial& sp, std::span<const double> splits,
                                   std::size_t depth) const {
     double used = 1;
@@ -189,7 +211,6 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
                                                         QuickEvaluation& failed) {
   const auto& x = *prefix_;
   if (!x.enabled || depth >= x.capacity_at.size()) return QuickEvaluation::Failure::None;
-  prefix_->shape.resize(x.bound.size());
   const auto& ctx = prepared_->ctx;
   for (const int i : x.partial_at[depth]) {
     const auto& sp = x.spatial[static_cast<std::size_t>(i)];
@@ -204,24 +225,11 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
       return failed.failure;
     }
   }
-  auto& shape = prefix_->shape;
-  for (const int i : x.capacity_at[depth]) {
-    const auto& cap = x.capacity[static_cast<std::size_t>(i)];
-    double used = 0;
-    for (const auto& o : cap.occupants) {
-      for (std::size_t r = 0; r < shape.size(); ++r)
-        shape[r] = o.shape_loop[r] < 0 ? x.bound[r] : x.tile(o.shape_loop[r], tiles);
-      used += ctx.dense_tile(o.tensor, shape) * o.bits_per_value * o.scale;
-    }
-    if (const double size = ctx.flat[static_cast<std::size_t>(cap.component)]->size; used > size) {
-      failed.failure = QuickEvaluation::Failure::Capacity;
-      failed.component = cap.component;
-      failed.dim = -1;
-      failed.used = used;
-      failed.limit = size;
+  for (const int i : x.capacity_at[depth])
+    if (prefix_->overflows(
+            x.capacity[static_cast<std::size_t>(i)], ctx, [&](int loop) { return x.tile(loop, tiles); },
+            failed))
       return failed.failure;
-    }
-  }
   return QuickEvaluation::Failure::None;
 }
 
@@ -232,8 +240,6 @@ QuickEvaluation::Failure CompiledPmapping::check_pending_capacity(std::span<cons
   auto& x = *prefix_;
   if (!x.enabled || x.any_together) return QuickEvaluation::Failure::None;
   const auto& ctx = prepared_->ctx;
-  auto& shape = x.shape;
-  shape.resize(x.bound.size());
   const auto least_tile = [&](int loop) {
     const auto l = static_cast<std::size_t>(loop);
     if (x.tile_at[l] <= depth) return x.tile(loop, tiles);
@@ -252,21 +258,8 @@ QuickEvaluation::Failure CompiledPmapping::check_pending_capacity(std::span<cons
         std::find(changed->begin(), changed->end(), static_cast<int>(i)) == changed->end())
       continue;
     const auto& cap = x.capacity[i];
-    if (cap.depth <= depth) continue;  // check_prefix's, exactly
-    double used = 0;
-    for (const auto& o : cap.occupants) {
-      for (std::size_t r = 0; r < shape.size(); ++r)
-        shape[r] = o.shape_loop[r] < 0 ? x.bound[r] : least_tile(o.shape_loop[r]);
-      used += ctx.dense_tile(o.tensor, shape) * o.bits_per_value * o.scale;
-    }
-    if (const double size = ctx.flat[static_cast<std::size_t>(cap.component)]->size; used > size) {
-      failed.failure = QuickEvaluation::Failure::Capacity;
-      failed.component = cap.component;
-      failed.dim = -1;
-      failed.used = used;
-      failed.limit = size;
-      return failed.failure;
-    }
+    if (cap.depth > depth && x.overflows(cap, ctx, least_tile, failed))
+      return failed.failure;  // else check_prefix's
   }
   return QuickEvaluation::Failure::None;
 }

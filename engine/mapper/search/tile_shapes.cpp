@@ -48,33 +48,12 @@ ParetoFront<char>* EarlierRows::at(const std::vector<std::int64_t>& iterations) 
   return it == fronts_.end() ? nullptr : &it->second;
 }
 
-namespace {
-
-void chains_worker(std::int64_t outer, std::size_t k, std::vector<std::int64_t>& cur,
-                   std::vector<std::vector<std::int64_t>>& out) {
-  if (cur.size() + 1 == k) {  // innermost tile is 1
-    cur.push_back(1);
-    out.push_back(cur);
-    cur.pop_back();
-    return;
-  }
-  for (const std::int64_t d : core::divisors(outer)) {
-    cur.push_back(d);
-    chains_worker(d, k, cur, out);
-    cur.pop_back();
-  }
-}
-
-}  // namespace
-
 std::vector<std::vector<std::int64_t>> divisor_chains(std::int64_t bound, std::size_t k) {
+  if (k == 0) return {{}};
   std::vector<std::vector<std::int64_t>> out;
-  if (k == 0) {
-    out.emplace_back();
-    return out;
-  }
-  std::vector<std::int64_t> cur;
-  chains_worker(std::max<std::int64_t>(bound, 1), k, cur, out);
+  for_each_divisor_chain(
+      bound, k, [](std::int64_t n) { return core::divisors(n); },
+      [&](const std::vector<std::int64_t>& chain) { out.push_back(chain); });
   return out;
 }
 
@@ -406,7 +385,7 @@ class TileSearch {
       held += n;
       to += n * others;
     };
-    if (loops_left_[r] > 0 && splits_known_to_fail(depth + 1)) {
+    if (loops_left_[r] > 0 && fused_limit_reached(depth + 1)) {
       // Only split 1 keeps this fused loop within the limits (a split of 1 is no fused
       // loop); the others are charged, not tried: on tpu_v4i + GPT-3 175B they were half of
       // the 460 million splits the search tried. 1 is the smallest, so the last candidate.
@@ -458,7 +437,7 @@ class TileSearch {
   // Whether every split but 1 of the loop chosen at `depth - 1` breaks a fused-loop limit:
   // it is counted and its rank variable (or the whole pmapping) already has all the fused
   // loops allowed.
-  [[nodiscard]] bool splits_known_to_fail(std::size_t depth) {
+  [[nodiscard]] bool fused_limit_reached(std::size_t depth) {
     if (counted_fused_.empty() || !cuts_apply(depth)) return false;
     const std::size_t loop = visit_order_[depth - 1];
     const auto r = static_cast<std::size_t>(rv_[loop]);
@@ -579,11 +558,10 @@ class TileSearch {
       for (const auto l : loops) nk += spatial_[l] || l < n_fused_ ? 1 : 0;
       std::vector<std::int64_t> keys, all_splits;
       std::vector<double> all_features;
-      std::vector<std::int64_t> chain(nl);
       std::vector<std::int64_t> tiles(tiles_.size(), 1);  // this chain's tiles, mapping order
       std::vector<std::pair<int, bool>> overflows;        // per checked memory: can this chain overflow it?
       std::size_t n_chains = 0;
-      const auto consider = [&] {
+      const auto consider = [&](const std::vector<std::int64_t>& chain) {
         ++n_chains;
         for (std::size_t j = 0; j < nl; ++j) {
           const std::int64_t split = (j == 0 ? bound : chain[j - 1]) / chain[j];
@@ -618,19 +596,9 @@ class TileSearch {
           }
         }
       };
-      // Divisor chains in canonical order (divisor_chains), built in place.
-      const auto each_chain = [&](auto& self, std::size_t j, std::int64_t outer) -> void {
-        if (j + 1 == nl) {  // innermost tile is 1
-          chain[j] = 1;
-          consider();
-          return;
-        }
-        for (const std::int64_t d : divisors(outer)) {
-          chain[j] = d;
-          self(self, j + 1, d);
-        }
-      };
-      each_chain(each_chain, 0, bound);
+      for_each_divisor_chain(
+          bound, nl, [&](std::int64_t n) -> const std::vector<std::int64_t>& { return divisors(n); },
+          consider);
       const auto key_of = [&](std::size_t c) { return keys.begin() + static_cast<std::ptrdiff_t>(c * nk); };
       const auto features_at = [&](std::size_t c) { return all_features.data() + c * nf; };
       std::vector<std::size_t> by_key(n_chains);

@@ -47,6 +47,26 @@ struct PmappingRow {
 // outer tile first. k = 0 gives one empty chain.
 [[nodiscard]] std::vector<std::vector<std::int64_t>> divisor_chains(std::int64_t bound, std::size_t k);
 
+// divisor_chains without the vectors: visit(chain) for each chain of k >= 1 loops, in the
+// same order, the chain in one reused buffer. divisors_of(n) gives n's divisors ascending
+// (a cache, when it is called tens of thousands of times).
+template <class DivisorsOf, class Visit>
+void for_each_divisor_chain(std::int64_t bound, std::size_t k, DivisorsOf&& divisors_of, Visit&& visit) {
+  std::vector<std::int64_t> chain(k);
+  const auto below = [&](const auto& self, std::size_t j, std::int64_t outer) -> void {
+    if (j + 1 == k) {  // innermost tile is 1
+      chain[j] = 1;
+      visit(static_cast<const std::vector<std::int64_t>&>(chain));
+      return;
+    }
+    for (const std::int64_t d : divisors_of(outer)) {
+      chain[j] = d;
+      self(self, j + 1, d);
+    }
+  };
+  below(below, 0, bound < 1 ? 1 : bound);
+}
+
 // The template with `tiles` substituted, plus its Compute node: one Einsum's pmapping.
 [[nodiscard]] spec::Mapping to_mapping(const PmappingTemplate& t, const std::vector<std::int64_t>& tiles);
 

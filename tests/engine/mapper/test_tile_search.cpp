@@ -328,10 +328,8 @@ class TestTileSearch : public QObject {
     int failed = 0, prefixes = 0;
     for (const auto& p : l.problems)
       for (const auto& t : mapper::all_templates(p, l.options)) {
-        const auto per_rv = test::rank_variable_loops(t, p, l.options);
-        std::size_t n = 0;
-        for (const auto& [rv, r] : per_rv) n += r.loops.size();
-        model::CompiledPmapping compiled(l.resolved, mapper::to_mapping(t, std::vector<std::int64_t>(n, 1)));
+        model::CompiledPmapping compiled(l.resolved, mapper::to_mapping(t, {}));
+        const std::size_t n = compiled.loop_count();
         for (int k = 0; k < 10; ++k) {
           const auto tiles = random_tiles(t, p, l.options, rng);
           for (std::size_t depth = 0; depth <= n; ++depth) {
