@@ -26,15 +26,23 @@ void component_latencies(const PreparedEinsum& p, EinsumNumbers& out) {
     if (comp.kind == spec::ComponentKind::Toll) writes = 0;
     auto& actions = out.latency_actions;
     actions.resize(comp.actions.size());
+    const auto& roles = p.action_roles[c];
     for (std::size_t i = 0; i < comp.actions.size(); ++i) {
       const auto& a = comp.actions[i];
       double n = 0;
-      if (is_compute && a.name == "compute")
-        n = std::max(0.0, out.loops.compute.max_latency);
-      else if (!is_compute && a.name == "read")
-        n = reads;
-      else if (!is_compute && a.name == "write")
-        n = writes;
+      switch (roles[i]) {
+        case PreparedEinsum::ActionRole::Compute:
+          n = std::max(0.0, out.loops.compute.max_latency);
+          break;
+        case PreparedEinsum::ActionRole::Read:
+          n = reads;
+          break;
+        case PreparedEinsum::ActionRole::Write:
+          n = writes;
+          break;
+        case PreparedEinsum::ActionRole::None:
+          break;
+      }
       actions[i].n_calls = n * comp.actions_scale;
       actions[i].throughput = a.throughput;
       actions[i].energy = a.energy;

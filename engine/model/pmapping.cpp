@@ -45,6 +45,12 @@ int EinsumContext::flat_index(const std::string& component) const {
 
 double EinsumContext::dense_tile(int tensor, const std::vector<double>& shape) const {
   double result = 1;
+  if (bare[static_cast<std::size_t>(tensor)] != 0) {
+    // A bare rank's extent (0 + 1 × (S - 1)) + 1 is S exactly: tile shapes are whole numbers.
+    for (const int rv : bare_ranks[static_cast<std::size_t>(tensor)])
+      result *= shape[static_cast<std::size_t>(rv)];
+    return result;
+  }
   const auto ranks = projection[static_cast<std::size_t>(tensor)].size();
   for (std::size_t r = 0; r < ranks; ++r) result *= rank_extent(tensor, r, shape);
   return result;
@@ -129,6 +135,12 @@ EinsumContext make_context(const spec::ResolvedSpec& spec, const spec::MappingNo
         r.terms.push_back({ctx.rv_index(t.var), static_cast<double>(t.coeff)});
       proj.push_back(std::move(r));
     }
+    std::vector<int> bare;
+    for (const auto& r : proj)
+      if (r.constant == 0 && r.terms.size() == 1 && r.terms.front().coeff == 1)
+        bare.push_back(r.terms.front().rv);
+    ctx.bare_ranks.push_back(bare.size() == proj.size() ? std::move(bare) : std::vector<int>{});
+    ctx.bare.push_back(bare.size() == proj.size() ? 1 : 0);
     ctx.projection.push_back(std::move(proj));
     ctx.is_output.push_back(a.output ? 1 : 0);
     ctx.bits_per_value.push_back(a.bits_per_value);

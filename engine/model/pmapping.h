@@ -28,7 +28,7 @@ struct PNode {
   double read_scale = 0, write_scale = 0;
   double bits_per_value = 0;  // reservations: the component's bits per value of the tensor
   bool has_parent = false, toll_down = true, toll_up = true;
-  std::vector<char> may_reuse;  // spatial: per Einsum tensor, the dim may multicast/reduce it
+  std::vector<char> may_reuse;                // spatial: per Einsum tensor, the dim may multicast/reduce it
   const spec::MappingNode* source = nullptr;  // reservations: the node they sit next to
   const spec::MappingNode* holder = nullptr;  // reservations: the holder whose buffer they size
 };
@@ -52,6 +52,10 @@ struct EinsumContext {
   std::vector<double> bounds;                           // per rv
   std::vector<std::vector<spec::Relevancy>> relevancy;  // [tensor][rv]
   std::vector<std::vector<RankExpr>> projection;        // [tensor] -> ranks
+  // Per tensor: whether every rank is a bare rank variable, and those variables, in rank
+  // order (dense_tile's fast path: the mapper sizes millions of tiles).
+  std::vector<char> bare;
+  std::vector<std::vector<int>> bare_ranks;
   std::vector<char> is_output;
   std::vector<double> bits_per_value;  // workload value per tensor
   std::vector<char> simple_rv;

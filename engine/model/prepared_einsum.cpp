@@ -87,13 +87,25 @@ PreparedEinsum prepare_einsum(const spec::ResolvedSpec& spec,
   for (std::size_t t = 0; t < ctx.tensors.size(); ++t)
     p.tensor_views.push_back(single_tensor_mapping(ctx, p.nodes, static_cast<int>(t)));
   annotate(ctx, p.tensor_views, p.nodes);
+  for (std::size_t t = 0; t < ctx.tensors.size(); ++t)
+    p.tensor_steps.push_back(tensor_steps(ctx, p.nodes, p.tensor_views[t], p.loop_view, static_cast<int>(t)));
   for (std::size_t i = 0; i < p.nodes.size(); ++i)
     if (p.nodes[i].kind == NodeKind::Temporal || p.nodes[i].kind == NodeKind::Spatial) p.loops.push_back(i);
 
-  for (const auto* comp : ctx.flat) {
+  for (std::size_t c = 0; c < ctx.flat.size(); ++c) {
+    const auto* comp = ctx.flat[c];
     p.read_action.push_back(comp->find_action("read"));
     p.write_action.push_back(comp->find_action("write"));
     p.latency_formula.push_back(spec::LatencyFormula::parse(comp->total_latency));
+    const bool is_compute = static_cast<int>(c) == ctx.compute;
+    auto& roles = p.action_roles.emplace_back();
+    for (const auto& a : comp->actions) {
+      using Role = PreparedEinsum::ActionRole;
+      roles.push_back(is_compute          ? (a.name == "compute" ? Role::Compute : Role::None)
+                      : a.name == "read"  ? Role::Read
+                      : a.name == "write" ? Role::Write
+                                          : Role::None);
+    }
   }
   p.compute_action = ctx.flat[static_cast<std::size_t>(ctx.compute)]->find_action("compute");
   const auto& all = ctx.arch->components;
@@ -182,10 +194,10 @@ bool compute_occupancies(const PreparedEinsum& p, EinsumNumbers& out, bool stop_
   out.buffets.clear();
   for (std::size_t t = 0; t < ctx.tensors.size(); ++t)
     if (full)
-      analyze_tensor(ctx, p.nodes, p.tensor_views[t], static_cast<int>(t), out.loops, out.scratch,
+      analyze_tensor(ctx, p.nodes, p.tensor_steps[t], static_cast<int>(t), out.loops, out.scratch,
                      out.buffets);
     else
-      tensor_occupancies(ctx, p.nodes, p.tensor_views[t], static_cast<int>(t), out.loops, out.buffets);
+      tensor_occupancies(ctx, p.nodes, p.tensor_steps[t], static_cast<int>(t), out.loops, out.buffets);
   if (ctx.is_copy) {
     // Every level's stats merge into the source tensor's buffet (min, zero wins).
     std::vector<Buffet> merged;

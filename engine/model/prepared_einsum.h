@@ -4,6 +4,7 @@
 // constants) and the numbers that do. model::evaluate prepares and computes once; the
 // mapper prepares once per template and computes once per tile shape, so both see
 // exactly the same arithmetic.
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -15,15 +16,19 @@ namespace af::model::detail {
 struct PreparedEinsum {
   EinsumContext ctx;
   std::vector<PNode> nodes;
-  std::vector<int> loop_view;                  // single_tensor_mapping(-1)
-  std::vector<std::vector<int>> tensor_views;  // per tensor
-  std::vector<std::size_t> loops;              // node index of every loop, in mapping order
-  int copy_source = -1;                        // copy Einsums: the source tensor
+  std::vector<int> loop_view;                         // single_tensor_mapping(-1)
+  std::vector<std::vector<int>> tensor_views;         // per tensor
+  std::vector<std::vector<TensorStep>> tensor_steps;  // per tensor: its view, resolved for analyze_tensor
+  std::vector<std::size_t> loops;                     // node index of every loop, in mapping order
+  int copy_source = -1;                               // copy Einsums: the source tensor
 
   // Per flat component.
   std::vector<const spec::Action*> read_action, write_action;
   const spec::Action* compute_action = nullptr;
   std::vector<std::optional<spec::LatencyFormula>> latency_formula;
+  // What each action of a component counts for its latency, resolved from its name once.
+  enum class ActionRole : std::uint8_t { None, Compute, Read, Write };
+  std::vector<std::vector<ActionRole>> action_roles;
   // Per arch component (leak rows): flat index, or -1 when off this Einsum's path.
   std::vector<int> arch_to_flat;
   int compute_arch_index = -1;

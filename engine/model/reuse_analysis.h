@@ -21,6 +21,10 @@ struct BuffetStats {
 
   void repeat_temporal(double n, bool fully_relevant);
   void repeat_spatial(double n, bool reuse_parent_accesses);
+  // The same for the action fields only: once its parent has read a buffet's exchanges with
+  // it, nothing reads them again, and analyze_tensor stops scaling them.
+  void repeat_temporal_actions(double n, bool fully_relevant);
+  void repeat_spatial_actions(double n);
   // Copy Einsums: per field min, but a zero anywhere wins (README: Copy Einsums).
   void min_take_zero(const BuffetStats& other);
 };
@@ -46,21 +50,41 @@ struct LoopPass {
   std::vector<char> rv_seen;
 };
 
+// One node of a tensor's view with what analyze_tensor reads of it for that tensor, resolved
+// once per pmapping (prepare_einsum): the mapper evaluates it millions of times.
+struct TensorStep {
+  NodeKind kind = NodeKind::Temporal;
+  bool irrelevant = false;  // loops: the rank variable does not index the tensor
+  bool relevant = false;    // loops: it indexes it fully (first touches scale too)
+  bool may_reuse = false;   // spatial loops: irrelevant, and the dimension may multicast/reduce it
+  // Loops: the loop of its rank variable above it is the same in the tensor-less view, so
+  // its count is that pass's (the same division, done once).
+  bool count_of_loops = false;
+  int node = -1;  // index into the nodes
+};
+std::vector<TensorStep> tensor_steps(const EinsumContext& ctx, const std::vector<PNode>& nodes,
+                                     const std::vector<int>& view, const std::vector<int>& loop_view,
+                                     int tensor);
+
 // The tensor-less pass: compute stats, fanout and recorded loop counts, into `out` (whose
 // vectors are reused).
 void analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes, const std::vector<int>& view,
                    LoopPass& out);
 
-// One tensor's pass; appends its buffets (compute level first, then inner to outer).
-// `loops` is the tensor-less pass; its shape scratch is reused.
-void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes, const std::vector<int>& view,
-                    int tensor, LoopPass& loops, std::vector<double>& scratch, std::vector<Buffet>& out);
+// One tensor's pass over its view's steps; appends its buffets (compute level first, then
+// inner to outer). `loops` is the tensor-less pass; its shape scratch is reused. A buffet's
+// exchanges with its parent (the *_to_parent fields) are final once the parent holder has
+// read them: the loops above that holder do not scale them.
+void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
+                    const std::vector<TensorStep>& steps, int tensor, LoopPass& loops,
+                    std::vector<double>& scratch, std::vector<Buffet>& out);
 
 // Only what analyze_tensor gives a reservation's buffet that capacity and the mapper's
 // reservations read (max_occupancy, n_loops_above, persistent, in the same order and with
 // the same arithmetic), from the top-down pass alone; the other fields stay 0. The Compute
 // buffet is appended too (occupancy 1), so the buffets line up with analyze_tensor's.
 void tensor_occupancies(const EinsumContext& ctx, const std::vector<PNode>& nodes,
-                        const std::vector<int>& view, int tensor, LoopPass& loops, std::vector<Buffet>& out);
+                        const std::vector<TensorStep>& steps, int tensor, LoopPass& loops,
+                        std::vector<Buffet>& out);
 
 }  // namespace af::model::detail
