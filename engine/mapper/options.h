@@ -67,6 +67,10 @@ struct MapperOptions {
   // drops rows, that with the other Einsums at their least lose to one of them in every
   // objective. Only with both tolerances 0. Off only to check that this changes no front.
   bool prune_by_ceilings = true;
+  // Without a max_fused_loops limit, the fused optimum with one fused loop is found first
+  // (under the unfused ceilings) and joins the ceilings (mapper.cpp, known_before_search).
+  // Off only to check that this changes no front.
+  bool one_loop_ceilings = true;
 };
 
 // "spatial", "temporal", "both" (anything else: neither): the two imperfect-loop flags.

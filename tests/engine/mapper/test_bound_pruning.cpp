@@ -44,7 +44,7 @@ Case corpus(const std::string& arch) {
 }
 
 mapper::MapperResult map(const spec::Spec& s, unsigned metrics, bool unfused, bool bounds, bool across = true,
-                         bool ceilings = true) {
+                         bool ceilings = true, bool one_loop = true) {
   mapper::MapperOptions o = mapper::options_from_spec(s);
   o.metrics = metrics;
   o.unfused = unfused;
@@ -52,6 +52,7 @@ mapper::MapperResult map(const spec::Spec& s, unsigned metrics, bool unfused, bo
   o.prune_by_bounds = bounds;
   o.prune_across_templates = across;
   o.prune_by_ceilings = ceilings;
+  o.one_loop_ceilings = one_loop;
   return mapper::map_workload(s, o);
 }
 
@@ -112,6 +113,7 @@ class TestBoundPruning : public QObject {
   std::uint64_t across_with_ = 0, across_without_ = 0;
   std::uint64_t ceiling_removed_ = 0;
   std::uint64_t ceilings_evaluated_with_ = 0, ceilings_evaluated_without_ = 0;
+  std::uint64_t one_loop_with_ = 0, one_loop_without_ = 0;
 
  private slots:
   void same_results_data() {
@@ -202,7 +204,33 @@ class TestBoundPruning : public QObject {
       }
   }
 
+  // The one-fused-loop optimum as a ceiling (found before the search without a loop
+  // limit): the same front, never more pmappings evaluated, and fewer somewhere.
+  void one_loop_ceilings_same_front_data() { same_results_data(); }
+  void one_loop_ceilings_same_front() {
+    QFETCH(QString, name);
+    QFETCH(bool, needs_corpus);
+    if (needs_corpus) AF_REQUIRE_CORPUS();
+    const spec::Spec s = spec_of(name, needs_corpus);
+    for (const unsigned metrics : {unsigned{mapper::kEdp}, unsigned{mapper::kEnergy | mapper::kLatency}}) {
+      const auto with = map(s, metrics, false, true, true, true, true);
+      const auto without = map(s, metrics, false, true, true, true, false);
+      const QByteArray where = QStringLiteral("one-loop ceilings, metrics %1").arg(metrics).toUtf8();
+      compare_fronts(with, without, where);
+      if (QTest::currentTestFailed()) return;
+      for (std::size_t e = 0; e < with.stats.size(); ++e)
+        QVERIFY2(with.stats[e].pmappings_evaluated <= without.stats[e].pmappings_evaluated,
+                 where.constData());
+      one_loop_with_ += evaluated(with);
+      one_loop_without_ += evaluated(without);
+    }
+  }
+
   void cleanupTestCase() {
+    qInfo("evaluated %llu pmappings with the one-loop ceilings, %llu without",
+          static_cast<unsigned long long>(one_loop_with_),
+          static_cast<unsigned long long>(one_loop_without_));
+    QVERIFY(one_loop_with_ < one_loop_without_);
     qInfo("the join's ceilings removed %llu rows", static_cast<unsigned long long>(ceiling_removed_));
     QVERIFY(ceiling_removed_ > 0);
     qInfo("evaluated %llu pmappings with ceilings, %llu without",
