@@ -139,8 +139,9 @@ EinsumContext make_context(const spec::ResolvedSpec& spec, const spec::MappingNo
     for (const auto& r : proj)
       if (r.constant == 0 && r.terms.size() == 1 && r.terms.front().coeff == 1)
         bare.push_back(r.terms.front().rv);
-    ctx.bare_ranks.push_back(bare.size() == proj.size() ? std::move(bare) : std::vector<int>{});
-    ctx.bare.push_back(bare.size() == proj.size() ? 1 : 0);
+    const bool all_bare = bare.size() == proj.size();
+    ctx.bare.push_back(all_bare ? 1 : 0);
+    ctx.bare_ranks.push_back(all_bare ? std::move(bare) : std::vector<int>{});
     ctx.projection.push_back(std::move(proj));
     ctx.is_output.push_back(a.output ? 1 : 0);
     ctx.bits_per_value.push_back(a.bits_per_value);
