@@ -1,14 +1,14 @@
 // Worked examples A/B/C (two-level matmul, fanout, fused chain), properties and invalid mappings.
 #include <QtTest>
+#include <chrono>
 #include <ctime>
-
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <chrono>
 #include <random>
 
 #include "builders.h"
 #include "model/evaluate.h"
+#include "model/pmapping.h"
 #include "spec/iteration_space.h"
 #include "spec/lattice_points.h"
 #include "support/shared_corpus.h"
@@ -34,17 +34,17 @@ double energy(const Evaluation& ev, const std::string& e, const std::string& c, 
 spec::Mapping example_a_mapping() {
   spec::Mapping m;
   m.nodes.push_back(storage("MainMemory", {"T0", "T1", "T2", "W0", "W1"}));
-  m.nodes.push_back(sequential(
-      {nested({temporal("m", 1), temporal("n0", 1), temporal("n1", 1), compute("Matmul0")}),
-       nested({temporal("m", 1), temporal("n1", 1), temporal("n2", 1), compute("Matmul1")})}));
+  m.nodes.push_back(
+      sequential({nested({temporal("m", 1), temporal("n0", 1), temporal("n1", 1), compute("Matmul0")}),
+                  nested({temporal("m", 1), temporal("n1", 1), temporal("n2", 1), compute("Matmul1")})}));
   return m;
 }
 
 // examples/mappings/unfused_matmuls_to_simple.yaml with N_EINSUMS=1.
 spec::Mapping example_b_mapping(bool with_m = true) {
   spec::Mapping m;
-  m.nodes = {storage("MainMemory", {"T0"}), storage("MainMemory", {"T1"}),
-             storage("MainMemory", {"W0"}), storage("GlobalBuffer", {"T0", "W0", "T1"})};
+  m.nodes = {storage("MainMemory", {"T0"}), storage("MainMemory", {"T1"}), storage("MainMemory", {"W0"}),
+             storage("GlobalBuffer", {"T0", "W0", "T1"})};
   if (with_m) m.nodes.push_back(temporal("m", 1));
   m.nodes.push_back(temporal("n0", 1));
   m.nodes.push_back(temporal("n1", 1));
@@ -251,7 +251,6 @@ class TestModel : public QObject {
     }
   }
 
-
   void toll_passThrough() {
     // tests/input_files/toll.arch.yaml with matmul_toll.workload.yaml (m=128, n0=64, n1=128).
     spec::ResolvedArch arch;
@@ -260,14 +259,18 @@ class TestModel : public QObject {
     toll.kind = spec::ComponentKind::Toll;
     toll.toll_default_direction = spec::TollDirection::UpAndDown;
     toll.actions = {{"read", 100, spec::kInf, {}, {}}};
-    arch.components = {memory("main_memory", 1e9, 0), toll, memory("LocalBuffer", 1e9, 0), mac("mac", 0, spec::kInf)};
+    arch.components = {memory("main_memory", 1e9, 0), toll, memory("LocalBuffer", 1e9, 0),
+                       mac("mac", 0, spec::kInf)};
     auto w = matmuls(1, 128, 64);
     w.einsums[0].rank_variable_bounds["n1"] = 128;
     spec::Mapping m;
     m.nodes = {storage("main_memory", {"T0", "W0", "T1"}),
                {spec::TollNode{{"T0", "W0", "T1"}, "Toll", false}, {}, {}},
                storage("LocalBuffer", {"T0", "W0", "T1"}),
-               temporal("m", 1), temporal("n0", 1), temporal("n1", 1), compute("Matmul0", "mac")};
+               temporal("m", 1),
+               temporal("n0", 1),
+               temporal("n1", 1),
+               compute("Matmul0", "mac")};
     const auto ev = model::evaluate(make_spec(w, arch), m);
     QCOMPARE(action(ev, "Matmul0", "Toll", "T0", "read"), 128.0 * 64 * 8);
     QCOMPARE(action(ev, "Matmul0", "Toll", "T1", "read"), 128.0 * 128 * 8);
@@ -338,8 +341,9 @@ class TestModel : public QObject {
       QVERIFY2(msg.contains("Storage GlobalBuffer"), e.what());
     }
     // Exactly the size still fits.
-    QVERIFY(model::evaluate(make_spec(matmuls(1, 64, 32), simple_arch(24832)), example_b_mapping())
-                .total_energy > 0);
+    QVERIFY(
+        model::evaluate(make_spec(matmuls(1, 64, 32), simple_arch(24832)), example_b_mapping()).total_energy >
+        0);
   }
 
   void invalid_overFanout() {
@@ -369,8 +373,8 @@ class TestModel : public QObject {
       QVERIFY2(QString(e.what()).contains("rank variable 'k'"), e.what());
     }
     spec::Mapping m3;  // W0 kept nowhere
-    m3.nodes = {storage("MainMemory", {"T0", "T1"}), temporal("m", 1), temporal("n0", 1),
-                temporal("n1", 1), compute("Matmul0")};
+    m3.nodes = {storage("MainMemory", {"T0", "T1"}), temporal("m", 1), temporal("n0", 1), temporal("n1", 1),
+                compute("Matmul0")};
     try {
       model::evaluate(spec, m3);
       QFAIL("expected InvalidMapping");
@@ -397,9 +401,35 @@ class TestModel : public QObject {
     QCOMPARE(spec::dense_tile_occupancy(s, {{"p", 4}, {"r", 3}}), 9.0);
   }
 
+  // The model's dense tiles: bare ranks take the product of their extents directly (the
+  // mapper sizes millions of tiles), other projections the general formula; both agree with
+  // the spec's dense_tile_occupancy.
+  void context_denseTileFastPath() {
+    auto w = matmuls(1, 64, 32);
+    auto& in = w.einsums.front().accesses.front();  // T0[m, n0]
+    const auto spec = make_spec(w, simple_arch());
+    const auto node = compute("Matmul0");
+    const auto ctx = model::detail::make_context(spec, node);
+    const std::vector<double> shape{4, 8, 2};  // in ctx.rvs order
+    std::map<std::string, double> by_name;
+    for (std::size_t r = 0; r < ctx.rvs.size(); ++r) by_name[ctx.rvs[r]] = shape[r];
+    for (std::size_t t = 0; t < ctx.tensors.size(); ++t) {
+      QVERIFY2(ctx.bare[t] != 0, ctx.tensors[t].c_str());
+      const auto& access = w.einsums.front().accesses[t];
+      QCOMPARE(ctx.dense_tile(static_cast<int>(t), shape), spec::dense_tile_occupancy(access, by_name));
+    }
+    // `m + 1` is not bare: the general formula, the same figure as the spec's.
+    in.projection.front().expr.constant = 1;
+    const auto spec2 = make_spec(w, simple_arch());
+    const auto ctx2 = model::detail::make_context(spec2, node);
+    const int t0 = ctx2.tensor_index(in.tensor);
+    QVERIFY(ctx2.bare[static_cast<std::size_t>(t0)] == 0);
+    QCOMPARE(ctx2.dense_tile(t0, shape), spec::dense_tile_occupancy(in, by_name));
+  }
+
   void spec_islIterationSpace() {
-    const auto sp = spec::analyze_iteration_space("0 <= p1 < 28 and 0 <= r0 < 3 and 0 <= p1 + r0 < 28",
-                                                  {"p1", "r0"});
+    const auto sp =
+        spec::analyze_iteration_space("0 <= p1 < 28 and 0 <= r0 < 3 and 0 <= p1 + r0 < 28", {"p1", "r0"});
     QCOMPARE(sp.bounds.at("p1"), std::int64_t{28});
     QCOMPARE(sp.bounds.at("r0"), std::int64_t{3});
     QCOMPARE(sp.n_points, std::int64_t{28 + 27 + 26});
@@ -488,8 +518,8 @@ class TestModel : public QObject {
                                       "n <= m + k and k <= m and n >= m - k",
                                       {"k", "m", "n"}));
     QVERIFY2(thread_cpu_s() - start < 5, qPrintable(QString::number(thread_cpu_s() - start)));
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, spec::analyze_iteration_space(
-                                                        "-9 <= m < 9223372036854775807", {"m"}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             spec::analyze_iteration_space("-9 <= m < 9223372036854775807", {"m"}));
   }
 
   void spec_builtinLatencyForms() {
@@ -499,8 +529,7 @@ class TestModel : public QObject {
     QCOMPARE(spec::builtin_latency_evaluator("max(a.n_calls / a.throughput for a in actions)", ctx), 4.0);
     QCOMPARE(spec::builtin_latency_evaluator("sum(a.n_calls for a in actions) / 32 / 200e6", ctx),
              14.0 / 32 / 200e6);
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                             spec::builtin_latency_evaluator("size * 2", ctx));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, spec::builtin_latency_evaluator("size * 2", ctx));
   }
 };
 
