@@ -21,7 +21,8 @@ class Observer {
     (void)einsum, (void)n_templates;
   }
   // Before the fused search without a fused-loop limit: the unfused optimum's whole mappings,
-  // found as the search's ceilings (a Stop from here on returns them).
+  // found as the search's ceilings (a Stop from here on returns them, or the one-fused-loop
+  // optimum once that has been found too).
   virtual void on_unfused_optimum(const std::vector<FrontPoint>& mappings) { (void)mappings; }
   // After each template's tile shapes: running totals for its Einsum.
   virtual void on_template_done(const std::string& einsum, std::size_t done, std::size_t total,

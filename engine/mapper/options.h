@@ -62,10 +62,10 @@ struct MapperOptions {
   // search/tile_shapes.h; only with both tolerances 0). Off only to check that this changes
   // no result.
   bool prune_across_templates = true;
-  // Whole mappings known early (the unfused optimum before the search, rough joins before
-  // the exact one) are ceilings (ceilings.h): the tile search skips subtrees, and the join
-  // drops rows, that with the other Einsums at their least lose to one of them in every
-  // objective. Only with both tolerances 0. Off only to check that this changes no front.
+  // Whole mappings known early (the unfused optimum and the one-fused-loop optimum before the
+  // search, rough joins before the exact one) are ceilings (ceilings.h): the tile search skips subtrees, and
+  // the join drops rows, that with the other Einsums at their least lose to one of them in every objective.
+  // Only with both tolerances 0. Off only to check that this changes no front.
   bool prune_by_ceilings = true;
   // Without a max_fused_loops limit, the fused optimum with one fused loop is found first
   // (under the unfused ceilings) and joins the ceilings (mapper.cpp, known_before_search).

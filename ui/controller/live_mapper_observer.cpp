@@ -45,7 +45,8 @@ void LiveMapperObserver::on_unfused_optimum(const std::vector<mapper::FrontPoint
   (void)mappings;
   {
     const std::lock_guard lock(mutex_);
-    progress_.stage = QStringLiteral("ceilings");  // each Einsum's least, before the fused search
+    // Each Einsum's least and the one-fused-loop optimum, before the fused search.
+    progress_.stage = QStringLiteral("ceilings");
   }
   changed_();
 }
