@@ -88,7 +88,7 @@ PreparedEinsum prepare_einsum(const spec::ResolvedSpec& spec,
     p.tensor_views.push_back(single_tensor_mapping(ctx, p.nodes, static_cast<int>(t)));
   annotate(ctx, p.tensor_views, p.nodes);
   for (std::size_t t = 0; t < ctx.tensors.size(); ++t)
-    p.tensor_steps.push_back(tensor_steps(ctx, p.nodes, p.tensor_views[t], p.loop_view, static_cast<int>(t)));
+    p.tensor_steps.push_back(tensor_steps(ctx, p.nodes, p.tensor_views[t], static_cast<int>(t)));
   for (std::size_t i = 0; i < p.nodes.size(); ++i)
     if (p.nodes[i].kind == NodeKind::Temporal || p.nodes[i].kind == NodeKind::Spatial) p.loops.push_back(i);
 

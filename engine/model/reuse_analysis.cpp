@@ -152,28 +152,8 @@ void analyze_loops(const EinsumContext& ctx, const std::vector<PNode>& nodes, co
 }
 
 std::vector<TensorStep> tensor_steps(const EinsumContext& ctx, const std::vector<PNode>& nodes,
-                                     const std::vector<int>& view, const std::vector<int>& loop_view,
-                                     int tensor) {
+                                     const std::vector<int>& view, int tensor) {
   const auto t = static_cast<std::size_t>(tensor);
-  const auto is_loop = [&](int i) {
-    const auto k = nodes[static_cast<std::size_t>(i)].kind;
-    return k == NodeKind::Temporal || k == NodeKind::Spatial;
-  };
-  // Per loop node: the loop of its rank variable above it in a view (-1: none).
-  const auto loops_above = [&](const std::vector<int>& v) {
-    std::vector<int> above(nodes.size(), -1), last(ctx.rvs.size(), -1);
-    for (const int i : v)
-      if (is_loop(i)) {
-        const auto rv = static_cast<std::size_t>(nodes[static_cast<std::size_t>(i)].rv);
-        above[static_cast<std::size_t>(i)] = last[rv];
-        last[rv] = i;
-      }
-    return above;
-  };
-  const auto in_tensor = loops_above(view);
-  const auto in_loops = loops_above(loop_view);
-  std::vector<char> in_loop_view(nodes.size(), 0);
-  for (const int i : loop_view) in_loop_view[static_cast<std::size_t>(i)] = 1;
   std::vector<TensorStep> steps;
   steps.reserve(view.size());
   for (const int i : view) {
@@ -181,13 +161,11 @@ std::vector<TensorStep> tensor_steps(const EinsumContext& ctx, const std::vector
     TensorStep s;
     s.kind = p.kind;
     s.node = i;
-    if (is_loop(i)) {
+    if (p.kind == NodeKind::Temporal || p.kind == NodeKind::Spatial) {
       const auto r = ctx.relevancy[t][static_cast<std::size_t>(p.rv)];
-      const auto n = static_cast<std::size_t>(i);
       s.irrelevant = r == spec::Relevancy::Irrelevant;
       s.relevant = r == spec::Relevancy::Relevant;
       s.may_reuse = p.kind == NodeKind::Spatial && s.irrelevant && p.may_reuse[t] != 0;
-      s.count_of_loops = in_loop_view[n] != 0 && in_tensor[n] == in_loops[n];
     }
     steps.push_back(s);
   }
@@ -210,11 +188,11 @@ void analyze_tensor(const EinsumContext& ctx, const std::vector<PNode>& nodes,
       case NodeKind::Temporal:
       case NodeKind::Spatial: {
         const auto rv = static_cast<std::size_t>(p.rv);
-        // Irrelevant loops may have been reordered; use the tensor-less pass's count.
+        // Irrelevant loops may have been reordered; use the tensor-less pass's count. Loops of
+        // a rank variable the tensor uses keep their order in its view (single_tensor_mapping
+        // refuses a reorder), so their count is that pass's too, the same division.
         const auto n = static_cast<std::size_t>(st.node);
-        scratch[k] = st.irrelevant       ? loops.iterations[n]
-                     : st.count_of_loops ? loops.n_at[n]
-                                         : shape[rv] / p.tile;
+        scratch[k] = st.irrelevant ? loops.iterations[n] : loops.n_at[n];
         shape[rv] = p.tile;
         break;
       }

@@ -57,14 +57,10 @@ struct TensorStep {
   bool irrelevant = false;  // loops: the rank variable does not index the tensor
   bool relevant = false;    // loops: it indexes it fully (first touches scale too)
   bool may_reuse = false;   // spatial loops: irrelevant, and the dimension may multicast/reduce it
-  // Loops: the loop of its rank variable above it is the same in the tensor-less view, so
-  // its count is that pass's (the same division, done once).
-  bool count_of_loops = false;
-  int node = -1;  // index into the nodes
+  int node = -1;            // index into the nodes
 };
 std::vector<TensorStep> tensor_steps(const EinsumContext& ctx, const std::vector<PNode>& nodes,
-                                     const std::vector<int>& view, const std::vector<int>& loop_view,
-                                     int tensor);
+                                     const std::vector<int>& view, int tensor);
 
 // The tensor-less pass: compute stats, fanout and recorded loop counts, into `out` (whose
 // vectors are reused).
