@@ -3,7 +3,8 @@
 # The window and the executables reach the engine through its front door (engine/workspace,
 # engine/io and the value types of spec/model/mapper); the loader and the text layers (YAML,
 # Jinja, expressions) stay behind it, so a change there cannot ripple into the callers.
-# Registered as a CTest by af_forbid_includes() in tests/CMakeLists.txt.
+# The same check keeps the window's folders in their layers (ui/README.md): WHY says what a
+# failure means. Registered as a CTest by af_forbid_includes() in tests/CMakeLists.txt.
 if(NOT ROOT OR NOT FOLDERS OR NOT FORBIDDEN)
   message(FATAL_ERROR "forbid_includes.cmake needs ROOT, FOLDERS and FORBIDDEN")
 endif()
@@ -23,7 +24,9 @@ foreach(folder IN LISTS FOLDERS)
 endforeach()
 if(found)
   list(JOIN found "\n  " text)
-  message(FATAL_ERROR "these files include engine headers that sit behind the workspace "
-                      "(use workspace/ or io/ instead):\n  ${text}")
+  if(NOT WHY)
+    set(WHY "these files include engine headers that sit behind the workspace (use workspace/ or io/ instead)")
+  endif()
+  message(FATAL_ERROR "${WHY}:\n  ${text}")
 endif()
 message(STATUS "no file under ${FOLDERS} includes ${FORBIDDEN}")

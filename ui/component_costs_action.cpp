@@ -14,28 +14,21 @@
 
 namespace af::ui {
 
-namespace {
-
-// The sections, or the reason the file cannot be a table.
-std::pair<QStringList, QString> sectionsOf(const QString& file) {
-  try {
-    QStringList out;
-    for (const auto& s : components::cost_table_sections(file.toStdString()))
-      out << QString::fromStdString(s);
-    return {out, {}};
-  } catch (const std::exception& e) {
-    return {{}, QString::fromStdString(e.what())};
-  }
-}
-
-}  // namespace
-
 ComponentCostsAction::ComponentCostsAction(ProjectController* controller, QWidget* window)
     : QObject(window),
       controller_(controller),
       window_(window),
       choose_(new QAction(tr("Component &Costs…"), this)),
-      detach_(new QAction(tr("Detach Component Costs"), this)) {
+      detach_(new QAction(tr("Detach Component Costs"), this)),
+      read_(this, &pool_,
+            {.finished =
+                 [this](int, const SectionsPtr& sections) {
+                   if (then_) then_(*sections);
+                 },
+             .failed = [this](int, const QString& error) { emit message(error); },
+             .stopped = {},
+             .progress = {}}) {
+  pool_.setMaxThreadCount(1);
   choose_->setObjectName("componentCostsAction");
   detach_->setObjectName("detachComponentCostsAction");
   choose_->setStatusTip(
@@ -54,9 +47,29 @@ QString ComponentCostsAction::guessSection(const QStringList& sections, const QS
   return sections.value(0);
 }
 
-QString ComponentCostsAction::attach(const QString& file, const QString& section) {
-  const auto [sections, problem] = sectionsOf(file);
-  if (!problem.isEmpty()) return problem;
+void ComponentCostsAction::readSections(const QString& file, std::function<void(const Sections&)> then) {
+  then_ = std::move(then);
+  read_.start([file](QPromise<SectionsPtr>&, std::stop_token) {
+    auto out = std::make_shared<Sections>();
+    try {
+      for (const auto& s : components::cost_table_sections(file.toStdString()))
+        out->names << QString::fromStdString(s);
+    } catch (const std::exception& e) {
+      out->problem = QString::fromStdString(e.what());
+    }
+    return SectionsPtr(out);
+  });
+}
+
+void ComponentCostsAction::attach(const QString& file, const QString& section) {
+  readSections(file, [this, file, section](const Sections& sections) {
+    emit attached(file, attachRead(file, section, sections));
+  });
+}
+
+QString ComponentCostsAction::attachRead(const QString& file, const QString& section, const Sections& read) {
+  const QStringList& sections = read.names;
+  if (!read.problem.isEmpty()) return read.problem;
   if (section.isEmpty() && !sections.isEmpty())
     return tr("%1 has several sections (%2): choose one")
         .arg(QFileInfo(file).fileName(), sections.join(", "));
@@ -82,19 +95,20 @@ void ComponentCostsAction::choose() {
   const QString file = QFileDialog::getOpenFileName(window_, tr("Component-Cost Table"), {},
                                                     tr("Cost tables (*.json *.yaml *.yml);;All files (*)"));
   if (file.isEmpty()) return;
-  const auto [sections, problem] = sectionsOf(file);
-  QString section;
-  if (problem.isEmpty() && !sections.isEmpty()) {
-    QStringList open;
-    for (const SpecDocument* d : controller_->documents()->documents()) open << d->path();
-    bool ok = false;
-    section = QInputDialog::getItem(
-        window_, tr("Component-Cost Table"), tr("The section for this architecture:"), sections,
-        static_cast<int>(sections.indexOf(guessSection(sections, open))), false, &ok);
-    if (!ok) return;
-  }
-  if (const QString why = problem.isEmpty() ? attach(file, section) : problem; !why.isEmpty())
-    QMessageBox::warning(window_, tr("Component-Cost Table"), why);
+  readSections(file, [this, file](const Sections& read) {
+    QString section;
+    if (read.problem.isEmpty() && !read.names.isEmpty()) {
+      QStringList open;
+      for (const SpecDocument* d : controller_->documents()->documents()) open << d->path();
+      bool ok = false;
+      section = QInputDialog::getItem(
+          window_, tr("Component-Cost Table"), tr("The section for this architecture:"), read.names,
+          static_cast<int>(read.names.indexOf(guessSection(read.names, open))), false, &ok);
+      if (!ok) return;
+    }
+    if (const QString why = attachRead(file, section, read); !why.isEmpty())
+      QMessageBox::warning(window_, tr("Component-Cost Table"), why);
+  });
 }
 
 void ComponentCostsAction::updateTexts() {

@@ -1,19 +1,24 @@
 #pragma once
-// The explorer's window: editors in the centre with the drawn architecture and workload and
-// the mapper's results, the project (files, Jinja variables) on the left, the mapping tree and
-// loop nest on the right, plots and diagnostics below (ui/README: Conventions). Layout, menus and
-// actions only. The ProjectController owns the documents, the Jinja data and the engine jobs
-// and publishes each result with its freshness; every dock and view connects itself to the
-// signals it draws (docks/, explore/ExploreSession), so no result passes through here. The
-// project flows (open, examples, close all, restore) are ProjectActions', the Edit menu
-// EditActions', the Help menu HelpActions'.
+// The explorer's window. It lays out a table of pages (pages/page_table.h: the centre's tabs and
+// the docks, each with its views, actions and how it is built), builds the window-wide menus
+// (File, Edit, Examples, Run, View, Help) and adds each page's actions to them. It wires nothing
+// page-specific: each page connects itself through its PageContext, and every view follows the
+// ProjectController's signals (ui/README: Conventions). The project flows are ProjectActions',
+// the Edit menu EditActions', the Help menu HelpActions'.
 #include <QMainWindow>
+#include <memory>
 
 #include "controller/project_result.h"
+#include "pages/page_ids.h"
+#include "pages/page_table.h"
 #include "project_prompts.h"
 
-class QListWidget;
+class QAction;
+class QDockWidget;
+class QMenu;
+class QToolBar;
 class QProgressBar;
+class QListWidget;
 class QTabWidget;
 
 namespace af::ui {
@@ -28,41 +33,41 @@ class DocumentSet;
 class EditActions;
 class EditorTabs;
 class ExploreSession;
-class SweepSession;
-class HistorySession;
-class HistoryDock;
-class PlaybackView;
 class FileActions;
 class FindBar;
 class HelpActions;
+class HistoryDock;
+class HistorySession;
 class InspectorDock;
 class MappingSync;
 class MappingTreeModel;
 class MappingTreeView;
+class PageContext;
 class PinnedMapping;
+class PlaybackView;
 class PlotsDock;
 class ProjectActions;
 class ProjectController;
-class ProjectDock;
 class SpecDocument;
 class StatusLine;
+class SweepSession;
 class VariablesPane;
 class WorkloadView;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  explicit MainWindow(QWidget* parent = nullptr);
+  explicit MainWindow(PageTable pages = defaultPages(), QWidget* parent = nullptr);
   ~MainWindow() override;
 
   // Object names of the docks, stable for tests and saved layouts.
-  static constexpr const char* kProjectDock = "projectDock";
-  static constexpr const char* kInspectorDock = "inspectorDock";
-  static constexpr const char* kPlotsDock = "plotsDock";
-  static constexpr const char* kDiagnosticsDock = "diagnosticsDock";
-  static constexpr const char* kMapperDock = "mapperDock";
-  static constexpr const char* kSweepDock = "sweepDock";
-  static constexpr const char* kHistoryDock = "historyDock";
+  static constexpr const char* kProjectDock = page_ids::kProjectDock;
+  static constexpr const char* kInspectorDock = page_ids::kInspectorDock;
+  static constexpr const char* kPlotsDock = page_ids::kPlotsDock;
+  static constexpr const char* kDiagnosticsDock = page_ids::kDiagnosticsDock;
+  static constexpr const char* kMapperDock = page_ids::kMapperDock;
+  static constexpr const char* kSweepDock = page_ids::kSweepDock;
+  static constexpr const char* kHistoryDock = page_ids::kHistoryDock;
   // The status line while no file is open.
   [[nodiscard]] static QString noSpecText();
 
@@ -71,44 +76,46 @@ class MainWindow : public QMainWindow {
   QStringList openFiles(const QStringList& paths);
   // Jinja data for every file, as `--set NAME=VALUE` gives it.
   void setAssignments(const QStringList& assignments);
-  // Brings a view to the front: editors, architecture, workload, accesses, occupancy,
-  // latency, table, pareto or funnel. Returns false for an unknown name.
+  // Brings a view of the page table to the front. Returns false for an unknown name.
   bool showView(const QString& name);
-  [[nodiscard]] static QStringList viewNames();
+  [[nodiscard]] const PageTable& pages() const { return pages_; }
+  // The widget a page built (its id: pages/page_ids.h), and its dock; null for an unknown id.
+  [[nodiscard]] QWidget* page(const QString& id) const;
+  [[nodiscard]] QDockWidget* dock(const QString& id) const;
   // Offers to restore the unsaved edits of a session that did not close cleanly.
   void offerAutosaveRestore();
   // Replaces the dialogs of the project flows (tests); empty members keep the defaults.
   void setPrompts(ProjectPrompts prompts);
 
-  // The parts, for tests, main() and screenshots.
-  [[nodiscard]] EditorTabs* editorTabs() const { return tabs_; }
-  [[nodiscard]] QTabWidget* centralTabs() const { return centralTabs_; }
-  [[nodiscard]] QProgressBar* progressBar() const;
+  // The parts, for tests, main() and screenshots (main_window_parts.cpp).
   [[nodiscard]] ProjectController* controller() const { return controller_; }
   [[nodiscard]] ProjectActions* projectActions() const { return projectActions_; }
   [[nodiscard]] FileActions* fileActions() const { return fileActions_; }
   [[nodiscard]] EditActions* editActions() const { return editActions_; }
   [[nodiscard]] HelpActions* helpActions() const { return helpActions_; }
-  [[nodiscard]] FindBar* findBar() const { return findBar_; }
   [[nodiscard]] DockLayout* dockLayout() const { return dockLayout_; }
+  [[nodiscard]] QTabWidget* centralTabs() const { return centralTabs_; }
+  [[nodiscard]] EditorTabs* editorTabs() const;
+  [[nodiscard]] FindBar* findBar() const;
+  [[nodiscard]] QProgressBar* progressBar() const;
   [[nodiscard]] DocumentSet* documents() const;
-  [[nodiscard]] PlotsDock* plotsDock() const { return plots_; }
+  [[nodiscard]] PlotsDock* plotsDock() const;
   [[nodiscard]] AccessesPlot* accessesPlot() const;
   [[nodiscard]] AccessesModel* accessesModel() const;
   [[nodiscard]] CompareView* compareView() const;
   [[nodiscard]] PinnedMapping* pinnedMapping() const;
-  [[nodiscard]] DiagnosticsModel* diagnosticsModel() const { return diagnostics_; }
-  [[nodiscard]] ExploreSession* explore() const { return explore_; }
-  [[nodiscard]] SweepSession* sweeps() const { return sweeps_; }
-  [[nodiscard]] HistorySession* history() const { return history_; }
-  [[nodiscard]] PlaybackView* playbackView() const { return playback_; }
-  [[nodiscard]] HistoryDock* historyDock() const { return historyDock_; }
-  [[nodiscard]] InspectorDock* inspector() const { return inspector_; }
+  [[nodiscard]] DiagnosticsModel* diagnosticsModel() const;
+  [[nodiscard]] ExploreSession* explore() const;
+  [[nodiscard]] SweepSession* sweeps() const;
+  [[nodiscard]] HistorySession* history() const;
+  [[nodiscard]] PlaybackView* playbackView() const;
+  [[nodiscard]] HistoryDock* historyDock() const;
+  [[nodiscard]] InspectorDock* inspector() const;
   [[nodiscard]] MappingTreeModel* mappingModel() const;
   [[nodiscard]] MappingTreeView* mappingTree() const;
   [[nodiscard]] MappingSync* mappingSync() const;
-  [[nodiscard]] ArchitectureView* architectureView() const { return archView_; }
-  [[nodiscard]] WorkloadView* workloadView() const { return workloadView_; }
+  [[nodiscard]] ArchitectureView* architectureView() const;
+  [[nodiscard]] WorkloadView* workloadView() const;
   [[nodiscard]] QListWidget* projectFiles() const;
   [[nodiscard]] VariablesPane* variablesPane() const;
   [[nodiscard]] QString specStateText() const;
@@ -128,35 +135,23 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
 
  private:
-  void buildCentre();
-  void buildDocks();
+  void placePages();
   void buildMenus();
-  void connectViews();
-  void resetLayout();
+  void addPageActions();
+  [[nodiscard]] QMenu* menuAt(const QString& path);
 
+  PageTable pages_;
   ProjectController* controller_ = nullptr;
-  EditorTabs* tabs_ = nullptr;
-  FindBar* findBar_ = nullptr;
-  QWidget* editorsPage_ = nullptr;
-  QWidget* exploreView_ = nullptr;
+  std::unique_ptr<PageContext> context_;
+  QTabWidget* centralTabs_ = nullptr;
   FileActions* fileActions_ = nullptr;
   ProjectActions* projectActions_ = nullptr;
   EditActions* editActions_ = nullptr;
   DockLayout* dockLayout_ = nullptr;
   HelpActions* helpActions_ = nullptr;
-  QTabWidget* centralTabs_ = nullptr;
-  ArchitectureView* archView_ = nullptr;
-  WorkloadView* workloadView_ = nullptr;
-  ProjectDock* project_ = nullptr;
-  InspectorDock* inspector_ = nullptr;
-  PlotsDock* plots_ = nullptr;
-  DiagnosticsModel* diagnostics_ = nullptr;
-  ExploreSession* explore_ = nullptr;
-  SweepSession* sweeps_ = nullptr;
-  HistorySession* history_ = nullptr;
-  HistoryDock* historyDock_ = nullptr;
-  PlaybackView* playback_ = nullptr;
   StatusLine* status_ = nullptr;
+  QToolBar* toolbar_ = nullptr;
+  QAction* stopAction_ = nullptr;
 };
 
 }  // namespace af::ui

@@ -98,6 +98,16 @@ ProjectActions::ProjectActions(ProjectController* controller, EditorTabs* tabs, 
   revert_->setStatusTip(tr("Put the bundled files back over your copy of the open example"));
   recent_->setToolTipsVisible(true);
   setPrompts({});
+  // A project file is read on a worker: what it opened, or why not, arrives here.
+  connect(controller_, &ProjectController::projectFileOpened, this,
+          [this](const QString&, const QString& error, const QList<FileError>& fileErrors) {
+            if (!error.isEmpty()) {
+              prompts_.showProblems(tr("The project did not open"), {error});  // the open project stays
+              return;
+            }
+            report(tr("Some files of the project did not open"), fileErrors);
+            emit projectReplaced();
+          });
 
   connect(open_, &QAction::triggered, this, [this] {
     if (const QStringList paths = prompts_.askOpenPaths(); !paths.isEmpty()) openProject(paths);
@@ -174,8 +184,8 @@ void ProjectActions::setPrompts(ProjectPrompts prompts) {
     };
   if (!prompts.askProjectFilePath)
     prompts.askProjectFilePath = [this] {
-      QString path = QFileDialog::getSaveFileName(window_, tr("Save the project"), controller_->projectFilePath(),
-                                                  tr("Projects (*.afproj)"));
+      QString path = QFileDialog::getSaveFileName(window_, tr("Save the project"),
+                                                  controller_->projectFilePath(), tr("Projects (*.afproj)"));
       if (!path.isEmpty() && !path.endsWith(QStringLiteral(".afproj"))) path += QStringLiteral(".afproj");
       return path;
     };
@@ -210,13 +220,7 @@ bool ProjectActions::confirmDiscard(const QString& action) {
 bool ProjectActions::openProject(const QStringList& paths) {
   if (!confirmDiscard(tr("open other files"))) return false;
   if (paths.size() == 1 && paths.front().endsWith(QStringLiteral(".afproj"))) {
-    QList<FileError> fileErrors;
-    if (const QString error = controller_->openProjectFile(paths.front(), &fileErrors); !error.isEmpty()) {
-      prompts_.showProblems(tr("The project did not open"), {error});  // the open project stays
-      return false;
-    }
-    report(tr("Some files of the project did not open"), fileErrors);
-    emit projectReplaced();
+    controller_->openProjectFile(paths.front());  // read on a worker: projectFileOpened follows
     return true;
   }
   report(tr("Some files did not open"), controller_->openProject(paths));
@@ -229,7 +233,7 @@ bool ProjectActions::openProject(const QStringList& paths) {
 bool ProjectActions::saveProjectAs() {
   const QString path = prompts_.askProjectFilePath();
   if (path.isEmpty()) return false;
-  const QString error = controller_->saveProjectFile(path, mapperSettings_ ? mapperSettings_() : ProjectMapperSettings{});
+  const QString error = controller_->saveProjectFile(path);
   if (!error.isEmpty()) {
     prompts_.showProblems(tr("The project was not saved"), {error});
     return false;

@@ -32,8 +32,6 @@ class ProjectActions : public QObject {
   [[nodiscard]] QAction* openAction() const { return open_; }
   [[nodiscard]] QAction* closeAllAction() const { return closeAll_; }
   [[nodiscard]] QAction* saveProjectAction() const { return saveProject_; }
-  // Where "Save Project As…" reads the Mapper pane's settings.
-  void setMapperSettings(std::function<ProjectMapperSettings()> settings) { mapperSettings_ = std::move(settings); }
   [[nodiscard]] QAction* revertExampleAction() const { return revert_; }
   [[nodiscard]] QMenu* recentMenu() const { return recent_; }
   [[nodiscard]] QMenu* examplesMenu() const { return examples_; }
@@ -72,7 +70,6 @@ class ProjectActions : public QObject {
   QMenu* recent_;
   QMenu* examples_;
   QActionGroup* exampleGroup_;
-  std::function<ProjectMapperSettings()> mapperSettings_;
 };
 
 // "two_level_matmul (arch.yaml, workload.yaml, mapping.yaml)": the folder that tells the

@@ -79,6 +79,33 @@ class TestManPages : public QObject {
     const QString version = runProcess(AF_EXPLORER_EXE, {"--version"}, 60000, 0, {"DISPLAY"}).out.trimmed();
     QVERIFY2(page.contains(QStringLiteral("\"") + version + '"'), qPrintable(version));
   }
+
+  // The views --help lists come from the window's page table; the man page's VIEWS section and
+  // the README's list of views name the same ones, in the same order.
+  void explorer_views_match_the_page_table() {
+    const QString help = helpOf(AF_EXPLORER_EXE, {"--help"});
+    const qsizetype at = help.indexOf(QStringLiteral("Views (--view NAME):\n"));
+    QVERIFY(at >= 0);
+    QStringList views;
+    for (const QString& line : help.mid(at).split('\n').mid(1))
+      if (!line.trimmed().isEmpty()) views << line.trimmed().section(' ', 0, 0);
+    QVERIFY(views.contains("playback") && views.contains("history") && views.contains("editors"));
+
+    const QString page = manText("accelforge-explorer.1");
+    const QString section =
+        page.section(QStringLiteral(".SH VIEWS"), 1).section(QStringLiteral(".SH "), 0, 0);
+    QStringList manViews;
+    static const QRegularExpression entry(QStringLiteral(R"(\.TP\n\.B (\S+)\n)"));
+    for (auto it = entry.globalMatch(section); it.hasNext();) manViews << it.next().captured(1);
+    QCOMPARE(manViews, views);
+
+    QFile readme(QStringLiteral(AF_SOURCE_DIR "/README.md"));
+    QVERIFY(readme.open(QIODevice::ReadOnly));
+    static const QRegularExpression list(QStringLiteral(R"(\(views: ([a-z, -]+)\))"));
+    const auto match = list.match(QString::fromUtf8(readme.readAll()));
+    QVERIFY2(match.hasMatch(), "the README lists the views as (views: a, b, ...)");
+    QCOMPARE(match.captured(1).split(QStringLiteral(", ")), views);
+  }
 #endif
 };
 

@@ -99,7 +99,10 @@ class TestProjectFileWindow : public QObject {
     ProjectPrompts prompts;
     prompts.showProblems = [&](const QString&, const QStringList& p) { problems << p; };
     t.w.projectActions()->setPrompts(prompts);
-    QVERIFY(!t.w.projectActions()->openProject({path}));
+    // The file is read on a worker; its problem comes back to the window's prompt.
+    QSignalSpy opened(t.w.controller(), &ProjectController::projectFileOpened);
+    QVERIFY(t.w.projectActions()->openProject({path}));
+    QVERIFY(opened.wait(test::kResultTimeoutMs));
     QCOMPARE(problems.size(), 1);
     QVERIFY2(problems.front().contains("broken.afproj:2:1") &&
                  problems.front().contains("did you mean variables?"),

@@ -10,6 +10,7 @@
 
 #include "controller/live_mapper_observer.h"
 #include "controller/load_job.h"
+#include "controller/mapper_settings.h"
 #include "editors/autosaver.h"
 #include "editors/document_set.h"
 #include "editors/recent_files.h"
@@ -23,6 +24,12 @@ ProjectController::ProjectController(QObject* parent, const QString& autosaveDir
     : QObject(parent),
       documents_(new DocumentSet(this)),
       autosaver_(new Autosaver(documents_, this, autosaveDirectory)),
+      mapperSettings_(new MapperSettings(this)),
+      projectFile_(this, &filesPool_,
+                   {.finished = [this](int, ProjectFileReadPtr read) { applyProjectFile(*read); },
+                    .failed = [this](int, const QString& error) { emit failed(error); },
+                    .stopped = {},
+                    .progress = {}}),
       load_(this, &pool_,
             {.finished = [this](int generation, ProjectResultPtr r) { onLoaded(generation, std::move(r)); },
              .failed =
@@ -47,8 +54,10 @@ ProjectController::ProjectController(QObject* parent, const QString& autosaveDir
                 },
             .stopped = [this](int) { emit mappingChanged(map_.busy()); },
             .progress = [this](int, int, const QString&) { onMapperProgress(); }}) {
-  // One thread loads while another maps; the mapper parallelizes inside (oneTBB).
+  // One thread loads while another maps; the mapper parallelizes inside (oneTBB). Project files
+  // are read on a thread of their own, never waiting behind a mapper run.
   pool_.setMaxThreadCount(2);
+  filesPool_.setMaxThreadCount(1);
   connect(documents_, &DocumentSet::documentAdded, this, [this] {
     onFileSetChanged();
     emit projectChanged();
@@ -92,7 +101,7 @@ void ProjectController::closeProject() {
   typed_.clear();
   // The cost table and the project file belong to the project that is closed.
   setComponentCosts({});
-  projectFile_.clear();
+  projectFilePath_.clear();
   clearResults();
   if (typed) emit variablesChanged();  // the values shown are the ones in use
 }
@@ -122,28 +131,40 @@ QList<FileError> ProjectController::openProject(const QStringList& paths) {
   return documents_->openFiles(paths);
 }
 
-QString ProjectController::openProjectFile(const QString& path, QList<FileError>* fileErrors) {
-  ProjectFile project;
-  try {
-    project = read_project_file(path.toStdString());
-  } catch (const core::SpecError& e) {
-    QStringList lines;
-    for (const auto& d : e.diagnostics()) lines << QString::fromStdString(d.to_string());
-    return lines.join('\n');
+void ProjectController::openProjectFile(const QString& path) {
+  // Read and parsed on a worker: the GUI thread only applies what it found.
+  projectFile_.start([path](QPromise<ProjectFileReadPtr>&, std::stop_token) {
+    auto read = std::make_shared<ProjectFileRead>();
+    read->path = path;
+    try {
+      read->project = read_project_file(path.toStdString());
+    } catch (const core::SpecError& e) {
+      QStringList lines;
+      for (const auto& d : e.diagnostics()) lines << QString::fromStdString(d.to_string());
+      read->error = lines.join('\n');
+    }
+    return ProjectFileReadPtr(read);
+  });
+}
+
+void ProjectController::applyProjectFile(const ProjectFileRead& read) {
+  if (!read.error.isEmpty()) {
+    emit projectFileOpened(read.path, read.error, {});
+    return;
   }
+  const ProjectFile& project = read.project;
   QStringList files;
   for (const auto& f : project.files) files << QString::fromStdString(f);
   const QList<FileError> errors = openProject(files);
-  if (fileErrors) *fileErrors = errors;
   for (const auto& [name, value] : project.variables)
     typed_[QString::fromStdString(name)] = QString::fromStdString(value);
   setComponentCosts(QString::fromStdString(project.component_costs));
-  projectFile_ = path;
-  documents_->recentFiles()->add(path);
+  projectFilePath_ = read.path;
+  documents_->recentFiles()->add(read.path);
+  mapperSettings_->setUserSettings(project.mapper);
   emit variablesChanged();
-  emit mapperSettingsLoaded(project.mapper);
+  emit projectFileOpened(read.path, {}, errors);
   revalidate();
-  return {};
 }
 
 void ProjectController::setComponentCosts(const QString& table) {
@@ -152,7 +173,7 @@ void ProjectController::setComponentCosts(const QString& table) {
   emit componentCostsChanged();
 }
 
-QString ProjectController::saveProjectFile(const QString& path, const ProjectMapperSettings& mapper) {
+QString ProjectController::saveProjectFile(const QString& path) {
   ProjectFile project;
   for (const SpecDocument* d : documents_->documents()) {
     if (d->isUntitled())
@@ -164,11 +185,11 @@ QString ProjectController::saveProjectFile(const QString& path, const ProjectMap
     if (const auto eq = a.indexOf('='); eq > 0)
       project.variables.emplace_back(a.left(eq).toStdString(), a.mid(eq + 1).toStdString());
   project.component_costs = componentCosts_.toStdString();
-  project.mapper = mapper;
+  project.mapper = mapperSettings_->userSettings();
   const auto written =
       writeTextFile(path, QString::fromStdString(write_project_file(project, path.toStdString())));
   if (written) return written->message;
-  projectFile_ = path;
+  projectFilePath_ = path;
   documents_->recentFiles()->add(path);
   return {};
 }
@@ -249,10 +270,8 @@ QList<FileError> ProjectController::openExample(const QString& name) {
   QList<FileError> errors;
   const QStringList files = copyExample(name, false, errors);
   if (const QString project = exampleProjectFile(files); !project.isEmpty()) {
-    QList<FileError> fileErrors;
-    if (const QString problem = openProjectFile(project, &fileErrors); !problem.isEmpty())
-      errors << FileError{project, FileProblem::Unreadable, problem};
-    return errors << fileErrors;
+    openProjectFile(project);  // what it finds comes with projectFileOpened
+    return errors;
   }
   errors << openProject(exampleSpecFiles(files));
   return errors;
@@ -386,7 +405,10 @@ void ProjectController::onLoaded(int generation, ProjectResultPtr result) {
   auto copy = std::make_shared<ProjectResult>(*result);
   copy->generation = generation;
   last_ = copy;
-  if (last_->valid()) lastValid_ = last_;
+  if (last_->valid()) {
+    lastValid_ = last_;
+    mapperSettings_->setSpecOptions(last_->workspace->mapper_options());
+  }
   if (last_->evaluation) lastEvaluated_ = last_;
   const auto& vars = last_->workspace->template_variables();
   const bool varsChanged =
@@ -453,6 +475,12 @@ void ProjectController::startMapper(const mapper::MapperOptions& options) {
 }
 
 void ProjectController::stopMapper() { map_.stop(); }
+
+void ProjectController::stopAll() {
+  stopLoad();
+  stopMapper();
+  emit stopRequested();
+}
 
 void ProjectController::onMapperProgress() {
   if (!observer_) return;

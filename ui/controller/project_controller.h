@@ -27,6 +27,7 @@ class Autosaver;
 class DocumentSet;
 struct AutosaveProject;
 class LiveMapperObserver;
+class MapperSettings;
 class SpecDocument;
 
 class ProjectController : public QObject {
@@ -38,6 +39,9 @@ class ProjectController : public QObject {
 
   [[nodiscard]] DocumentSet* documents() const { return documents_; }
   [[nodiscard]] Autosaver* autosaver() const { return autosaver_; }
+  // The mapper's settings: each valid load gives it the spec's `mapper:` section; a project
+  // file, a stored run, the Mapper pane and launch flags make choices in it.
+  [[nodiscard]] MapperSettings* mapperSettings() const { return mapperSettings_; }
 
   // --- the project ------------------------------------------------------------------------
   // The project is the open files, in merge order. Replacing or closing it drops the documents
@@ -48,15 +52,14 @@ class ProjectController : public QObject {
   // Adds files to the project (after its files).
   QList<FileError> openFiles(const QStringList& paths);
   // Replaces the project with the one a project file (.afproj) describes: its files, variable
-  // values and cost table (mapperSettingsLoaded carries its mapper settings to the Mapper pane).
-  // A file that does not read changes nothing: its error is returned, "file:line:column: error:
-  // field: message". `fileErrors` gets the spec files that did not open.
-  QString openProjectFile(const QString& path, QList<FileError>* fileErrors = nullptr);
-  // Writes the project (files, the values in force, cost table, `mapper`) as a project file.
-  // Returns why not (an untitled file, an unwritable path), or an empty string.
-  QString saveProjectFile(const QString& path, const ProjectMapperSettings& mapper);
+  // values, cost table and mapper settings. The file is read and parsed on a worker; then
+  // projectFileOpened says how it went. A file that does not read changes nothing.
+  void openProjectFile(const QString& path);
+  // Writes the project (files, the values in force, cost table, the user's mapper settings) as
+  // a project file. Returns why not (an untitled file, an unwritable path), or an empty string.
+  QString saveProjectFile(const QString& path);
   // The project file the project was opened from or saved to; empty if none.
-  [[nodiscard]] const QString& projectFilePath() const { return projectFile_; }
+  [[nodiscard]] const QString& projectFilePath() const { return projectFilePath_; }
   // Replaces the project with a bundled example, copied out to examplesDirectory() first (the
   // engine reads real files) unless a copy is already there: edits to it are kept.
   QList<FileError> openExample(const QString& name);
@@ -135,11 +138,17 @@ class ProjectController : public QObject {
   void startMapper(const af::mapper::MapperOptions& options);
   void stopMapper();
   void stopLoad();
+  // Run › Stop: the load, the mapper run and every other job that follows stopRequested.
+  void stopAll();
 
  signals:
   void projectChanged();  // files opened, closed or reordered
-  // A project file was opened: the mapper settings it keeps (the Mapper pane applies them).
-  void mapperSettingsLoaded(const af::ProjectMapperSettings& settings);
+  // openProjectFile ended: `error` ("file:line:column: error: field: message") when the project
+  // file did not read (the open project stays), else the spec files that did not open.
+  void projectFileOpened(const QString& path, const QString& error,
+                         const QList<af::ui::FileError>& fileErrors);
+  // Run › Stop: jobs other than the load and the mapper run (a sweep) stop too.
+  void stopRequested();
   void variablesChanged();       // the template variables or the values they render with changed
   void componentCostsChanged();  // a cost table was attached or detached (componentCosts())
   // After every load, before specLoaded: the spec the drawn views show (architecture,
@@ -179,9 +188,20 @@ class ProjectController : public QObject {
 
   DocumentSet* documents_;
   Autosaver* autosaver_;
+  MapperSettings* mapperSettings_;
   QThreadPool pool_;
+  QThreadPool filesPool_;
+  // A project file read on a worker: the project, or why it does not read.
+  struct ProjectFileRead {
+    QString path;
+    ProjectFile project;
+    QString error;
+  };
+  using ProjectFileReadPtr = std::shared_ptr<const ProjectFileRead>;
+  void applyProjectFile(const ProjectFileRead& read);
+  JobSlot<ProjectFileReadPtr> projectFile_;
   JobSlot<ProjectResultPtr> load_;
-  QString projectFile_;
+  QString projectFilePath_;
   JobSlot<MapRunPtr> map_;
   std::shared_ptr<LiveMapperObserver> observer_;  // of the running map job
   QStringList commandLine_;

@@ -7,6 +7,7 @@
 #include <QProgressDialog>
 #include <QSaveFile>
 
+#include "controller/mapper_settings.h"
 #include "controller/project_controller.h"
 #include "editors/spec_document.h"
 #include "explore/funnel_plot.h"
@@ -36,7 +37,7 @@ bool writeText(const QString& path, const std::string& text, QString* error) {
 ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetParent)
     : QObject(controller),
       controller_(controller),
-      panel_(new RunPanel(widgetParent)),
+      panel_(new RunPanel(controller->mapperSettings(), widgetParent)),
       pareto_(new ParetoPlot(widgetParent)),
       funnel_(new FunnelPlot(widgetParent)),
       export_(
@@ -68,7 +69,6 @@ ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetPar
   connect(controller_, &ProjectController::frontChanged, pareto_, &ParetoPlot::setFront);
   connect(controller_, &ProjectController::mapperProgress, funnel_, &FunnelPlot::setProgress);
   connect(controller_, &ProjectController::mapperProgress, panel_, &RunPanel::setProgress);
-  connect(controller_, &ProjectController::mapperSettingsLoaded, panel_, &RunPanel::setUserSettings);
   connect(controller_, &ProjectController::mapped, this, &ExploreSession::onMapped);
   connect(controller_, &ProjectController::resultsCleared, this, &ExploreSession::onResultsCleared);
   connect(pareto_, &ParetoPlot::mappingClicked, this, &ExploreSession::openMapping);
@@ -102,7 +102,7 @@ bool ExploreSession::run() {
     emit message(tr("The spec is not ready to map: it needs to be valid and to have an architecture."));
     return false;
   }
-  controller_->startMapper(panel_->options());
+  controller_->startMapper(controller_->mapperSettings()->options());
   return true;
 }
 
@@ -115,7 +115,6 @@ void ExploreSession::onSpecLoaded(const ProjectResultPtr& result) {
     panel_->setSpecReady(false, tr("Add an architecture to map this workload."));
     return;
   }
-  panel_->setSpecOptions(result->workspace->mapper_options());
   panel_->setSpecReady(true);
 }
 

@@ -28,7 +28,7 @@ QString duration(double seconds) {
 
 }  // namespace
 
-RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
+RunPanel::RunPanel(MapperSettings* settings, QWidget* parent) : QWidget(parent), settings_(settings) {
   auto* layout = new QVBoxLayout(this);
   auto* form = new QFormLayout;
   form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -132,124 +132,49 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
   einsums_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
   layout->addWidget(einsums_, 1);
 
-  // A value the user sets is theirs from then on (setSpecOptions changes the others only).
-  connect(metric_, &QComboBox::activated, this, [this] { touch(Metric); });
-  connect(fused_, &QCheckBox::clicked, this, [this] { touch(Fused); });
-  connect(imperfectSpatial_, &QCheckBox::clicked, this, [this] { touch(ImperfectSpatial); });
-  connect(imperfectTemporal_, &QCheckBox::clicked, this, [this] { touch(ImperfectTemporal); });
-  connect(maxFused_, &QSpinBox::valueChanged, this, [this] { touch(MaxFused); });
-  connect(threads_, &QSpinBox::valueChanged, this, [this] { touch(Threads); });
-  connect(coarseness_, &QDoubleSpinBox::valueChanged, this, [this] { touch(Coarseness); });
-  connect(objectiveTolerance_, &QDoubleSpinBox::valueChanged, this, [this] { touch(ObjectiveTolerance); });
+  // A control the user edits is their choice in the settings from then on.
+  connect(metric_, &QComboBox::activated, this,
+          [this] { choose({.metrics = metric_->currentData().toUInt()}); });
+  connect(fused_, &QCheckBox::clicked, this, [this](bool on) { choose({.unfused = !on}); });
+  connect(imperfectSpatial_, &QCheckBox::clicked, this,
+          [this](bool on) { choose({.imperfect_spatial_loops = on}); });
+  connect(imperfectTemporal_, &QCheckBox::clicked, this,
+          [this](bool on) { choose({.imperfect_temporal_loops = on}); });
+  connect(maxFused_, &QSpinBox::valueChanged, this,
+          [this](int v) { choose({.max_fused_loops = v < 0 ? mapper::kUnlimited : std::int64_t{v}}); });
+  connect(threads_, &QSpinBox::valueChanged, this, [this](int v) { choose({.threads = v}); });
+  connect(coarseness_, &QDoubleSpinBox::valueChanged, this,
+          [this](double v) { choose({.tiling_coarseness = v}); });
+  connect(objectiveTolerance_, &QDoubleSpinBox::valueChanged, this,
+          [this](double v) { choose({.objective_tolerance = v}); });
   connect(run_, &QPushButton::clicked, this, &RunPanel::runRequested);
   connect(stop_, &QPushButton::clicked, this, &RunPanel::stopRequested);
-  connect(fused_, &QCheckBox::toggled, this, &RunPanel::updateEnabled);
-  // The engine's defaults until a spec says otherwise: an empty window and a spec without a
-  // `mapper:` section then show the same metric (it was EDP here and Energy once loaded).
-  setSpecOptions(mapper::MapperOptions{});
+  connect(settings_, &MapperSettings::changed, this, &RunPanel::showSettings);
+  showSettings();
+}
+
+void RunPanel::choose(const ProjectMapperSettings& change) {
+  if (!showing_) settings_->choose(change);
+}
+
+void RunPanel::showSettings() {
+  const mapper::MapperOptions o = settings_->options();
+  showing_ = true;
+  if (const int m = metric_->findData(o.metrics); m >= 0) metric_->setCurrentIndex(m);
+  fused_->setChecked(!o.unfused);
+  maxFused_->setValue(o.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(o.max_fused_loops) : -1);
+  imperfectSpatial_->setChecked(o.explore_imperfect_spatial_loops);
+  imperfectTemporal_->setChecked(o.explore_imperfect_temporal_loops);
+  coarseness_->setValue(std::max(1.0, o.tiling_coarseness));
+  objectiveTolerance_->setValue(o.objective_tolerance);
+  threads_->setValue(o.threads);
+  showing_ = false;
   updateEnabled();
 }
 
-void RunPanel::touch(Setting setting) {
-  if (!applyingSpec_) userSet_.set(setting);
-}
-
-void RunPanel::setSpecOptions(const mapper::MapperOptions& o) {
-  spec_ = o;
-  applyingSpec_ = true;
-  if (const int m = metric_->findData(o.metrics); m >= 0 && followsSpec(Metric)) metric_->setCurrentIndex(m);
-  if (followsSpec(Fused)) fused_->setChecked(!o.unfused);
-  if (followsSpec(MaxFused))
-    maxFused_->setValue(o.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(o.max_fused_loops) : -1);
-  if (followsSpec(ImperfectSpatial)) imperfectSpatial_->setChecked(o.explore_imperfect_spatial_loops);
-  if (followsSpec(ImperfectTemporal)) imperfectTemporal_->setChecked(o.explore_imperfect_temporal_loops);
-  if (followsSpec(Coarseness)) coarseness_->setValue(std::max(1.0, o.tiling_coarseness));
-  if (followsSpec(ObjectiveTolerance)) objectiveTolerance_->setValue(o.objective_tolerance);
-  if (followsSpec(Threads)) threads_->setValue(o.threads);
-  applyingSpec_ = false;
-}
-
-mapper::MapperOptions RunPanel::options() const {
-  mapper::MapperOptions o = spec_;
-  o.metrics = metric_->currentData().toUInt();
-  o.unfused = !fused_->isChecked() || !fusionAvailable_;
-  o.max_fused_loops = maxFused_->value() < 0 ? mapper::kUnlimited : maxFused_->value();
-  o.explore_imperfect_spatial_loops = imperfectSpatial_->isChecked();
-  o.explore_imperfect_temporal_loops = imperfectTemporal_->isChecked();
-  o.tiling_coarseness = coarseness_->value();
-  o.threads = threads_->value();
-  o.objective_tolerance = objectiveTolerance_->value();
-  return o;
-}
-
-ProjectMapperSettings RunPanel::userSettings() const {
-  const mapper::MapperOptions o = options();
-  ProjectMapperSettings s;
-  if (userSet_.test(Metric)) s.metrics = o.metrics;
-  if (userSet_.test(Fused)) s.unfused = !fused_->isChecked();
-  if (userSet_.test(MaxFused)) s.max_fused_loops = o.max_fused_loops;
-  if (userSet_.test(ImperfectSpatial)) s.imperfect_spatial_loops = o.explore_imperfect_spatial_loops;
-  if (userSet_.test(ImperfectTemporal)) s.imperfect_temporal_loops = o.explore_imperfect_temporal_loops;
-  if (userSet_.test(Coarseness)) s.tiling_coarseness = o.tiling_coarseness;
-  if (userSet_.test(Threads)) s.threads = o.threads;
-  if (userSet_.test(ObjectiveTolerance)) s.objective_tolerance = o.objective_tolerance;
-  return s;
-}
-
-void RunPanel::setUserSettings(const ProjectMapperSettings& s) {
-  userSet_.reset();
-  setSpecOptions(spec_);  // every control follows the spec, then the project's choices win
-  if (s.metrics) setMetric(*s.metrics);
-  if (s.unfused) setUnfused(*s.unfused);
-  if (s.max_fused_loops) {
-    maxFused_->setValue(*s.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(*s.max_fused_loops)
-                                                                   : -1);
-    touch(MaxFused);
-  }
-  if (s.imperfect_spatial_loops) {
-    imperfectSpatial_->setChecked(*s.imperfect_spatial_loops);
-    touch(ImperfectSpatial);
-  }
-  if (s.imperfect_temporal_loops) {
-    imperfectTemporal_->setChecked(*s.imperfect_temporal_loops);
-    touch(ImperfectTemporal);
-  }
-  if (s.tiling_coarseness) {
-    coarseness_->setValue(*s.tiling_coarseness);
-    touch(Coarseness);
-  }
-  if (s.threads) setThreads(*s.threads);
-  if (s.objective_tolerance) {
-    objectiveTolerance_->setValue(*s.objective_tolerance);
-    touch(ObjectiveTolerance);
-  }
-  updateEnabled();
-}
-
-void RunPanel::setMetric(unsigned metrics) {
-  const int i = metric_->findData(metrics);
-  if (i < 0) return;
-  metric_->setCurrentIndex(i);
-  touch(Metric);
-}
-
-void RunPanel::setUnfused(bool unfused) {
-  fused_->setChecked(!unfused);
-  touch(Fused);
-}
-
-void RunPanel::setThreads(int threads) {
-  threads_->setValue(threads);
-  touch(Threads);
-}
-
-void RunPanel::setFusionAvailable(bool available) {
-  fusionAvailable_ = available;
-  fused_->setEnabled(available);
-  if (!available)
-    fused_->setToolTip(tr("Fused joins are not available in this build: every Einsum is mapped unfused"));
-  updateEnabled();
-}
+void RunPanel::setMetric(unsigned metrics) { settings_->choose({.metrics = metrics}); }
+void RunPanel::setUnfused(bool unfused) { settings_->choose({.unfused = unfused}); }
+void RunPanel::setThreads(int threads) { settings_->choose({.threads = threads}); }
 
 void RunPanel::setSpecReady(bool ready, const QString& why) {
   ready_ = ready;
@@ -270,10 +195,10 @@ void RunPanel::setRunning(bool running) {
 void RunPanel::updateEnabled() {
   run_->setEnabled(ready_ && !running_);
   stop_->setEnabled(running_);
-  maxFused_->setEnabled(!running_ && fused_->isChecked() && fusionAvailable_);
+  maxFused_->setEnabled(!running_ && fused_->isChecked());
   for (QWidget* w : std::initializer_list<QWidget*>{metric_, fused_, imperfectSpatial_, imperfectTemporal_,
                                                     coarseness_, threads_, objectiveTolerance_})
-    w->setEnabled(!running_ && (w != fused_ || fusionAvailable_));
+    w->setEnabled(!running_);
 }
 
 void RunPanel::setProgress(const MapperProgressPtr& p) {

@@ -1,15 +1,15 @@
 #pragma once
-// The mapper's controls (a dock): metric, fused or unfused with the fused-loop limits,
-// imperfect loops, tiling coarseness, threads, tolerances; Run and Stop; a progress bar with
-// the stage, each Einsum's progress and an estimate of the time left. The settings are the
-// user's: a control changed here or by a launch flag keeps its value when the spec reloads;
-// the others follow the spec's `mapper:` section.
+// The mapper's controls (a dock): the editor of the controller's MapperSettings (metric, fused
+// or unfused with the fused-loop limits, imperfect loops, tiling coarseness, threads,
+// tolerances); Run and Stop; a progress bar with the stage, each Einsum's progress and an
+// estimate of the time left. The settings live in MapperSettings, not here: a control changed
+// here is the user's choice there, and a choice made elsewhere (a launch flag, a project file, a
+// stored run) shows here.
 #include <QWidget>
 #include <bitset>
 
 #include "controller/mapper_run.h"
-#include "mapper/options.h"
-#include "workspace/project_file.h"
+#include "controller/mapper_settings.h"
 
 class QCheckBox;
 class QComboBox;
@@ -25,23 +25,16 @@ namespace af::ui {
 class RunPanel : public QWidget {
   Q_OBJECT
  public:
-  explicit RunPanel(QWidget* parent = nullptr);
+  RunPanel(MapperSettings* settings, QWidget* parent = nullptr);
 
-  // The spec's `mapper:` section: the values of the controls the user has not changed.
-  void setSpecOptions(const mapper::MapperOptions& options);
-  // The spec's options with this panel's choices applied.
-  [[nodiscard]] mapper::MapperOptions options() const;
-  // Command-line choices (`--metric`, `--unfused`, `--threads`): the user's, as an edit is.
+  [[nodiscard]] MapperSettings* settings() const { return settings_; }
+  // Shorthands of the settings' own calls, as a control edited would make them.
+  [[nodiscard]] mapper::MapperOptions options() const { return settings_->options(); }
+  [[nodiscard]] const ProjectMapperSettings& userSettings() const { return settings_->userSettings(); }
+  void setUserSettings(const ProjectMapperSettings& settings) { settings_->setUserSettings(settings); }
   void setMetric(unsigned metrics);
   void setUnfused(bool unfused);
   void setThreads(int threads);
-  // The settings the user chose (changed here, by a launch flag or from a project file), for the
-  // project file; the others follow the spec and are left out.
-  [[nodiscard]] ProjectMapperSettings userSettings() const;
-  // A project's settings become the user's; the others follow the spec again.
-  void setUserSettings(const ProjectMapperSettings& settings);
-  // Whether fused joins are available (the mapper says so); otherwise the choice explains it.
-  void setFusionAvailable(bool available);
   // No valid spec: Run is disabled, with the reason.
   void setSpecReady(bool ready, const QString& why = {});
 
@@ -60,28 +53,15 @@ class RunPanel : public QWidget {
   void stopRequested();
 
  private:
-  // The controls whose value is the user's (changed here or by a launch flag).
-  enum Setting {
-    Metric,
-    Fused,
-    MaxFused,
-    ImperfectSpatial,
-    ImperfectTemporal,
-    Coarseness,
-    Threads,
-    ObjectiveTolerance,
-    SettingCount
-  };
+  // The controls show the settings (a change there, from anywhere, lands here).
+  void showSettings();
   void updateEnabled();
-  void touch(Setting setting);
-  [[nodiscard]] bool followsSpec(Setting setting) const { return !userSet_.test(setting); }
+  void choose(const ProjectMapperSettings& change);
 
-  mapper::MapperOptions spec_;
-  std::bitset<SettingCount> userSet_;
-  bool applyingSpec_ = false;
+  MapperSettings* settings_;
+  bool showing_ = false;  // showSettings() is setting the controls: not the user's edit
   bool running_ = false;
   bool ready_ = false;
-  bool fusionAvailable_ = true;
   QComboBox* metric_ = nullptr;
   QCheckBox* fused_ = nullptr;
   QSpinBox* maxFused_ = nullptr;
@@ -90,7 +70,6 @@ class RunPanel : public QWidget {
   QDoubleSpinBox* coarseness_ = nullptr;
   QSpinBox* threads_ = nullptr;
   QDoubleSpinBox* objectiveTolerance_ = nullptr;
-  QDoubleSpinBox* resourceTolerance_ = nullptr;
   QPushButton* run_ = nullptr;
   QPushButton* stop_ = nullptr;
   QProgressBar* progress_ = nullptr;

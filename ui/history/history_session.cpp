@@ -5,14 +5,11 @@
 #include <QtConcurrent>
 
 #include "controller/mapper_run.h"
+#include "controller/mapper_settings.h"
 #include "controller/project_controller.h"
 #include "editors/document_set.h"
-#include "explore/explore_session.h"
-#include "explore/run_panel.h"
 #include "history/history_model.h"
 #include "run_capture.h"
-#include "sweep/sweep_panel.h"
-#include "sweep/sweep_session.h"
 
 namespace af::ui {
 
@@ -27,16 +24,11 @@ struct StoreAnswer {
 
 }  // namespace
 
-HistorySession::HistorySession(ProjectController* controller, ExploreSession* explore, SweepSession* sweeps)
-    : QObject(controller),
-      controller_(controller),
-      explore_(explore),
-      sweeps_(sweeps),
-      model_(new HistoryModel(this)) {
+HistorySession::HistorySession(ProjectController* controller)
+    : QObject(controller), controller_(controller), model_(new HistoryModel(this)) {
   pool_.setMaxThreadCount(1);
   connect(model_, &HistoryModel::renameRequested, this, &HistorySession::rename);
   connect(controller_, &ProjectController::mapped, this, &HistorySession::recordMap);
-  if (sweeps_) connect(sweeps_, &SweepSession::finished, this, &HistorySession::recordSweep);
   // A project file opened or saved: "this project only" lists its runs.
   // Queued: a project file is named after its files open (openProjectFile).
   connect(
@@ -49,10 +41,7 @@ HistorySession::HistorySession(ProjectController* controller, ExploreSession* ex
     if (!pendingRerun_ || !result->valid()) return;
     const store::RunKind kind = *pendingRerun_;
     pendingRerun_.reset();
-    if (kind == store::RunKind::kMap && explore_)
-      explore_->run();
-    else if (kind == store::RunKind::kSweep && sweeps_)
-      sweeps_->run();
+    emit rerunRequested(kind);
   });
 }
 
@@ -223,21 +212,18 @@ void HistorySession::apply(const StoredRunPtr& run, bool rerun) {
     if (eq != std::string::npos)
       values[QString::fromStdString(a.substr(0, eq))] = QString::fromStdString(a.substr(eq + 1));
   }
+  controller_->mapperSettings()->setUserSettings(store::settings_of(r));
   if (r.kind == store::RunKind::kMap) {
-    if (explore_) {
-      explore_->runPanel()->setUserSettings(store::settings_of(r));
-      explore_->showStoredRun(run);
-    }
+    emit storedMapOpened(run);
     if (!values.isEmpty()) controller_->setVariableValues(values);
     if (r.found && !r.mapping_yaml.empty() && !rerun)
       controller_->replaceMapping(QString::fromStdString(r.mapping_yaml));
     else
       controller_->revalidate();
   } else {
-    if (explore_) explore_->runPanel()->setUserSettings(store::settings_of(r));
-    if (sweeps_ && run->sweep) {
+    if (run->sweep) {
       reopenedSweep_ = run->sweep;
-      sweeps_->showStored(run->sweep);
+      emit storedSweepOpened(run->sweep);
     }
     if (!values.isEmpty())
       controller_->setVariableValues(values);

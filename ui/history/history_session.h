@@ -19,16 +19,14 @@
 
 namespace af::ui {
 
-class ExploreSession;
 class HistoryModel;
 class ProjectController;
-class SweepSession;
 struct MapRun;
 
 class HistorySession : public QObject {
   Q_OBJECT
  public:
-  HistorySession(ProjectController* controller, ExploreSession* explore, SweepSession* sweeps);
+  explicit HistorySession(ProjectController* controller);
   ~HistorySession() override;
 
   [[nodiscard]] HistoryModel* model() const { return model_; }
@@ -52,6 +50,8 @@ class HistorySession : public QObject {
   // Reads both runs for the Compare dialog (`compared`).
   void compare(std::int64_t a, std::int64_t b);
   void exportRun(std::int64_t id, const QString& path);
+  // Records a finished sweep (the sweep page hands each one over).
+  void recordSweep(const af::ui::SweepRunPtr& run);
   // Asked before a reopened run replaces a project with unsaved edits (the window asks the
   // user); without it such a project is never replaced.
   void setConfirmReplace(std::function<bool(const QString& action)> confirm) {
@@ -62,6 +62,11 @@ class HistorySession : public QObject {
   void listed(int runs);
   void recorded(std::int64_t id);
   void reopened(const af::ui::StoredRunPtr& run);
+  // Requests to the pages that show runs: a reopened map's front, funnel and mapping; a
+  // reopened sweep's points; a run to start again once the reopened spec has loaded.
+  void storedMapOpened(const af::ui::StoredRunPtr& run);
+  void storedSweepOpened(const af::ui::SweepRunPtr& sweep);
+  void rerunRequested(af::store::RunKind kind);
   void compared(const af::ui::StoredRunPtr& a, const af::ui::StoredRunPtr& b);
   void message(const QString& text);
   // The store set a broken or newer file aside (the path, what was wrong, where it went), or
@@ -74,13 +79,10 @@ class HistorySession : public QObject {
   using Work = std::function<std::any(const store::RunStore& store, std::string& error)>;
   void submit(Work work, std::function<void(const std::any& value)> done);
   void recordMap(const std::shared_ptr<const MapRun>& run);
-  void recordSweep(const SweepRunPtr& run);
   void apply(const StoredRunPtr& run, bool rerun);
   [[nodiscard]] std::string project() const;
 
   ProjectController* controller_;
-  QPointer<ExploreSession> explore_;
-  QPointer<SweepSession> sweeps_;
   HistoryModel* model_;
   QThreadPool pool_;  // one thread: store operations run in order
   QString path_;

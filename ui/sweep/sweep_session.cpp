@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "controller/live_mapper_observer.h"
+#include "controller/mapper_settings.h"
 #include "controller/project_controller.h"
 #include "models/si_format.h"
 #include "plots/accesses_plot.h"
@@ -40,11 +41,9 @@ QString pointLabel(const sweep::Sweep& sweep, const std::vector<std::string>& va
 
 }  // namespace
 
-SweepSession::SweepSession(ProjectController* controller, std::function<ProjectMapperSettings()> settings,
-                           QWidget* widgetParent)
+SweepSession::SweepSession(ProjectController* controller, QWidget* widgetParent)
     : QObject(controller),
       controller_(controller),
-      settings_(std::move(settings)),
       panel_(new SweepPanel(widgetParent)),
       view_(new QSplitter(Qt::Horizontal, widgetParent)),
       fronts_(new SweepFrontsPlot(view_)),
@@ -115,6 +114,7 @@ SweepSession::SweepSession(ProjectController* controller, std::function<ProjectM
   connect(accesses_, &AccessesPlot::unpinRequested, this, [this] { pinPoint(-1); });
   connect(fronts_, &SweepFrontsPlot::pointClicked, this, &SweepSession::select);
   connect(plot_, &SweepPlot::pointClicked, this, &SweepSession::select);
+  connect(controller_, &ProjectController::stopRequested, this, &SweepSession::stop);
   connect(controller_, &ProjectController::variablesChanged, this, [this] {
     QStringList names;
     for (const auto& v : controller_->templateVariables()) names << QString::fromStdString(v.name);
@@ -165,7 +165,7 @@ bool SweepSession::run() {
     return std::any_of(vary.begin(), vary.end(), [&](const auto& v) { return v.name == name; });
   });
   s.vary = vary;
-  s.options = [settings = settings_ ? settings_() : ProjectMapperSettings{}](mapper::MapperOptions& o) {
+  s.options = [settings = controller_->mapperSettings()->userSettings()](mapper::MapperOptions& o) {
     apply_mapper_settings(settings, o);
   };
 

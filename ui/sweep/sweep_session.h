@@ -31,10 +31,10 @@ class SweepPlot;
 class SweepSession : public QObject {
   Q_OBJECT
  public:
-  // `settings` gives the Mapper pane's choices (they override each point's `mapper:` section,
-  // as the CLI's map options do). The widgets are parented to `widgetParent` until placed.
-  SweepSession(ProjectController* controller, std::function<ProjectMapperSettings()> settings,
-               QWidget* widgetParent);
+  // Each point maps with the user's choices of the controller's MapperSettings (they override
+  // each point's `mapper:` section, as the CLI's map options do). The widgets are parented to
+  // `widgetParent` until placed.
+  SweepSession(ProjectController* controller, QWidget* widgetParent);
   ~SweepSession() override;
 
   [[nodiscard]] SweepPanel* panel() const { return panel_; }
@@ -81,7 +81,6 @@ class SweepSession : public QObject {
   void clear();
 
   ProjectController* controller_;
-  std::function<ProjectMapperSettings()> settings_;
   SweepPanel* panel_;
   QSplitter* view_;
   SweepFrontsPlot* fronts_;

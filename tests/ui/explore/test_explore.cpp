@@ -4,6 +4,8 @@
 // 100 ms, and an over-constrained spec explains why nothing was found.
 #include <qcustomplot.h>
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
@@ -12,6 +14,7 @@
 #include <QtTest>
 
 #include "controller/live_mapper_observer.h"
+#include "controller/mapper_settings.h"
 #include "controller/project_controller.h"
 #include "editors/document_set.h"
 #include "event_loop_watch.h"
@@ -62,9 +65,8 @@ class TestExplore : public QObject {
     QVERIFY(result && result->valid());
     ParetoPlot pareto;
     FunnelPlot funnel;
-    RunPanel panel;
+    RunPanel panel(c.mapperSettings());  // the load gave the settings the spec's options
     pareto.resize(800, 500);
-    panel.setSpecOptions(result->workspace->mapper_options());
     panel.setSpecReady(true);
     panel.setMetric(af::mapper::kEnergy | af::mapper::kLatency);
     QObject::connect(&c, &ProjectController::mapperStarted, &pareto, &ParetoPlot::beginRun);
@@ -230,7 +232,8 @@ class TestExplore : public QObject {
   // An empty window's Mapper pane shows the engine's defaults, the ones a spec without a
   // `mapper:` section gets: the metric does not jump from EDP to Energy when a spec loads.
   void run_panel_starts_at_the_engine_defaults() {
-    RunPanel panel;
+    MapperSettings settings;
+    RunPanel panel(&settings);
     const af::mapper::MapperOptions defaults;
     QCOMPARE(panel.options().metrics, defaults.metrics);
     QCOMPARE(panel.options().unfused, defaults.unfused);
@@ -240,13 +243,29 @@ class TestExplore : public QObject {
     // The defaults are not the user's: a spec's own values still apply.
     af::mapper::MapperOptions spec;
     spec.metrics = af::mapper::kEdp;
-    panel.setSpecOptions(spec);
+    settings.setSpecOptions(spec);
     QCOMPARE(panel.options().metrics, static_cast<unsigned>(af::mapper::kEdp));
+    QCOMPARE(panel.findChild<QComboBox*>("runMetric")->currentData().toUInt(),
+             static_cast<unsigned>(af::mapper::kEdp));
+    // A control edited is the user's choice in the settings, and the spec no longer moves it.
+    auto* fused = panel.findChild<QCheckBox*>("runFused");
+    fused->click();
+    QCOMPARE(settings.userSettings().unfused, std::optional<bool>(true));
+    spec.unfused = false;
+    settings.setSpecOptions(spec);
+    QVERIFY(panel.options().unfused);
+    QVERIFY(!fused->isChecked());
+    // A choice made elsewhere (a stored run, a project file) shows in the pane.
+    settings.setUserSettings({.metrics = af::mapper::kEnergy});
+    QCOMPARE(panel.findChild<QComboBox*>("runMetric")->currentData().toUInt(),
+             static_cast<unsigned>(af::mapper::kEnergy));
+    QVERIFY(fused->isChecked());  // back to the spec's
   }
 
   // An Einsum that took another's search says so instead of repeating its count.
   void run_panel_names_a_shared_search() {
-    RunPanel panel;
+    MapperSettings settings;
+    RunPanel panel(&settings);
     const auto stats = [](std::string einsum, std::string with) {
       af::mapper::EinsumStats s;
       s.einsum = std::move(einsum);

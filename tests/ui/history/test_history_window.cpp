@@ -295,7 +295,7 @@ class TestHistoryWindow : public QObject {
     QVERIFY(t.openFiles(exampleSpec(dir, "bandwidth_tradeoff")));
     QVERIFY(mapAndRecord(t) > 0);  // no project file yet
     const QString project = dir.filePath("tradeoff.afproj");
-    QVERIFY(t.w.controller()->saveProjectFile(project, {}).isEmpty());
+    QVERIFY(t.w.controller()->saveProjectFile(project).isEmpty());
     const std::int64_t inProject = mapAndRecord(t);
     QVERIFY(inProject > 0);
     QSignalSpy listed(t.w.history(), &HistorySession::listed);
@@ -308,7 +308,10 @@ class TestHistoryWindow : public QObject {
     again.w.history()->setStorePath(dir.filePath("runs.sqlite"));
     QSignalSpy listedAgain(again.w.history(), &HistorySession::listed);
     again.w.history()->setProjectOnly(true);
-    QVERIFY(again.w.controller()->openProjectFile(project).isEmpty());
+    QSignalSpy opened(again.w.controller(), &ProjectController::projectFileOpened);
+    again.w.controller()->openProjectFile(project);
+    QVERIFY(opened.wait(kWaitMs));
+    QVERIFY(opened.takeFirst().at(1).toString().isEmpty());
     QTRY_VERIFY_WITH_TIMEOUT(again.w.history()->model()->rowCount() == 1, kWaitMs);
     QCOMPARE(again.w.history()->model()->idAt(0), inProject);
   }
