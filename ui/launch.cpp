@@ -111,7 +111,10 @@ int screenshot(MainWindow& window, const ExplorerOptions& o) {
     // Run once the spec loads; when the run ends open the optimum, and shoot once its accesses
     // are on screen (or at once when nothing was found).
     QObject::connect(&window, &MainWindow::resultApplied, &window, [&] {
-      if (opened) once();
+      if (opened) {
+        if (!o.view.isEmpty()) window.showView(o.view);  // the view asked for, over the run's own
+        once();
+      }
       if (started) return;
       started = true;
       if (!window.explore()->run()) once();

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "model/roofline.h"
+
 namespace af::ui {
 
 ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop) {
@@ -15,13 +17,13 @@ ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop) {
     EvaluationOutcome outcome = workspace->evaluate();
     if (outcome.evaluation) {
       result->accesses = accessesFrom(*outcome.evaluation, workspace->spec());
+      result->roofline = model::roofline(*workspace->resolved(), *outcome.evaluation);
       result->evaluation = std::move(outcome.evaluation);
     }
     if (outcome.problem) {
-      result->diagnostics.push_back(core::Diagnostic{outcome.problem->where.value_or(core::SourceLocation{}),
-                                                     "mapping",
-                                                     "invalid mapping at " + outcome.problem->node + ": " +
-                                                         outcome.problem->message});
+      result->diagnostics.push_back(
+          core::Diagnostic{outcome.problem->where.value_or(core::SourceLocation{}), "mapping",
+                           "invalid mapping at " + outcome.problem->node + ": " + outcome.problem->message});
       result->mappingProblem = std::move(outcome.problem);
     }
   }

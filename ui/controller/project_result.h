@@ -10,21 +10,23 @@
 #include <vector>
 
 #include "core/diagnostic.h"
-#include "model/evaluate.h"
-#include "models/accesses_data.h"
 #include "mapping_edit/mapping_section.h"
+#include "model/evaluate.h"
+#include "model/roofline.h"
+#include "models/accesses_data.h"
 #include "workspace/workspace.h"
 
 namespace af::ui {
 
 struct ProjectResult {
   int generation = 0;
-  std::shared_ptr<const Workspace> workspace;  // never null in a delivered result
-  std::vector<core::Diagnostic> diagnostics;   // every file's errors and warnings
-  std::optional<model::Evaluation> evaluation;  // when the spec has an arch and a mapping
+  std::shared_ptr<const Workspace> workspace;    // never null in a delivered result
+  std::vector<core::Diagnostic> diagnostics;     // every file's errors and warnings
+  std::optional<model::Evaluation> evaluation;   // when the spec has an arch and a mapping
   std::optional<MappingProblem> mappingProblem;  // the model rejected the mapping
-  AccessesData accesses;  // the evaluation, shaped for the plots
-  double seconds = 0;     // wall time of the job
+  AccessesData accesses;                         // the evaluation, shaped for the plots
+  std::optional<model::Roofline> roofline;       // the evaluation's roofs and Einsum points
+  double seconds = 0;                            // wall time of the job
 
   [[nodiscard]] bool valid() const { return workspace && workspace->ok(); }
   [[nodiscard]] const spec::Spec* spec() const { return valid() ? &workspace->spec() : nullptr; }

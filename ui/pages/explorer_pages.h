@@ -21,6 +21,9 @@ namespace af::ui::pages {
 [[nodiscard]] Page sweepDock();
 [[nodiscard]] Page historyDock();
 
+// roofline_page.cpp: each Einsum against the arch's roofs.
+[[nodiscard]] Page roofline();
+
 // teaching_pages.cpp: playback and its lessons.
 [[nodiscard]] Page playback();
 
