@@ -9,8 +9,11 @@
 #include "core/bounded_read.h"
 #include "loader/load.h"
 #include "loader/summary.h"
+#include "text/expr/environment.h"
+#include "text/expr/eval_expression.h"
 #include "text/expr/expression_error.h"
 #include "text/jinja/template.h"
+#include "text/jinja/template_variables.h"
 
 namespace af {
 
@@ -43,7 +46,8 @@ std::optional<text::jinja::TemplateScan> scan_file(const std::string& text, cons
 }
 
 // The given files' scans, in spec order.
-std::vector<text::jinja::TemplateScan> scan_given(const SpecInputs& in, const std::map<std::string, std::string>& texts) {
+std::vector<text::jinja::TemplateScan> scan_given(const SpecInputs& in,
+                                                  const std::map<std::string, std::string>& texts) {
   std::vector<text::jinja::TemplateScan> out;
   for (const auto& path : in.files)
     if (const auto text = texts.find(path); text != texts.end())
@@ -55,9 +59,9 @@ std::vector<text::jinja::TemplateScan> scan_given(const SpecInputs& in, const st
 // run, even when it failed: an included file's undefined variable is what stops it). An included
 // file also sees what the files of the load set (gpt3_6.7B.yaml sets N_HEADS for _gpt3.yaml):
 // such a name is not one for the user.
-std::vector<text::jinja::TemplateVariable> merge_variables(const std::vector<text::jinja::TemplateScan>& given,
-                                                    const std::map<std::string, std::string>& texts,
-                                                    const loader::TextsRead& included) {
+std::vector<SpecVariable> merge_variables(const std::vector<text::jinja::TemplateScan>& given,
+                                          const std::map<std::string, std::string>& texts,
+                                          const loader::TextsRead& included) {
   std::vector<text::jinja::TemplateScan> others;
   for (const auto& [path, text] : included)
     if (!texts.contains(path))
@@ -68,10 +72,52 @@ std::vector<text::jinja::TemplateVariable> merge_variables(const std::vector<tex
   std::vector<std::vector<text::jinja::TemplateVariable>> per_file;
   for (const auto& scan : given) per_file.push_back(scan.variables);
   for (auto& scan : others) {
-    std::erase_if(scan.variables, [&](const text::jinja::TemplateVariable& v) { return set_by_files.contains(v.name); });
+    std::erase_if(scan.variables,
+                  [&](const text::jinja::TemplateVariable& v) { return set_by_files.contains(v.name); });
     per_file.push_back(std::move(scan.variables));
   }
-  return text::jinja::merge_template_variables(per_file);
+  std::vector<SpecVariable> out;
+  for (auto& v : text::jinja::merge_template_variables(per_file))
+    out.push_back({std::move(v.name), std::move(v.default_text), std::move(v.files), v.line, v.column,
+                   std::move(v.needed_when), v.numeric, std::move(v.use)});
+  return out;
+}
+
+// Whether each variable is needed with these assignments: true when it is read
+// unconditionally or one of its conditions holds on the values given (and the defaults the
+// files write), false when every one of them is false, nullopt when one cannot be decided.
+void decide_needed(std::vector<SpecVariable>& variables, const std::vector<std::string>& assignments) {
+  text::expr::Environment values;
+  const auto give = [&](const std::vector<std::string>& a) {
+    try {
+      const text::expr::Dict parsed = loader::parse_assignments(a);  // kept: entries() refers into it
+      for (const auto& [name, value] : parsed.entries())
+        if (!values.find_local(name)) values.set(name, value);
+    } catch (const std::exception&) {
+      // A value that does not read: conditions on it stay undecided.
+    }
+  };
+  for (const auto& a : assignments) give({a});
+  for (const auto& v : variables)
+    if (v.default_text) give({v.name + "=" + *v.default_text});
+  for (auto& v : variables) {
+    if (v.needed_when.empty()) {
+      v.needed_now = true;
+      continue;
+    }
+    std::optional<bool> needed = false;
+    for (const auto& condition : v.needed_when) {
+      try {
+        if (text::expr::eval_expression(text::expr::Value(condition), values).truthy()) {
+          needed = true;
+          break;
+        }
+      } catch (const std::exception&) {
+        needed = std::nullopt;  // a name without a value: this one cannot be decided
+      }
+    }
+    v.needed_now = needed;
+  }
 }
 
 core::Diagnostic internal_error(const std::exception& e) {
@@ -87,6 +133,7 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   ws.texts_ = read_texts(in);
   const std::vector<text::jinja::TemplateScan> given = scan_given(in, ws.texts_);
   ws.variables_ = merge_variables(given, ws.texts_, {});
+  decide_needed(ws.variables_, in.assignments);
   if (stop.stop_requested()) return ws;
   loader::TextsRead read;
   std::optional<text::expr::Dict> data;  // the `--set` values, parsed once for the load and the section
@@ -109,7 +156,10 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
   } catch (const std::exception& e) {
     ws.diagnostics_.push_back(internal_error(e));
   }
-  if (!read.empty()) ws.variables_ = merge_variables(given, ws.texts_, read);
+  if (!read.empty()) {
+    ws.variables_ = merge_variables(given, ws.texts_, read);
+    decide_needed(ws.variables_, in.assignments);
+  }
   for (const auto& path : in.files)
     if (const auto text = ws.texts_.find(path);
         text != ws.texts_.end() && mapping_edit::has_mapping_section(text->second)) {

@@ -11,13 +11,13 @@
 
 #include "components/area.h"
 #include "core/diagnostic.h"
-#include "mapping_edit/mapping_section.h"
 #include "mapper/mapper.h"
 #include "mapper/observer.h"
 #include "mapper/options.h"
+#include "mapping_edit/mapping_section.h"
 #include "model/evaluate.h"
 #include "spec/spec.h"
-#include "text/jinja/template_variables.h"
+#include "workspace/spec_variable.h"
 
 namespace af {
 
@@ -73,7 +73,7 @@ class Workspace {
   // The Jinja data the files read (the real template parser, merged in file order), found
   // even when the spec is invalid. A file whose template does not parse adds nothing here;
   // its error is among diagnostics().
-  [[nodiscard]] const std::vector<text::jinja::TemplateVariable>& template_variables() const { return variables_; }
+  [[nodiscard]] const std::vector<SpecVariable>& template_variables() const { return variables_; }
 
   // The file holding the top-level `mapping:` section (the first in inputs().files order; its
   // path as given there), empty when no file has one.
@@ -81,7 +81,9 @@ class Workspace {
   // That file's section read on its own, as the tree editor shows it: also when another file
   // breaks the load (its diagnostics say why it does not read). nullopt when mapping_file() is
   // empty.
-  [[nodiscard]] const std::optional<mapping_edit::MappingSection>& mapping_section() const { return mapping_section_; }
+  [[nodiscard]] const std::optional<mapping_edit::MappingSection>& mapping_section() const {
+    return mapping_section_;
+  }
 
   // The spec's own mapping through the model.
   [[nodiscard]] EvaluationOutcome evaluate() const;
@@ -111,7 +113,7 @@ class Workspace {
   std::vector<core::Diagnostic> diagnostics_;
   std::shared_ptr<const spec::Spec> spec_;
   std::shared_ptr<const spec::ResolvedSpec> resolved_;
-  std::vector<text::jinja::TemplateVariable> variables_;
+  std::vector<SpecVariable> variables_;
   std::string mapping_file_;
   std::optional<mapping_edit::MappingSection> mapping_section_;
 };

@@ -2,7 +2,10 @@
 // live in the files it includes, set in the variables table; eyeriss, whose components need
 // the reference component-cost table, attached from the File menu. Each maps in the window and
 // gets the figures the CLI's path (af::Workspace) gets for the same inputs.
+#include <qcustomplot.h>
+
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QtTest>
@@ -11,8 +14,10 @@
 #include "component_costs_action.h"
 #include "controller/project_controller.h"
 #include "explore/explore_session.h"
+#include "explore/funnel_plot.h"
 #include "explore/run_panel.h"
 #include "main_window.h"
+#include "plots/accesses_plot.h"
 #include "qt_warnings.h"
 #include "support/shared_corpus.h"
 #include "sweep/sweep_panel.h"
@@ -105,6 +110,61 @@ class TestRealSpecs : public QObject {
     QVERIFY(expected.found);
     QCOMPARE(run->result.evaluation->total_energy, expected.evaluation->total_energy);
     QCOMPARE(run->result.evaluation->total_latency, expected.evaluation->total_latency);
+  }
+
+  // tpu_v4i with GPT-3 6.7B prefill, unfused, EDP, at 1400x900, as an architect opens it: the
+  // variables pane says N_CACHED_TOKENS matters only when DECODE is true; the accesses plot
+  // says which buffers draw as empty bars beside the registers' ~100 GiB and shows them all in
+  // one click; the funnel draws no fused-join section for an unfused run.
+  void gpt3_prefill_reads_at_1400x900() {
+    test::WindowFixture t;
+    QVERIFY(t.show());
+    t.w.setAssignments({"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"});
+    const auto loaded = t.openFiles(
+        {reference("arches/tpu_v4i.yaml"), reference("workloads/transformers/gpt/gpt3_6.7B.yaml")});
+    QVERIFY(loaded && loaded->valid());
+    VariablesModel* model = t.w.variablesPane()->model();
+    QVERIFY2(model->missingRequired().isEmpty(), qPrintable(model->missingRequired().join(", ")));
+    QCOMPARE(model->missingButNotNeeded(), QStringList{"N_CACHED_TOKENS"});
+    auto* status = t.w.variablesPane()->findChild<QLabel*>("variablesStatus");
+    QVERIFY(status);
+    QVERIFY2(status->isVisible() && status->text().contains("matters only when DECODE is true"),
+             qPrintable(status->text()));
+    for (int row = 0; row < model->rowCount(); ++row)
+      if (model->index(row, VariablesModel::NameColumn).data().toString() == "N_CACHED_TOKENS")
+        QVERIFY(!model->index(row, VariablesModel::ValueColumn).data(Qt::BackgroundRole).isValid());
+
+    RunPanel* panel = t.w.explore()->runPanel();
+    panel->setUnfused(true);
+    panel->setMetric(af::mapper::kEdp);
+    QSignalSpy mapped(t.w.controller(), &ProjectController::mapped);
+    QVERIFY(t.w.explore()->run());
+    QVERIFY(mapped.wait(120000));
+    const auto opened = t.result([&] { QVERIFY(t.w.explore()->openMapping(0)); });
+    QVERIFY(opened && opened->evaluation);
+
+    // The funnel: the Einsums only.
+    for (const QString& category : t.w.explore()->funnelPlot()->categories())
+      QVERIFY2(!category.startsWith("join "), qPrintable(category));
+
+    // The accesses plot names the buffers that would draw empty, and shows them on a log axis.
+    QVERIFY(t.w.showView("accesses"));
+    AccessesPlot* plot = t.w.accessesPlot();
+    QVERIFY(!plot->logScale());
+    const QString hint = plot->scaleHint();
+    for (const char* buffer : {"MainMemory", "GlobalBuffer", "Register"})
+      QVERIFY2(hint.contains(buffer), qPrintable(hint));
+    auto* link = plot->findChild<QLabel*>("scaleHint");
+    QVERIFY(link && link->isVisible());
+    emit link->linkActivated("log");  // the one click
+    QVERIFY(plot->logScale());
+    QVERIFY(plot->scaleHint().isEmpty());
+    const double lowest = plot->valueAxis()->range().lower;
+    for (const QString& component : plot->table().categories) {
+      double total = 0;
+      for (const QString& series : plot->table().series) total += plot->table().value(series, component);
+      if (total > 0) QVERIFY2(total > lowest, qPrintable(component));  // a bar above the axis' floor
+    }
   }
 
   // eyeriss names component classes whose costs come from the reference table: File >

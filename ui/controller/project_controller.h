@@ -19,7 +19,8 @@
 #include "editors/file_error.h"
 #include "models/tensor_palette.h"
 #include "workspace/project_file.h"
-#include "workspace/workspace.h"  // text::jinja::TemplateVariable
+#include "workspace/spec_variable.h"
+#include "workspace/workspace.h"
 
 namespace af::ui {
 
@@ -105,9 +106,7 @@ class ProjectController : public QObject {
   // Command-line values overridden by typed ones: what every file renders with.
   [[nodiscard]] QStringList assignments() const;
   // The variables the files read, from the last load (the real Jinja parser).
-  [[nodiscard]] const std::vector<text::jinja::TemplateVariable>& templateVariables() const {
-    return variables_;
-  }
+  [[nodiscard]] const std::vector<SpecVariable>& templateVariables() const { return variables_; }
 
   // `FILE[#SECTION]` component-cost table; empty = none.
   // FILE#SECTION (as --component-costs); empty for none. Takes effect at the next revalidate().
@@ -209,7 +208,7 @@ class ProjectController : public QObject {
   QString componentCosts_;
   QString examplesDirectory_;
   bool revalidateQueued_ = false;
-  std::vector<text::jinja::TemplateVariable> variables_;
+  std::vector<SpecVariable> variables_;
   ProjectResultPtr last_, lastValid_, lastEvaluated_;
   MapRunPtr lastRun_;
   TensorPalette palette_;

@@ -17,6 +17,7 @@
 #include "io/mapping_writer.h"
 #include "io/pareto_set.h"
 #include "mapping_edit/mapping_section.h"
+#include "run_capture.h"
 
 namespace af::ui {
 
@@ -102,7 +103,9 @@ bool ExploreSession::run() {
     emit message(tr("The spec is not ready to map: it needs to be valid and to have an architecture."));
     return false;
   }
-  controller_->startMapper(controller_->mapperSettings()->options());
+  const mapper::MapperOptions options = controller_->mapperSettings()->options();
+  funnel_->setFusedJoin(!options.unfused);
+  controller_->startMapper(options);
   return true;
 }
 
@@ -152,6 +155,7 @@ void ExploreSession::showStoredRun(const std::shared_ptr<const StoredRun>& run) 
   shown->result.stats = run->stats;
   shown->result.join_steps = run->joins;
   shown->seconds = run->record.seconds;
+  shown->options.unfused = store::settings_of(run->record).unfused.value_or(false);
   funnel_->clear();
   if (!run->stats.empty()) funnel_->setRun(shown);
   stored_ = run;

@@ -221,15 +221,18 @@ FunnelPlot::FunnelPlot(QWidget* parent) : QWidget(parent) {
   rebuild({}, {});
 }
 
+void FunnelPlot::setFusedJoin(bool fused) { fusedJoin_ = fused; }
+
 void FunnelPlot::setProgress(const MapperProgressPtr& progress) {
   explanation_->hide();
   if (!progress) return rebuild({}, {});
-  rebuild(progress->stats, progress->joinSteps);
+  rebuild(progress->stats, fusedJoin_ ? progress->joinSteps : std::vector<mapper::JoinStepStats>{});
 }
 
 void FunnelPlot::setRun(const MapRunPtr& run) {
   if (!run) return clear();
-  rebuild(run->result.stats, run->result.join_steps);
+  fusedJoin_ = !run->options.unfused;
+  rebuild(run->result.stats, fusedJoin_ ? run->result.join_steps : std::vector<mapper::JoinStepStats>{});
   const QString why = explainNoMapping(run->result);
   explanation_->setText(why);
   explanation_->setVisible(!why.isEmpty());

@@ -26,6 +26,10 @@ class FunnelPlot : public QWidget {
  public:
   explicit FunnelPlot(QWidget* parent = nullptr);
 
+  // Whether the run draws the fused join's steps: an unfused run joins each Einsum's own best
+  // mappings, one row each, and the section would be empty bars. setRun takes it from the run.
+  void setFusedJoin(bool fused);
+  [[nodiscard]] bool fusedJoin() const { return fusedJoin_; }
   void setProgress(const MapperProgressPtr& progress);  // live counts
   void setRun(const MapRunPtr& run);                    // final counts, and why nothing was found
   void clear();
@@ -40,6 +44,8 @@ class FunnelPlot : public QWidget {
   // absent. An empty stage's top is the floor (0.5): no bar.
   [[nodiscard]] double barValue(const QString& category, const QString& stage) const;
   [[nodiscard]] QTreeWidget* causes() const { return causes_; }
+  // The bars' labels: the Einsums, then "join NAME" per step of a fused join.
+  [[nodiscard]] const QStringList& categories() const { return categories_; }
   [[nodiscard]] bool explanationVisible() const;
   [[nodiscard]] QString explanation() const;
   [[nodiscard]] bool showsEmptyState() const;
@@ -66,6 +72,7 @@ class FunnelPlot : public QWidget {
   QPointer<QCPItemText> dividerLabel_;
   QStringList categories_;  // Einsums, then "join NAME" per join step
   QList<double> keys_;      // their x positions
+  bool fusedJoin_ = true;
 };
 
 // A keep rate as a percentage with sensible digits: "50%", "3.4%", "0.012%", "0%",

@@ -52,6 +52,21 @@ class TableBuilder {
 
 }  // namespace
 
+HiddenBars hiddenBars(const BarTable& table, double share) {
+  QList<double> totals(table.categories.size(), 0.0);
+  for (const auto& row : table.values)
+    for (qsizetype c = 0; c < row.size() && c < totals.size(); ++c) totals[c] += std::max(0.0, row[c]);
+  HiddenBars out;
+  for (qsizetype c = 0; c < totals.size(); ++c)
+    if (totals[c] > out.largestTotal) {
+      out.largestTotal = totals[c];
+      out.largest = table.categories[c];
+    }
+  for (qsizetype c = 0; c < totals.size(); ++c)
+    if (totals[c] > 0 && totals[c] < share * out.largestTotal) out.categories << table.categories[c];
+  return out;
+}
+
 double BarTable::value(const QString& seriesName, const QString& category) const {
   const auto row = series.indexOf(seriesName);
   const auto column = categories.indexOf(category);

@@ -40,6 +40,15 @@ struct BarTable {
 // series with only zeros are left out.
 [[nodiscard]] BarTable accessBars(const AccessesData& data, const QString& einsum, const QString& action,
                                   AccessMetric metric);
+// The categories whose total is above zero but under `share` of the largest total: on a linear
+// axis they draw as empty bars (a transformer's DRAM beside its registers' hundreds of GiB).
+// Empty when every bar shows.
+struct HiddenBars {
+  QStringList categories;  // in the table's order
+  QString largest;         // the category they are small beside
+  double largestTotal = 0;
+};
+[[nodiscard]] HiddenBars hiddenBars(const BarTable& table, double share = 0.01);
 // Compute operations of the filtered records per compute component (what Count leaves out).
 [[nodiscard]] QList<std::pair<QString, double>> computeOps(const AccessesData& data, const QString& einsum,
                                                            const QString& action);

@@ -85,6 +85,16 @@ AccessesPlot::AccessesPlot(QWidget* parent) : QWidget(parent) {
   banner_->setStyleSheet("QLabel { background: #FFF4CC; color: #5A4A00; padding: 2px; }");
   banner_->hide();
   layout->addWidget(banner_);
+  // Bars spanning decades: the small ones would draw empty on a linear axis, so the plot says
+  // which and offers the log axis in one click (the choice stays the user's).
+  scaleHint_ = new QLabel(this);
+  scaleHint_->setObjectName("scaleHint");
+  scaleHint_->setWordWrap(true);
+  scaleHint_->setTextFormat(Qt::RichText);
+  scaleHint_->setStyleSheet("QLabel { background: #E8F1F8; color: #123; padding: 2px 6px; }");
+  scaleHint_->hide();
+  connect(scaleHint_, &QLabel::linkActivated, this, [this] { setLogScale(true); });
+  layout->addWidget(scaleHint_);
 
   pages_ = new QStackedWidget(this);
   emptyLabel_ = new QLabel(pages_);
@@ -371,6 +381,23 @@ void AccessesPlot::setPinnable(bool pinnable) {
 
 bool AccessesPlot::showsEmptyState() const { return pages_->currentWidget() == emptyLabel_; }
 
+QString AccessesPlot::scaleHint() const { return scaleHint_->isVisible() ? scaleHint_->text() : QString(); }
+
+void AccessesPlot::updateScaleHint() {
+  const HiddenBars hidden =
+      view_ == View::Occupancy || logScale() || showsEmptyState() ? HiddenBars{} : hiddenBars(table_);
+  scaleHint_->setVisible(!hidden.categories.isEmpty());
+  if (hidden.categories.isEmpty()) return;
+  const QString names = hidden.categories.size() == 1
+                            ? hidden.categories.front()
+                            : hidden.categories.mid(0, hidden.categories.size() - 1).join(", ") +
+                                  tr(" and ") + hidden.categories.back();
+  scaleHint_->setText(tr("%1 %2 under 1% of %3's %4 and draw as empty bars. "
+                         "<a href=\"log\">Use a log axis</a> to see every buffer.")
+                          .arg(names, hidden.categories.size() == 1 ? tr("is") : tr("are"), hidden.largest,
+                               formatInFamily(hidden.largestTotal, valueFamily(), valueUnit())));
+}
+
 void AccessesPlot::rebuild() {
   syncControls();
   banner_->setVisible(dimmed_ && !data_.isEmpty());
@@ -419,10 +446,12 @@ void AccessesPlot::rebuild() {
                                               "accesses, occupancy and latency of each buffer.")
                                          : perView[static_cast<int>(view_)]);
     pages_->setCurrentWidget(emptyLabel_);
+    updateScaleHint();
     plot_->replot();
     return;
   }
   pages_->setCurrentWidget(plot_);
+  updateScaleHint();
 
   // Categories on one axis, values on the other; occupancy lies on its side (one row per buffer).
   QCPAxis* cats = categoryAxis();

@@ -100,6 +100,9 @@ class AccessesPlot : public QWidget {
   [[nodiscard]] QCPAxis* valueAxis() const;
   [[nodiscard]] const BarTable& table() const { return table_; }
   [[nodiscard]] bool showsEmptyState() const;
+  // On a linear axis, when some bars are too small beside the largest to show: the line above
+  // the plot that names them and offers the log axis (empty when every bar shows).
+  [[nodiscard]] QString scaleHint() const;
   // The tooltip text for a position in plot coordinates (empty when not over a bar).
   [[nodiscard]] QString toolTipAt(const QPoint& plotPos) const;
 
@@ -133,6 +136,7 @@ class AccessesPlot : public QWidget {
   [[nodiscard]] QStringList comparisonLines(int category) const;
   // The pinned mapping's use of a buffer ("12.5 %", or bits when unbounded); empty: unused.
   [[nodiscard]] QString pinnedOccupancyText(const QString& component) const;
+  void updateScaleHint();
   void updateLegendWrap();
   void updateLabelRotation();
   void applyHighlight();
@@ -171,6 +175,7 @@ class AccessesPlot : public QWidget {
   QToolButton* pinButton_ = nullptr;
   QToolButton* unpinButton_ = nullptr;
   QLabel* banner_ = nullptr;
+  QLabel* scaleHint_ = nullptr;
   QLabel* emptyLabel_ = nullptr;
   QStackedWidget* pages_ = nullptr;
   QCustomPlot* plot_ = nullptr;

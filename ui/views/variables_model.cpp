@@ -12,8 +12,8 @@ namespace af::ui {
 QString yamlScalarKind(const QString& raw) {
   const QString text = raw.trimmed();
   static const QRegularExpression integer(QStringLiteral(R"(^[-+]?(?:[0-9]+|0x[0-9a-fA-F]+|0o[0-7]+)$)"));
-  static const QRegularExpression floating(
-      QStringLiteral(R"(^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$)"));
+  static const QRegularExpression floating(QStringLiteral(
+      R"(^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$)"));
   static const QRegularExpression boolean(QStringLiteral(R"(^(?:true|True|TRUE|false|False|FALSE)$)"));
   static const QRegularExpression null(QStringLiteral(R"(^(?:~|null|Null|NULL)?$)"));
   if (integer.match(text).hasMatch()) return QStringLiteral("integer");
@@ -42,13 +42,14 @@ void VariablesModel::setVariables(std::vector<JinjaVariable> variables) {
   variables_ = std::move(variables);
   // Values typed for names the files do not read keep their rows.
   for (auto it = typed_.constBegin(); it != typed_.constEnd(); ++it)
-    if (std::none_of(variables_.begin(), variables_.end(), [&](const auto& v) { return v.name == it.key(); })) {
+    if (std::none_of(variables_.begin(), variables_.end(),
+                     [&](const auto& v) { return v.name == it.key(); })) {
       variables_.push_back(addedRow(it.key()));
     }
   endResetModel();
 }
 
-void VariablesModel::setTemplateVariables(const std::vector<text::jinja::TemplateVariable>& variables) {
+void VariablesModel::setTemplateVariables(const std::vector<SpecVariable>& variables) {
   std::vector<JinjaVariable> rows;
   for (const auto& v : variables) {
     JinjaVariable row;
@@ -59,6 +60,10 @@ void VariablesModel::setTemplateVariables(const std::vector<text::jinja::Templat
     for (const auto& f : v.files) files << QFileInfo(QString::fromStdString(f)).fileName();
     row.sourceFile = files.join(QStringLiteral(", "));
     row.line = v.line;
+    for (const auto& w : v.needed_when) row.neededWhen << QString::fromStdString(w);
+    row.neededNow = v.needed_now;
+    row.numeric = v.numeric;
+    row.use = QString::fromStdString(v.use);
     rows.push_back(std::move(row));
   }
   setVariables(std::move(rows));
@@ -85,7 +90,8 @@ bool VariablesModel::setValue(const QString& name, const QString& value) {
     typed_.remove(name);
   else
     typed_.insert(name, trimmed);
-  const auto row = std::find_if(variables_.begin(), variables_.end(), [&](const auto& v) { return v.name == name; });
+  const auto row =
+      std::find_if(variables_.begin(), variables_.end(), [&](const auto& v) { return v.name == name; });
   const int r = static_cast<int>(row - variables_.begin());
   if (row == variables_.end() && !trimmed.isEmpty()) {
     beginInsertRows({}, r, r);
@@ -141,7 +147,44 @@ QString VariablesModel::checkValue(const QString& name, const QString& value) co
 QStringList VariablesModel::missingRequired() const {
   QStringList out;
   for (const auto& v : variables_)
-    if (!v.hasDefault && !typed_.contains(v.name)) out << v.name;
+    if (!v.hasDefault && !typed_.contains(v.name) && v.neededNow != false) out << v.name;
+  return out;
+}
+
+QStringList VariablesModel::missingButNotNeeded() const {
+  QStringList out;
+  for (const auto& v : variables_)
+    if (!v.hasDefault && !typed_.contains(v.name) && v.neededNow == false) out << v.name;
+  return out;
+}
+
+QString VariablesModel::missingAdvice(const QString& name, bool detailed) const {
+  const auto it =
+      std::find_if(variables_.begin(), variables_.end(), [&](const auto& v) { return v.name == name; });
+  if (it == variables_.end()) return {};
+  const JinjaVariable& v = *it;
+  // "DECODE" reads as "DECODE is true", "not DECODE" as "DECODE is false".
+  static const QRegularExpression bare(QStringLiteral("^(not )?([A-Za-z_][A-Za-z0-9_]*)$"));
+  QStringList conditions;
+  for (const QString& c : v.neededWhen) {
+    const auto m = bare.match(c);
+    conditions << (m.hasMatch()
+                       ? tr("%1 is %2").arg(m.captured(2), m.captured(1).isEmpty() ? tr("true") : tr("false"))
+                       : c);
+  }
+  const QString when = conditions.join(tr(", or when "));
+  const QString what = v.numeric ? tr("a number") : tr("a value");
+  QString out;
+  if (v.neededNow == false)
+    out = tr("%1 matters only when %2, which is not so now: it may stay empty. When it does matter, type %3 "
+             "for it in the Value column.")
+              .arg(v.name, when, what);
+  else if (!v.neededWhen.isEmpty())
+    out = tr("No value for %1, which the files read when %2: type %3 in its Value column.")
+              .arg(v.name, when, what);
+  else
+    out = tr("No value for %1: type %2 in its Value column.").arg(v.name, what);
+  if (detailed && !v.use.isEmpty()) out += tr(" It is read in: %1").arg(v.use);
   return out;
 }
 
@@ -149,19 +192,22 @@ int VariablesModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(variables_.size());
 }
 
-int VariablesModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int VariablesModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant VariablesModel::valueData(const JinjaVariable& v, int role) const {
   const auto typed = typed_.constFind(v.name);
   const bool isTyped = typed != typed_.constEnd();
   switch (role) {
-    case Qt::DisplayRole: return isTyped ? *typed : v.defaultValue;  // the value in effect
-    case Qt::EditRole: return isTyped ? *typed : QString();
+    case Qt::DisplayRole:
+      return isTyped ? *typed : v.defaultValue;  // the value in effect
+    case Qt::EditRole:
+      return isTyped ? *typed : QString();
     case Qt::ToolTipRole:
       if (isTyped) return tr("%1 (read as a YAML %2)").arg(*typed, yamlScalarKind(*typed));
       return v.hasDefault ? tr("Default %1 from the file; type a value to override it").arg(v.defaultValue)
-                          : tr("No default in the file: type a value (64, True, \"text\") if the files read "
-                               "it with the values set now.");
+                          : missingAdvice(v.name, true);
     case Qt::ForegroundRole:
       if (!isTyped) return QBrush(QColor(0x80, 0x80, 0x80));
       return {};
@@ -173,9 +219,11 @@ QVariant VariablesModel::valueData(const JinjaVariable& v, int role) const {
       }
       return {};
     case Qt::BackgroundRole:
-      if (!isTyped && !v.hasDefault) return QBrush(QColor(0xFD, 0xE7, 0xE2));  // no value yet
+      if (!isTyped && !v.hasDefault && v.neededNow != false)
+        return QBrush(QColor(0xFD, 0xE7, 0xE2));  // no value yet
       return {};
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -189,16 +237,20 @@ QVariant VariablesModel::data(const QModelIndex& index, int role) const {
         return v.added ? tr("%1: given by you; no open file reads it").arg(v.name)
                        : tr("Jinja variable %1, first read at %2:%3").arg(v.name, v.sourceFile).arg(v.line);
       return {};
-    case ValueColumn: return valueData(v, role);
+    case ValueColumn:
+      return valueData(v, role);
     case DefaultColumn:
       if (role == Qt::DisplayRole || role == Qt::EditRole) return v.hasDefault ? v.defaultValue : QString();
-      if (role == Qt::ToolTipRole && !v.hasDefault && !v.added) return tr("No default: give a value if the files read it");
+      if (role == Qt::ToolTipRole && !v.hasDefault && !v.added)
+        return tr("No default: give a value if the files read it");
       return {};
     case SourceColumn:
       if (role == Qt::DisplayRole || role == Qt::EditRole) return v.sourceFile;
-      if (role == Qt::ToolTipRole && !v.added) return tr("First read at line %1 of %2").arg(v.line).arg(v.sourceFile);
+      if (role == Qt::ToolTipRole && !v.added)
+        return tr("First read at line %1 of %2").arg(v.line).arg(v.sourceFile);
       return {};
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -222,13 +274,19 @@ Qt::ItemFlags VariablesModel::flags(const QModelIndex& index) const {
 }
 
 QVariant VariablesModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    return QAbstractTableModel::headerData(section, orientation, role);
   switch (section) {
-    case NameColumn: return tr("Name");
-    case ValueColumn: return tr("Value");
-    case DefaultColumn: return tr("Default");
-    case SourceColumn: return tr("Source");
-    default: return {};
+    case NameColumn:
+      return tr("Name");
+    case ValueColumn:
+      return tr("Value");
+    case DefaultColumn:
+      return tr("Default");
+    case SourceColumn:
+      return tr("Source");
+    default:
+      return {};
   }
 }
 

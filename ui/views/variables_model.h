@@ -10,7 +10,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "workspace/workspace.h"  // text::jinja::TemplateVariable
+#include "workspace/spec_variable.h"
 
 namespace af::ui {
 
@@ -24,6 +24,13 @@ struct JinjaVariable {
   // Given by the user (the pane's "+", --set) although no open file reads it: the files may read it
   // through an include the scan could not follow, or a file opened later will.
   bool added = false;
+  // The conditions under which the files read it (empty: always), whether the last load's
+  // values make one hold (unset: undecided), whether it is used as a number, and the line of
+  // its first read.
+  QStringList neededWhen;
+  std::optional<bool> neededNow;
+  bool numeric = false;
+  QString use;
 };
 
 class VariablesModel : public QAbstractTableModel {
@@ -36,7 +43,7 @@ class VariablesModel : public QAbstractTableModel {
   // Replaces the rows (e.g. after a re-scan); values already typed are kept by name.
   void setVariables(std::vector<JinjaVariable> variables);
   // The engine's template variables (already merged across files in spec order).
-  void setTemplateVariables(const std::vector<text::jinja::TemplateVariable>& variables);
+  void setTemplateVariables(const std::vector<SpecVariable>& variables);
   [[nodiscard]] const std::vector<JinjaVariable>& variables() const { return variables_; }
 
   // The typed values of the current rows, by name: the `--set` data.
@@ -53,8 +60,15 @@ class VariablesModel : public QAbstractTableModel {
   // Why `value` is no value for `name`, empty when it is: a variable whose default is a
   // number is computed with (rank sizes, capacities), so it takes numbers only.
   [[nodiscard]] QString checkValue(const QString& name, const QString& value) const;
-  // Variables with neither a typed value nor a default: the files cannot render without them.
+  // Variables with neither a typed value nor a default that the files need with the values of
+  // the last load (or may need: undecided): they cannot render without them.
   [[nodiscard]] QStringList missingRequired() const;
+  // Variables without a value that the files read only under a condition that does not hold
+  // now (GPT-3's N_CACHED_TOKENS while DECODE is False): the spec loads without them.
+  [[nodiscard]] QStringList missingButNotNeeded() const;
+  // What to do about a variable without a value, in words: when it matters, what to type;
+  // `detailed` adds the line that reads it (tooltips).
+  [[nodiscard]] QString missingAdvice(const QString& name, bool detailed = false) const;
 
   [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
   [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;

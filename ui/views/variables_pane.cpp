@@ -38,6 +38,7 @@ VariablesPane::VariablesPane(QWidget* parent)
   add_->setToolTip(tr("Give a variable that the table does not list (NAME=VALUE, as --set does)"));
   reset_->setToolTip(tr("Forget the typed values: every variable falls back to its default"));
   table_->setToolTip(tr("Double-click a value to change it"));
+  status_->setObjectName(QStringLiteral("variablesStatus"));
   status_->setWordWrap(true);
 
   auto* bottom = new QHBoxLayout;
@@ -63,8 +64,8 @@ QString VariablesPane::statusText() const { return status_->text(); }
 
 void VariablesPane::promptForVariable() {
   bool ok = false;
-  const QString text = QInputDialog::getText(this, tr("Add a variable"), tr("NAME=VALUE (for example DECODE=True):"),
-                                             QLineEdit::Normal, {}, &ok);
+  const QString text = QInputDialog::getText(
+      this, tr("Add a variable"), tr("NAME=VALUE (for example DECODE=True):"), QLineEdit::Normal, {}, &ok);
   if (!ok || text.trimmed().isEmpty()) return;
   const auto eq = text.indexOf(QLatin1Char('='));
   const QString reason = eq < 0 ? tr("Write NAME=VALUE, for example BATCH_SIZE=8")
@@ -81,17 +82,27 @@ void VariablesPane::updateStatus() {
   if (rows == 0) {
     status_->setText(tr("The open files read no Jinja variables."));
   } else if (!missing.isEmpty()) {
-    // Declared without a default is not the same as needed: gpt3's N_CACHED_TOKENS is read
-    // only when DECODE is true, and the spec loads without it otherwise.
-    const QString names = missing.join(QStringLiteral(", "));
+    // Needed with the values now (or maybe: a condition that cannot be decided): say what to type.
     status_->setText(missing.size() == 1
-                         ? tr("No value for %1: an error only where the files read it").arg(names)
-                         : tr("No value for %1 variables: %2; an error only where the files read them")
+                         ? model_->missingAdvice(missing.front())
+                         : tr("No value for %1 variables the files read: %2. Type each in the "
+                              "Value column (its tooltip says where it is read).")
                                .arg(missing.size())
-                               .arg(names));
+                               .arg(missing.join(QStringLiteral(", "))));
+  } else if (const QStringList idle = model_->missingButNotNeeded(); !idle.isEmpty()) {
+    // Declared without a default is not the same as needed: gpt3's N_CACHED_TOKENS is read only
+    // when DECODE is true, and the spec loads without it otherwise. Say so, and what to type.
+    status_->setText(idle.size() == 1
+                         ? model_->missingAdvice(idle.front())
+                         : tr("%1 have no value; the files read them only under conditions that do "
+                              "not hold now (each one's tooltip says which).")
+                               .arg(idle.join(QStringLiteral(", "))));
   } else {
     status_->clear();  // nothing to say: the rows get the room (the hint is the table's tooltip)
   }
+  // The whole story (and the line that reads it) on hover.
+  const QStringList about = !missing.isEmpty() ? missing : model_->missingButNotNeeded();
+  status_->setToolTip(about.size() == 1 ? model_->missingAdvice(about.front(), true) : QString());
   status_->setVisible(!status_->text().isEmpty());
 }
 

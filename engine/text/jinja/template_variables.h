@@ -16,11 +16,17 @@ struct TemplateVariable {
   std::vector<std::string> files;           // files that read it, in spec order
   int line = 0;                             // first read, in files.front()
   int column = 0;
+  // The conditions under which the files read it, one per distinct way ("DECODE", "not
+  // DECODE and B > 1"): it is needed only when one holds. Empty: some read is unconditional.
+  std::vector<std::string> needed_when;
+  bool numeric = false;  // some read is an operand of arithmetic or a comparison
+  std::string use;       // the line of its first read, trimmed (what the user sees it used in)
 };
 
 // Variables in first-read order. Throws ExpressionError (with an offset into the normalized
 // text) when the template does not parse.
-[[nodiscard]] std::vector<TemplateVariable> template_variables(std::string_view text, const std::string& file);
+[[nodiscard]] std::vector<TemplateVariable> template_variables(std::string_view text,
+                                                               const std::string& file);
 
 // Both at once, from one parse: the variables, and the names the template binds at its top
 // level (`{% set NAME = ... %}`, sorted), which a file it includes receives as data, so they are

@@ -1,20 +1,18 @@
 // Tests of the Jinja renderer: what engine/text/README.md's 'Jinja' note describes, Jinja2's
 // whitespace and scoping rules, AccelForge's include globals, limits, the project's own
 // templates, and the real reference templates when AccelForge's corpus is there.
-#include <QtTest>
-
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
-
+#include <QtTest>
 #include <string>
 
+#include "support/shared_corpus.h"
 #include "text/expr/evaluator.h"
 #include "text/expr/expression_error.h"
 #include "text/jinja/renderer.h"
 #include "text/jinja/template_variables.h"
-#include "support/shared_corpus.h"
 
 using namespace af::core;
 using namespace af::text::expr;
@@ -30,7 +28,8 @@ class StubHost : public TemplateHost {
   void include(const IncludeRequest& request) override {
     requests.push_back(request);
     if (render_children_)
-      for (const auto& p : request.paths) rendered.push_back(render_file(p, request.child_data, this, request.child_options));
+      for (const auto& p : request.paths)
+        rendered.push_back(render_file(p, request.child_data, this, request.child_options));
   }
   std::vector<IncludeRequest> requests;
   std::vector<std::string> rendered;
@@ -68,7 +67,9 @@ void write(const QString& path, const std::string& text) {
   f.write(text.data(), static_cast<qint64>(text.size()));
 }
 
-std::string reference(const std::string& relative) { return af::test::reference_file("examples/" + relative); }
+std::string reference(const std::string& relative) {
+  return af::test::reference_file("examples/" + relative);
+}
 
 }  // namespace
 
@@ -81,16 +82,17 @@ class TestJinja : public QObject {
              std::string("1.0 1e-09 2.5 [1, 'a', None] {'a': 1} (1,) True"));
     QCOMPARE(render("T{{i+1}}", data({{"i", Int{0}}})), std::string("T1"));
     QCOMPARE(render("{{ 'x' ~ 1 ~ none }}"), std::string("x1None"));
-    QCOMPARE(render("{{ 2**3**2 }} {{ -2**2 }} {{ -2|abs }} {{ 1 + 2 is defined }}"), std::string("64 4 2 2"));
+    QCOMPARE(render("{{ 2**3**2 }} {{ -2**2 }} {{ -2|abs }} {{ 1 + 2 is defined }}"),
+             std::string("64 4 2 2"));
     QCOMPARE(render("{{ 7 // 2 }} {{ -7 % 3 }} {{ 3.5|round }} {{ 2.5|round }}"), std::string("3 2 4.0 2.0"));
     QCOMPARE(render("{{ d.a }} {{ d['a'] }} {{ 'a' if false }}|", data({{"d", data({{"a", Int{3}}})}})),
              std::string("3 3 |"));
   }
 
   void whitespace_like_jinja2() {
-    QCOMPARE(render("a\n{{ 1 }}\n"), std::string("a\n1"));     // one trailing newline dropped
-    QCOMPARE(render("a\n\n"), std::string("a\n"));             // only one
-    QCOMPARE(render("x\r\ny\r\n"), std::string("x\ny"));      // newlines normalized
+    QCOMPARE(render("a\n{{ 1 }}\n"), std::string("a\n1"));                   // one trailing newline dropped
+    QCOMPARE(render("a\n\n"), std::string("a\n"));                           // only one
+    QCOMPARE(render("x\r\ny\r\n"), std::string("x\ny"));                     // newlines normalized
     QCOMPARE(render("{% if 1 %}\nx\n{% endif %}\n"), std::string("\nx\n"));  // no trim_blocks
     QCOMPARE(render("{%- if 1 %} x {% endif -%} y"), std::string(" x y"));
     QCOMPARE(render("a  {{- 1 -}}  b"), std::string("a1b"));
@@ -102,13 +104,15 @@ class TestJinja : public QObject {
     QCOMPARE(render("{% set a, b = 1, 2 %}{{a}}{{b}}"), std::string("12"));
     QCOMPARE(render("{% if n == 1 %}one{% elif n == 2 %}two{% else %}many{% endif %}", data({{"n", Int{2}}})),
              std::string("two"));
-    QCOMPARE(render("{% if n > 5 %}big{% else %}small{% endif %}", data({{"n", Int{9}}})), std::string("big"));
+    QCOMPARE(render("{% if n > 5 %}big{% else %}small{% endif %}", data({{"n", Int{9}}})),
+             std::string("big"));
     QCOMPARE(render("{% for i in range(3) %}{{i}},{% endfor %}"), std::string("0,1,2,"));
     QCOMPARE(render("{% for i in range(2, 5) %}{{i}}{% endfor %}"), std::string("234"));
     QCOMPARE(render("{% for k, v in D.items() %}{{k}}={{v}};{% endfor %}",
                     data({{"D", data({{"a", Int{1}}, {"b", Int{2}}})}})),
              std::string("a=1;b=2;"));
-    QCOMPARE(render("{% for x in 'ab' %}{{loop.index}}{{x}}{{ '.' if loop.last }}{% endfor %}"), std::string("1a2b."));
+    QCOMPARE(render("{% for x in 'ab' %}{{loop.index}}{{x}}{{ '.' if loop.last }}{% endfor %}"),
+             std::string("1a2b."));
     QCOMPARE(render("{% for x in [] %}x{% else %}empty{% endfor %}"), std::string("empty"));
     QCOMPARE(render("{% for x in range(6) if x is even %}{{x}}{% endfor %}"), std::string("024"));
     // Jinja2 scoping: a set inside a loop lives for one iteration; `if` opens no scope.
@@ -130,9 +134,11 @@ class TestJinja : public QObject {
     const Value d = data({{"N", Int{5}}, {"L", Value::list({Value(Int{3}), Value(Int{1}), Value(Int{2})})}});
     QCOMPARE(render("{% set X = X | default(7) %}{{X}}", d), std::string("7"));
     QCOMPARE(render("{% set N = N | default(7) %}{{N}}", d), std::string("5"));
-    QCOMPARE(render("{{ A | default(dict()) }} {{ B | default('inf') }} {{ C|default }}", d), std::string("{} inf "));
+    QCOMPARE(render("{{ A | default(dict()) }} {{ B | default('inf') }} {{ C|default }}", d),
+             std::string("{} inf "));
     QCOMPARE(render("{{ none | default(1) }} {{ '' | default(1, true) }}", d), std::string("None 1"));
-    QCOMPARE(render("{{ [N, 2 * 3] | min }} {{ L | max }} {{ L | length }} {{ L|count }}", d), std::string("5 3 3 3"));
+    QCOMPARE(render("{{ [N, 2 * 3] | min }} {{ L | max }} {{ L | length }} {{ L|count }}", d),
+             std::string("5 3 3 3"));
     QCOMPARE(render("{{ '12' | int + 1 }} {{ 'x' | int }} {{ 3.7 | int }} {{ 12 | string ~ 'b' }}", d),
              std::string("13 0 3 12b"));
     QCOMPARE(render("{{ L | join(', ') }} {{ 'Ab' | lower }}{{ 'Ab' | upper }} {{ L | sort | first }}", d),
@@ -140,14 +146,17 @@ class TestJinja : public QObject {
     QCOMPARE(render("{{ X is defined }} {{ N is defined }} {{ X is not defined }} {{ none is none }}", d),
              std::string("False True True True"));
     QCOMPARE(render("{% if MAX is defined %}m{% else %}no{% endif %}", d), std::string("no"));
-    QCOMPARE(render("{{ 6 is divisibleby 3 }} {{ 'a' in ['a'] }} {{ N not in L }}", d), std::string("True True True"));
+    QCOMPARE(render("{{ 6 is divisibleby 3 }} {{ 'a' in ['a'] }} {{ N not in L }}", d),
+             std::string("True True True"));
     QCOMPARE(error_of("{{ L | nope }}", d).message, std::string("no filter named 'nope'"));
-    QCOMPARE(error_of("{{ L | lenght }}", d).message, std::string("no filter named 'lenght' (did you mean length?)"));
+    QCOMPARE(error_of("{{ L | lenght }}", d).message,
+             std::string("no filter named 'lenght' (did you mean length?)"));
   }
 
   void assert_tag() {
     const Value d = data({{"T", std::string("moe")}});
-    QCOMPARE(render("{% assert T in ['moe', 'dense'], \"T must be 'moe' or 'dense'.\" %}ok", d), std::string("ok"));
+    QCOMPARE(render("{% assert T in ['moe', 'dense'], \"T must be 'moe' or 'dense'.\" %}ok", d),
+             std::string("ok"));
     const auto e = error_of("x\n  {% assert T == 'dense', \"T must be dense.\" %}", d);
     QCOMPARE(e.message, std::string("T must be dense."));
     QCOMPARE(e.where.to_string(), std::string("t.yaml:2:3"));
@@ -159,17 +168,20 @@ class TestJinja : public QObject {
     const auto e = error_of("a: 1\nb: {{ GlobalBufer }}", d);
     QCOMPARE(e.message, std::string("'GlobalBufer' is undefined (did you mean GlobalBuffer?)"));
     QCOMPARE(e.where.to_string(), std::string("t.yaml:2:7"));
-    QCOMPARE(error_of("{{ d.x }}", data({{"d", data({})}})).message, std::string("dict object has no attribute 'x'"));
+    QCOMPARE(error_of("{{ d.x }}", data({{"d", data({})}})).message,
+             std::string("dict object has no attribute 'x'"));
     // ceil is not a Jinja global (the bug of grouped_query_chunked.yaml).
     QCOMPARE(error_of("{% set N = ceil(2.5) %}").message, std::string("'ceil' is undefined"));
     const auto p = error_of("x\n{{ 1 + }}");
     QCOMPARE(p.where.line, 2);
     QVERIFY(p.message.find("invalid syntax") != std::string::npos);
     QCOMPARE(error_of("{% if x %}").message.substr(0, 25), std::string("unexpected end of templat"));
-    QCOMPARE(error_of("{% endfor %}").message, std::string("unexpected 'endfor' (no open block it could close)"));
+    QCOMPARE(error_of("{% endfor %}").message,
+             std::string("unexpected 'endfor' (no open block it could close)"));
     QCOMPARE(error_of("{% macro m() %}{% endmacro %}").message,
              std::string("the Jinja tag 'macro' is not supported in spec files"));
-    QCOMPARE(error_of("{{ 1 ").message, std::string("unexpected end of template: '{{' is not closed by '}}'"));
+    QCOMPARE(error_of("{{ 1 ").message,
+             std::string("unexpected end of template: '{{' is not closed by '}}'"));
     QCOMPARE(error_of("{{ 1 / 0 }}").where.to_string(), std::string("t.yaml:1:6"));  // at the operator
   }
 
@@ -181,16 +193,17 @@ class TestJinja : public QObject {
     RenderOptions limited;
     limited.budget = &budget;
     try {
-      (void)render_template("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", "t",
-                            Value(), nullptr, limited);
+      (void)render_template(
+          "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", "t", Value(),
+          nullptr, limited);
       QFAIL("no budget error");
     } catch (const SpecError& e) {
       QVERIFY(std::string(e.what()).find("budget") != std::string::npos);
     }
     RenderOptions small;
     small.max_output = 1000;
-    QVERIFY_THROWS_EXCEPTION(SpecError, (void)render_template("{% for i in range(1000) %}xx{% endfor %}", "t", Value(),
-                                                              nullptr, small));
+    QVERIFY_THROWS_EXCEPTION(SpecError, (void)render_template("{% for i in range(1000) %}xx{% endfor %}", "t",
+                                                              Value(), nullptr, small));
   }
 
   void include_globals() {
@@ -221,9 +234,11 @@ class TestJinja : public QObject {
     QCOMPARE(r.child_data.repr(), std::string("{'DATA': 1, '_PRIVATE': 2, 'N': 96, 'K': 5}"));
     QCOMPARE(r.child_options.depth, 1);
     QCOMPARE(r.where.to_string(), main + ":1:38");  // the tag holding the call
-    QCOMPARE(host.requests[1].child_data.repr(), std::string("{'DATA': 1, '_PRIVATE': 2, 'M': '!include_loaded main_0.workload', 'N': 96}"));
+    QCOMPARE(host.requests[1].child_data.repr(),
+             std::string("{'DATA': 1, '_PRIVATE': 2, 'M': '!include_loaded main_0.workload', 'N': 96}"));
     // inherit_parse_data=False passes only the parent's data and kwargs.
-    (void)render_template("{% set N = 1 %}{{ include('part.yaml', inherit_parse_data=False, Z=1) }}", main, d, &host);
+    (void)render_template("{% set N = 1 %}{{ include('part.yaml', inherit_parse_data=False, Z=1) }}", main, d,
+                          &host);
     QCOMPARE(host.requests.back().child_data.repr(), std::string("{'DATA': 1, '_PRIVATE': 2, 'Z': 1}"));
     // Name sanitizing: gpt3_6.7B.yaml -> gpt3_67B_0.
     write(dir.filePath("gpt3_6.7B.yaml"), "");
@@ -231,31 +246,38 @@ class TestJinja : public QObject {
              std::string("!include_loaded gpt3_67B_0"));
 
     // include_text renders with the child data and pastes the text.
-    QCOMPARE(render_template("{% set N = 3 %}{% set _hidden = 1 %}{{ include_text('part.yaml') }}|", main, Value(), &host),
+    QCOMPARE(render_template("{% set N = 3 %}{% set _hidden = 1 %}{{ include_text('part.yaml') }}|", main,
+                             Value(), &host),
              std::string("x: 3 - False|"));
     QCOMPARE(render_template("{{ include_text('many/*.yaml') }}", main, Value(), &host), std::string("a\nb"));
 
     // Paths: add_to_path, the exactly-one rule, include_all, find_path(s), path_exists, cwd.
-    QVERIFY(error_of("{{ include('only_in_sub.yaml') }}", Value(), &host, main).message.find("could not find file") !=
-            std::string::npos);
-    QCOMPARE(render_template("{{ add_to_path('sub') }}{{ include('only_in_sub.yaml') }}", main, Value(), &host),
-             std::string("!include_loaded main_0"));
+    QVERIFY(error_of("{{ include('only_in_sub.yaml') }}", Value(), &host, main)
+                .message.find("could not find file") != std::string::npos);
+    QCOMPARE(
+        render_template("{{ add_to_path('sub') }}{{ include('only_in_sub.yaml') }}", main, Value(), &host),
+        std::string("!include_loaded main_0"));
     QVERIFY(error_of("{{ add_to_path('sub') }}{{ include('part.yaml') }}", Value(), &host, main)
                 .message.find("more than one file found") != std::string::npos);
     QVERIFY(error_of("{{ include('many/*.yaml') }}", Value(), &host, main).message.find("include_all") !=
             std::string::npos);
     QCOMPARE(render_template("{{ include_all('many/*.yaml', 'x') }}", main, Value(), &host),
              std::string("!include_loaded main_0.x"));
-    QCOMPARE(host.requests.back().paths, (std::vector<std::string>{root + "/many/a.yaml", root + "/many/b.yaml"}));
+    QCOMPARE(host.requests.back().paths,
+             (std::vector<std::string>{root + "/many/a.yaml", root + "/many/b.yaml"}));
     QVERIFY(host.requests.back().all);
     // `.` added as a search dir finds the same real file: de-duplicated, still exactly one.
     QCOMPARE(render_template("{{ add_to_path('.') }}{{ include('part.yaml') }}", main, Value(), &host),
              std::string("!include_loaded main_0"));
-    QCOMPARE(render_template("{{ find_path('sub/part.yaml') }}", main, Value(), &host), root + "/sub/part.yaml");
-    QCOMPARE(render_template("{{ add_to_path('sub') }}{{ find_path('only_in_sub.yaml') }}", main, Value(), &host),
-             root + "/sub/only_in_sub.yaml");
-    QCOMPARE(render_template("{{ find_paths('many/*.yaml') | length }}", main, Value(), &host), std::string("2"));
-    QCOMPARE(render_template("{{ path_exists('part.yaml') }} {{ path_exists('nope.yaml') }}", main, Value(), &host),
+    QCOMPARE(render_template("{{ find_path('sub/part.yaml') }}", main, Value(), &host),
+             root + "/sub/part.yaml");
+    QCOMPARE(
+        render_template("{{ add_to_path('sub') }}{{ find_path('only_in_sub.yaml') }}", main, Value(), &host),
+        root + "/sub/only_in_sub.yaml");
+    QCOMPARE(render_template("{{ find_paths('many/*.yaml') | length }}", main, Value(), &host),
+             std::string("2"));
+    QCOMPARE(render_template("{{ path_exists('part.yaml') }} {{ path_exists('nope.yaml') }}", main, Value(),
+                             &host),
              std::string("True False"));
     QCOMPARE(render_template("{{ cwd() }}", main, Value(), &host), root);
     // Without a host, include() reports that it needs the YAML loader; include_text still works.
@@ -301,9 +323,11 @@ class TestJinja : public QObject {
     const auto vs = template_variables(text, "t.yaml");
     std::vector<std::string> names;
     for (const auto& v : vs) names.push_back(v.name);
-    QCOMPARE(names, (std::vector<std::string>{"pairs", "LIMIT", "KEY", "a", "OPTIONAL", "MODE", "BASE", "SIZE",
-                                              "Z", "VALUES", "CUT", "M", "N"}));
-    const auto find = [&](const std::string& n) { return *std::find_if(vs.begin(), vs.end(), [&](auto& v) { return v.name == n; }); };
+    QCOMPARE(names, (std::vector<std::string>{"pairs", "LIMIT", "KEY", "a", "OPTIONAL", "MODE", "BASE",
+                                              "SIZE", "Z", "VALUES", "CUT", "M", "N"}));
+    const auto find = [&](const std::string& n) {
+      return *std::find_if(vs.begin(), vs.end(), [&](auto& v) { return v.name == n; });
+    };
     QCOMPARE(find("SIZE").default_text.value_or("?"), std::string("2 ** 10"));
     QCOMPARE(find("M").default_text.value_or("?"), std::string("\"inf\""));
     QVERIFY(!find("Z").default_text);
@@ -326,12 +350,54 @@ class TestJinja : public QObject {
     QCOMPARE(merged[2].files, (std::vector<std::string>{"b.yaml"}));
   }
 
+  // A variable read only under a condition says which: in an if's branch, in its else, in a
+  // conditional expression (as GPT-3's N_CACHED_TOKENS is read only when DECODE); names set
+  // from another are spelled as that one; a single plain read makes it always needed.
+  void template_variables_say_when_they_are_needed() {
+    const auto vs = template_variables(
+        "{% set _D = DECODE %}\n"
+        "{% if DECODE %}{{ CACHED + 1 }}{% elif B > 2 %}{{ ONLY_ELIF }}{% else %}{{ OTHER }}{% endif %}\n"
+        "{% set N = CACHED if DECODE else NEW %}\n"
+        "{% if not _D %}{{ PREFILL }}{% endif %}\n"
+        "{% if DECODE %}{{ BOTH }}{% endif %}{{ BOTH }}\n"
+        "{% if f(x) %}{{ COMPLEX }}{% endif %}",
+        "t.yaml");
+    const auto find = [&](const std::string& name) {
+      const auto it = std::find_if(vs.begin(), vs.end(), [&](const auto& v) { return v.name == name; });
+      return it == vs.end() ? TemplateVariable{} : *it;
+    };
+    QCOMPARE(find("DECODE").needed_when, std::vector<std::string>{});
+    QCOMPARE(find("CACHED").needed_when, std::vector<std::string>{"DECODE"});
+    QVERIFY(find("CACHED").numeric);
+    QCOMPARE(find("CACHED").use, std::string("{% if DECODE %}{{ CACHED + 1 }}{% elif B > 2 %}{{ ONLY_ELIF }}"
+                                             "{% else %}{{ OTHER }}{% endif %}"));
+    QCOMPARE(find("B").needed_when, std::vector<std::string>{"not DECODE"});
+    QVERIFY(find("B").numeric);
+    QCOMPARE(find("ONLY_ELIF").needed_when, std::vector<std::string>{"not DECODE and B > 2"});
+    QCOMPARE(find("OTHER").needed_when, std::vector<std::string>{"not DECODE and not (B > 2)"});
+    QVERIFY(!find("OTHER").numeric);
+    QCOMPARE(find("NEW").needed_when, std::vector<std::string>{"not DECODE"});
+    QCOMPARE(find("PREFILL").needed_when, std::vector<std::string>{"not DECODE"});
+    QCOMPARE(find("BOTH").needed_when, std::vector<std::string>{});
+    QCOMPARE(find("COMPLEX").needed_when, std::vector<std::string>{});  // a condition it cannot spell
+    // Across files: needed always if any file needs it always; else under either's conditions.
+    const auto merged = merge_template_variables(
+        {template_variables("{% if A %}{{ X }}{% endif %}", "a.yaml"),
+         template_variables("{% if B %}{{ X }}{% endif %}{% if A %}{{ Y }}{% endif %}", "b.yaml"),
+         template_variables("{{ Y }}", "c.yaml")});
+    QCOMPARE(merged[1].name, std::string("X"));
+    QCOMPARE(merged[1].needed_when, (std::vector<std::string>{"A", "B"}));
+    QCOMPARE(merged[3].name, std::string("Y"));
+    QCOMPARE(merged[3].needed_when, std::vector<std::string>{});
+  }
+
   // tests/data/specs: the chain workload and its mapping unroll their loops and ifs.
   void project_templates() {
     const std::string workload = render_file(af::test::data_file("specs/matmul_chain.workload.yaml"),
                                              data({{"N_EINSUMS", Int{2}}, {"M", Int{8}}}), nullptr);
-    for (const char* piece : {"M: 8\n", "N0: 16\n", "N2: 16\n", "- name: Matmul1\n",
-                              "- {name: W1, projection: [n1, n2]}", "renames: {input: T1, weight: W1, output: T2}"})
+    for (const char* piece :
+         {"M: 8\n", "N0: 16\n", "N2: 16\n", "- name: Matmul1\n", "- {name: W1, projection: [n1, n2]}",
+          "renames: {input: T1, weight: W1, output: T2}"})
       QVERIFY2(workload.find(piece) != std::string::npos, piece);
     QVERIFY(workload.find("N3") == std::string::npos && workload.find("Matmul2") == std::string::npos);
     QVERIFY(workload.find("{{") == std::string::npos && workload.find("{%") == std::string::npos);
@@ -378,7 +444,8 @@ class TestJinja : public QObject {
         QVERIFY2(out.find("{{") == std::string::npos && out.find("{%") == std::string::npos, path.c_str());
         if (sub != "mamba") {
           const std::string stem = name.left(name.lastIndexOf('.')).remove('.').toStdString();
-          QVERIFY2(out.find("workload: !include_loaded " + stem + "_0.workload") != std::string::npos, path.c_str());
+          QVERIFY2(out.find("workload: !include_loaded " + stem + "_0.workload") != std::string::npos,
+                   path.c_str());
           QVERIFY(!host.requests.empty());
           // The model file's {% set %} values reach the included model and its parts.
           QVERIFY(host.requests[0].child_data.as_dict().find("N_HEADS") != nullptr);
@@ -393,11 +460,13 @@ class TestJinja : public QObject {
 
     // gpt3_175B in detail: its attention part sees N_HEADS=96 and prefill ranks.
     StubHost host(true);
-    const std::string out = render_file(reference("workloads/transformers/gpt/gpt3_175B.yaml"),
-                                        data({{"BATCH_SIZE", Int{1}}, {"DECODE", false}, {"N_NEW_TOKENS", Int{256}}}),
-                                        &host);
-    QVERIFY(out.find("workload: !include_loaded gpt3_175B_0.workload\nrenames: !include_loaded gpt3_175B_0.renames") !=
-            std::string::npos);
+    const std::string out =
+        render_file(reference("workloads/transformers/gpt/gpt3_175B.yaml"),
+                    data({{"BATCH_SIZE", Int{1}}, {"DECODE", false}, {"N_NEW_TOKENS", Int{256}}}), &host);
+    QVERIFY(
+        out.find(
+            "workload: !include_loaded gpt3_175B_0.workload\nrenames: !include_loaded gpt3_175B_0.renames") !=
+        std::string::npos);
     std::string all;
     for (const auto& t : host.rendered) all += t;
     QVERIFY(all.find("rank_sizes:\n    <<<: [!include_loaded _gpt3_0.workload.rank_sizes, "
@@ -408,7 +477,8 @@ class TestJinja : public QObject {
     StubHost decode_host(true);
     try {
       (void)render_file(reference("workloads/transformers/gpt/gpt3_175B.yaml"),
-                        data({{"BATCH_SIZE", Int{1}}, {"DECODE", true}, {"N_NEW_TOKENS", Int{1}}}), &decode_host);
+                        data({{"BATCH_SIZE", Int{1}}, {"DECODE", true}, {"N_NEW_TOKENS", Int{1}}}),
+                        &decode_host);
       QFAIL("expected an error");
     } catch (const SpecError& e) {
       QVERIFY2(std::string(e.what()).find("'N_CACHED_TOKENS' is undefined") != std::string::npos, e.what());
@@ -417,17 +487,20 @@ class TestJinja : public QObject {
 
   void reference_mapping() {
     AF_REQUIRE_CORPUS();
-    const std::string out = render_file(reference("mappings/unfused_matmuls_to_simple.yaml"),
-                                        data({{"N_EINSUMS", Int{2}}, {"M", Int{64}}, {"KN", Int{64}}}), nullptr);
-    QVERIFY(out.starts_with("mapping:\n  nodes:\n  \n  - !Storage\n    tensors: [T0]\n    component: MainMemory\n  \n"));
+    const std::string out =
+        render_file(reference("mappings/unfused_matmuls_to_simple.yaml"),
+                    data({{"N_EINSUMS", Int{2}}, {"M", Int{64}}, {"KN", Int{64}}}), nullptr);
+    QVERIFY(out.starts_with(
+        "mapping:\n  nodes:\n  \n  - !Storage\n    tensors: [T0]\n    component: MainMemory\n  \n"));
     for (const char* piece : {"tensors: [T2]", "tensors: [W1]", "- !Sequential", "tensors: [T1, W1, T2]",
                               "rank_variable: n2", "einsum: Matmul1"})
       QVERIFY2(out.find(piece) != std::string::npos, piece);
     QVERIFY(out.find("T3") == std::string::npos);
     QVERIFY(out.find("{%") == std::string::npos);
     QVERIFY(!out.ends_with("\n"));
-    const std::string one = render_file(reference("mappings/unfused_matmuls_to_simple.yaml"),
-                                        data({{"N_EINSUMS", Int{1}}, {"M", Int{64}}, {"KN", Int{32}}}), nullptr);
+    const std::string one =
+        render_file(reference("mappings/unfused_matmuls_to_simple.yaml"),
+                    data({{"N_EINSUMS", Int{1}}, {"M", Int{64}}, {"KN", Int{32}}}), nullptr);
     QVERIFY(one.find("- !Sequential") == std::string::npos);
     QVERIFY(one.find("einsum: Matmul0") != std::string::npos);
   }
@@ -435,7 +508,8 @@ class TestJinja : public QObject {
   void reference_arches_render() {
     AF_REQUIRE_CORPUS();
     // Every arch template renders (CiM files exercise include_text, add_to_path, find_path).
-    QDirIterator it(QString::fromStdString(reference("arches")), {"*.yaml"}, QDir::Files, QDirIterator::Subdirectories);
+    QDirIterator it(QString::fromStdString(reference("arches")), {"*.yaml"}, QDir::Files,
+                    QDirIterator::Subdirectories);
     int n = 0;
     while (it.hasNext()) {
       const std::string path = it.next().toStdString();

@@ -32,7 +32,8 @@ void replaceFirst(std::string& text, const std::string& from, const std::string&
 
 SpecInputs matmul() {
   SpecInputs in;
-  for (const char* f : {"arch.yaml", "workload.yaml", "mapping.yaml"}) in.files.push_back(example("two_level_matmul", f));
+  for (const char* f : {"arch.yaml", "workload.yaml", "mapping.yaml"})
+    in.files.push_back(example("two_level_matmul", f));
   return in;
 }
 
@@ -61,12 +62,14 @@ class TestWorkspace : public QObject {
     in.assignments = {"M=8"};
     // An unsaved edit of the mapping: the m loop split in two.
     std::string mapping = read(in.files[2]);
-    mapping.replace(mapping.find("- !Temporal {rank_variable: m, tile_shape: 1}"), 45,
-                    "- !Temporal {rank_variable: m, tile_shape: 4}\n  - !Temporal {rank_variable: m, tile_shape: 1}");
+    mapping.replace(
+        mapping.find("- !Temporal {rank_variable: m, tile_shape: 1}"), 45,
+        "- !Temporal {rank_variable: m, tile_shape: 4}\n  - !Temporal {rank_variable: m, tile_shape: 1}");
     in.unsaved[in.files[2]] = mapping;
     const Workspace ws = Workspace::load(in);
     QVERIFY(ws.ok());
-    QCOMPARE(ws.spec().workload.workload.find_einsum("Matmul")->rank_variable_bounds.at("m"), std::int64_t{8});
+    QCOMPARE(ws.spec().workload.workload.find_einsum("Matmul")->rank_variable_bounds.at("m"),
+             std::int64_t{8});
     const auto out = ws.evaluate();
     QVERIFY(out.evaluation);
     QCOMPARE(out.evaluation->compute_ops.at("Matmul"), 8.0 * 16 * 32);
@@ -80,14 +83,16 @@ class TestWorkspace : public QObject {
       std::ofstream(dir.filePath(name).toStdString()) << text;
       return dir.filePath(name).toStdString();
     };
-    write("child.yaml", "workload:\n  rank_sizes: {M: {{ DEPTH | default(8) }}, N: {{ WIDTH }}, K: {{ HEIGHT }}}\n");
+    write("child.yaml",
+          "workload:\n  rank_sizes: {M: {{ DEPTH | default(8) }}, N: {{ WIDTH }}, K: {{ HEIGHT }}}\n");
     SpecInputs in;
-    in.files = {write("parent.yaml",
-                      "{{ add_to_path(\".\") }}\n{% set WIDTH = 4 %}\n{% set PART = include(\"child.yaml\", \"\") %}\n"
-                      "workload: {{ PART }}.workload\n")};
+    in.files = {write(
+        "parent.yaml",
+        "{{ add_to_path(\".\") }}\n{% set WIDTH = 4 %}\n{% set PART = include(\"child.yaml\", \"\") %}\n"
+        "workload: {{ PART }}.workload\n")};
     const Workspace ws = Workspace::load(in);
     QVERIFY(!ws.ok());  // HEIGHT is undefined
-    std::map<std::string, text::jinja::TemplateVariable> vars;
+    std::map<std::string, SpecVariable> vars;
     for (const auto& v : ws.template_variables()) vars.emplace(v.name, v);
     QVERIFY2(vars.contains("DEPTH") && vars.contains("HEIGHT"), "the included file's variables are missing");
     QVERIFY(!vars.contains("WIDTH"));
@@ -117,6 +122,48 @@ class TestWorkspace : public QObject {
       QVERIFY2(std::find(names.begin(), names.end(), wanted) != names.end(), wanted);
     for (const char* set_by_a_file : {"N_HEADS", "N_HIDDEN_DIMS"})
       QVERIFY2(std::find(names.begin(), names.end(), set_by_a_file) == names.end(), set_by_a_file);
+
+    // N_CACHED_TOKENS is read only when DECODE: not needed for a prefill, needed for a decode,
+    // undecided while DECODE has no value.
+    const auto cached = [](const Workspace& w) {
+      for (const auto& v : w.template_variables())
+        if (v.name == "N_CACHED_TOKENS") return v;
+      return SpecVariable{};
+    };
+    QCOMPARE(cached(ws).needed_when, std::vector<std::string>{"DECODE"});
+    QVERIFY(!cached(ws).needed_now.has_value());
+    in.assignments = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=256"};
+    QCOMPARE(cached(Workspace::load(in)).needed_now, std::optional<bool>(false));
+    in.assignments = {"BATCH_SIZE=1", "DECODE=True", "N_NEW_TOKENS=1"};
+    QCOMPARE(cached(Workspace::load(in)).needed_now, std::optional<bool>(true));
+  }
+
+  // Without the corpus: a variable read only in one branch is needed only when its condition
+  // holds with the values given (or the files' defaults).
+  void a_variable_read_under_a_condition_is_needed_only_then() {
+    SpecInputs in;
+    in.files = {"conditional.yaml"};
+    in.unsaved["conditional.yaml"] =
+        "{% set MODE = MODE | default(\"fast\") %}\n"
+        "{% if DEEP %}depth: {{ LEVELS * 2 }}{% endif %}\n"
+        "{% if MODE == \"slow\" %}delay: {{ DELAY }}{% endif %}\n";
+    const auto variable = [](const Workspace& w, const std::string& name) {
+      for (const auto& v : w.template_variables())
+        if (v.name == name) return v;
+      return SpecVariable{};
+    };
+    const Workspace none = Workspace::load(in);
+    QCOMPARE(variable(none, "LEVELS").needed_when, std::vector<std::string>{"DEEP"});
+    QVERIFY(variable(none, "LEVELS").numeric);
+    QVERIFY(!variable(none, "LEVELS").needed_now);                             // DEEP has no value
+    QCOMPARE(variable(none, "DELAY").needed_now, std::optional<bool>(false));  // MODE's default
+    QCOMPARE(variable(none, "DEEP").needed_now, std::optional<bool>(true));
+    in.assignments = {"DEEP=True", "MODE=slow"};
+    const Workspace set = Workspace::load(in);
+    QCOMPARE(variable(set, "LEVELS").needed_now, std::optional<bool>(true));
+    QCOMPARE(variable(set, "DELAY").needed_now, std::optional<bool>(true));
+    in.assignments = {"DEEP=False"};
+    QCOMPARE(variable(Workspace::load(in), "LEVELS").needed_now, std::optional<bool>(false));
   }
 
   void errors_are_diagnostics_not_exceptions() {
@@ -185,11 +232,13 @@ class TestWorkspace : public QObject {
     in.files.pop_back();  // no mapping: map it
     std::string arch = read(in.files[0]);
     QVERIFY(arch.find("name: Scratchpad\n") != std::string::npos);
-    replaceFirst(arch, "name: Scratchpad\n", "name: Scratchpad\n    tensors: {keep: ~DRAM.tensors, may_keep: All}\n");
+    replaceFirst(arch, "name: Scratchpad\n",
+                 "name: Scratchpad\n    tensors: {keep: ~DRAM.tensors, may_keep: All}\n");
     in.unsaved[in.files[0]] = arch;
     const Workspace ws = Workspace::load(in);
     QVERIFY2(ws.ok(), ws.diagnostics().empty() ? "" : ws.diagnostics().front().to_string().c_str());
-    QVERIFY2(ws.diagnostics().empty(), ws.diagnostics().empty() ? "" : ws.diagnostics().front().to_string().c_str());
+    QVERIFY2(ws.diagnostics().empty(),
+             ws.diagnostics().empty() ? "" : ws.diagnostics().front().to_string().c_str());
     QVERIFY(ws.map(ws.mapper_options()).found);
 
     replaceFirst(arch, "~DRAM.tensors", "~DRMA.tensors");
@@ -224,7 +273,8 @@ class TestWorkspace : public QObject {
     options.metrics = mapper::kEnergy;
     struct Count : mapper::Observer {
       int templates = 0;
-      void on_template_done(const std::string&, std::size_t, std::size_t, const mapper::EinsumStats&) override {
+      void on_template_done(const std::string&, std::size_t, std::size_t,
+                            const mapper::EinsumStats&) override {
         ++templates;
       }
     } observer;
@@ -246,21 +296,25 @@ class TestWorkspace : public QObject {
     QVERIFY(!section.templated);
     QCOMPARE(section.mapping->nodes.size(), std::size_t{7});
     // Written back: the comment lines above the section stay byte for byte.
-    const std::string out = mapping_edit::replace_mapping_section(text, mapping_edit::write_mapping_section(*section.mapping));
+    const std::string out =
+        mapping_edit::replace_mapping_section(text, mapping_edit::write_mapping_section(*section.mapping));
     QVERIFY(out.starts_with(text.substr(0, text.find("mapping:"))));
     QCOMPARE(mapping_edit::read_mapping_section(out, file, {}).mapping->nodes.size(), std::size_t{7});
     // The mapper's mapping replaces the section and the comment block that described the old
     // one; a blank line ends that block, and text further up stays.
-    const std::string commented = "arch: {}\n# about the arch\n\n# Unfused, output stationary\n# m outer\nmapping:\n  "
-                                  "nodes: []\nworkload: {}\n";
+    const std::string commented =
+        "arch: {}\n# about the arch\n\n# Unfused, output stationary\n# m outer\nmapping:\n  "
+        "nodes: []\nworkload: {}\n";
     QCOMPARE(mapping_edit::replace_mapping_section(commented, "mapping:\n  nodes: [x]\n", true),
              std::string("arch: {}\n# about the arch\n\nmapping:\n  nodes: [x]\nworkload: {}\n"));
-    QCOMPARE(mapping_edit::replace_mapping_section("# only\nmapping: {}\n", "mapping: {a: 1}\n", true), std::string("mapping: {a: 1}\n"));
+    QCOMPARE(mapping_edit::replace_mapping_section("# only\nmapping: {}\n", "mapping: {a: 1}\n", true),
+             std::string("mapping: {a: 1}\n"));
     QCOMPARE(mapping_edit::replace_mapping_section("# kept\nmapping: {}\n", "mapping: {a: 1}\n"),
              std::string("# kept\nmapping: {a: 1}\n"));
     QCOMPARE(mapping_edit::mapping_section_text(commented), std::string("mapping:\n  nodes: []\n"));
     QCOMPARE(mapping_edit::mapping_section_text("arch: {}\n"), std::string());
-    const mapping_edit::MappingSection broken = mapping_edit::read_mapping_section("mapping:\n  nodes: [\n", file, {});
+    const mapping_edit::MappingSection broken =
+        mapping_edit::read_mapping_section("mapping:\n  nodes: [\n", file, {});
     QVERIFY(!broken.mapping);
     QVERIFY(!broken.diagnostics.empty());
   }
@@ -272,7 +326,8 @@ class TestWorkspace : public QObject {
     const spec::Workload& w = ws.spec().workload.workload;
     // Node 2 is the temporal m loop (M = 32); nothing inside it loops over m.
     QCOMPARE(mapping_edit::valid_tile_shapes(m, w, {2}), (std::vector<std::int64_t>{1, 2, 4, 8, 16, 32}));
-    const auto imperfect = mapping_edit::valid_tile_shapes(m, w, {2}, mapping_edit::TileChoiceOptions{.imperfect = true});
+    const auto imperfect =
+        mapping_edit::valid_tile_shapes(m, w, {2}, mapping_edit::TileChoiceOptions{.imperfect = true});
     QVERIFY(std::find(imperfect.begin(), imperfect.end(), 11) != imperfect.end());  // ceil(32/3)
     QCOMPARE(mapping_edit::tensors_below(m, w, {1}), (std::vector<std::string>{"A", "B", "Z"}));
     QCOMPARE(mapping_edit::shape_at(m, w, {4}).at("m"), std::int64_t{1});
@@ -298,13 +353,15 @@ class TestWorkspace : public QObject {
     const std::string why = mapping_edit::explain_tile_shape(m, w, {2}, 3);
     QVERIFY2(why.find("does not divide 32") != std::string::npos, why.c_str());
     QVERIFY(why.find("explore_imperfect_temporal_loops") != std::string::npos);
-    QVERIFY(mapping_edit::explain_tile_shape(m, w, {2}, 3, mapping_edit::TileChoiceOptions{.imperfect = true}).empty());
+    QVERIFY(mapping_edit::explain_tile_shape(m, w, {2}, 3, mapping_edit::TileChoiceOptions{.imperfect = true})
+                .empty());
     QVERIFY(mapping_edit::explain_tile_shape(m, w, {2}, 64).find("only 32 of m") != std::string::npos);
     // The spec's mapper section decides: off unless it says so.
     QVERIFY(!mapping_edit::tile_choice_policy(ws.spec().mapper).temporal.imperfect);
     spec::MapperSettings on;
     on.explore_imperfect_temporal_loops = true;
-    QVERIFY(mapping_edit::tile_choice_policy(on).temporal.imperfect && !mapping_edit::tile_choice_policy(on).spatial.imperfect);
+    QVERIFY(mapping_edit::tile_choice_policy(on).temporal.imperfect &&
+            !mapping_edit::tile_choice_policy(on).spatial.imperfect);
   }
 
   void reserved_tiles_are_what_the_model_counts() {
@@ -312,7 +369,8 @@ class TestWorkspace : public QObject {
     QVERIFY(ws.ok());
     const spec::Mapping& m = *ws.spec().mapping;
     const auto tiles = mapping_edit::reserved_tiles(*ws.resolved(), m);
-    const auto find = [&](const spec::NodePath& holder, const std::string& tensor) -> const mapping_edit::PlacedTile* {
+    const auto find = [&](const spec::NodePath& holder,
+                          const std::string& tensor) -> const mapping_edit::PlacedTile* {
       for (const auto& t : tiles)
         if (t.holder == holder && t.tile.tensor == tensor) return &t;
       return nullptr;

@@ -28,8 +28,8 @@
 #include "explore/funnel_plot.h"
 #include "explore/pareto_plot.h"
 #include "explore/run_panel.h"
-#include "spec/metrics.h"
 #include "main_window.h"
+#include "spec/metrics.h"
 #include "window_fixture.h"
 #include "workspace/workspace.h"
 
@@ -122,6 +122,28 @@ class TestExploreWindow : public QObject {
     QVERIFY(points.back().first >= 2 * points.front().first);
     QVERIFY(points.front().second >= 1.2 * points.back().second);
     QCOMPARE(w.explore()->paretoPlot()->pointCount(), static_cast<int>(front.size()));
+  }
+
+  // The funnel's fused-join section belongs to fused runs: an unfused run joins each Einsum's
+  // own best mappings and draws only the Einsums.
+  void an_unfused_run_draws_no_join_section() {
+    test::WindowFixture t;
+    QVERIFY(t.show());
+    QVERIFY(t.openExample("three_level_matmul_chain"));
+    const auto joins = [&] {
+      int n = 0;
+      for (const QString& c : t.w.explore()->funnelPlot()->categories()) n += c.startsWith("join ") ? 1 : 0;
+      return n;
+    };
+    t.w.explore()->runPanel()->setUnfused(false);
+    MapRunPtr run = mapFromWindow(t.w);
+    QVERIFY(run && run->result.found && !run->result.join_steps.empty());
+    QCOMPARE(joins(), static_cast<int>(run->result.join_steps.size()));
+    t.w.explore()->runPanel()->setUnfused(true);
+    run = mapFromWindow(t.w);
+    QVERIFY(run && run->result.found);
+    QCOMPARE(joins(), 0);
+    QVERIFY(!t.w.explore()->funnelPlot()->fusedJoin());
   }
 
   void run_click_export_from_the_window() {

@@ -276,6 +276,42 @@ class TestPlots : public QObject {
     QCOMPARE(plot.customPlot()->xAxis->scaleType(), QCPAxis::stLinear);
   }
 
+  // Bars spanning decades (a transformer's DRAM beside its registers): the plot names the ones
+  // a linear axis draws empty and offers the log axis; on it, or when every bar shows, it says
+  // nothing.
+  void bars_too_small_to_see_are_named_with_the_log_axis_offered() {
+    AccessesPlot plot;
+    plot.show();
+    AccessesData d;
+    d.actions << AccessRecord{"E", "DRAM", "A", "read", 1000, 1e-9, 1}
+              << AccessRecord{"E", "Buffer", "A", "read", 5e4, 1e-9, 1}
+              << AccessRecord{"E", "Register", "A", "read", 1e6, 1e-9, 8}
+              << AccessRecord{"E", "Register", "B", "write", 2e6, 1e-9, 8};
+    plot.setData(d);
+    const HiddenBars hidden = hiddenBars(plot.table());
+    QCOMPARE(hidden.categories, (QStringList{"DRAM", "Buffer"}));  // 0.004 % and 0.2 % of 24 Mb
+    QCOMPARE(hidden.largest, QStringLiteral("Register"));
+    QCOMPARE(hidden.largestTotal, 24e6);
+    QVERIFY2(plot.scaleHint().contains("DRAM and Buffer are under 1% of Register"),
+             qPrintable(plot.scaleHint()));
+    auto* hint = plot.findChild<QLabel*>("scaleHint");
+    QVERIFY(hint && hint->isVisible());
+    emit hint->linkActivated("log");
+    QVERIFY(plot.logScale());
+    QVERIFY(plot.scaleHint().isEmpty());
+    QVERIFY(plot.customPlot()->yAxis->range().lower < 1000);  // DRAM's bar rises from the floor
+    plot.setLogScale(false);
+    QVERIFY(!plot.scaleHint().isEmpty());
+    // Latency is another measure, and within a decade here: nothing to say.
+    plot.setView(AccessesPlot::View::Occupancy);
+    QVERIFY(plot.scaleHint().isEmpty());
+    // Every bar above 1 % of the largest: nothing to say.
+    AccessesData even;
+    even.actions << AccessRecord{"E", "DRAM", "A", "read", 100, 1e-9, 1}
+                 << AccessRecord{"E", "Register", "A", "read", 5000, 1e-9, 1};
+    QVERIFY(hiddenBars(accessBars(even, kTotalEinsum, {}, AccessMetric::Count)).categories.isEmpty());
+  }
+
   void data_moved_is_in_bits() {
     AccessesPlot plot;
     AccessesData d;
@@ -290,7 +326,8 @@ class TestPlots : public QObject {
     const QVector<QString> ticks = plot.customPlot()->yAxis->tickVectorLabels();
     QVERIFY(!ticks.isEmpty());
     for (const QString& tick : ticks)
-      QVERIFY2(tick == u"0" || tick.endsWith(QLatin1Char('b')) || tick.endsWith(QLatin1Char('B')), qPrintable(tick));
+      QVERIFY2(tick == u"0" || tick.endsWith(QLatin1Char('b')) || tick.endsWith(QLatin1Char('B')),
+               qPrintable(tick));
     QVERIFY(plot.title().contains("Data moved"));
   }
 

@@ -5,10 +5,10 @@
 
 #include "fixtures.h"
 #include "test_classes.h"
-#include "views/architecture_view.h"
-#include "views/variables_pane.h"
 #include "text/jinja/template_variables.h"
+#include "views/architecture_view.h"
 #include "views/variables_model.h"
+#include "views/variables_pane.h"
 #include "views/workload_view.h"
 
 using namespace af::ui;
@@ -47,9 +47,11 @@ void TestScreenshots::renderBothViews() {
 
   VariablesPane pane;
   pane.resize(420, 260);
-  pane.model()->setTemplateVariables(af::text::jinja::merge_template_variables(
-      {af::text::jinja::template_variables("{% set M = M | default(128) %}{{ N_EINSUMS }}", "matmuls.yaml"),
-       af::text::jinja::template_variables("{{ GlobalBufferSize | default(\"inf\") }}", "simple.yaml")}));
+  af::SpecInputs inputs;
+  inputs.files = {"matmuls.yaml", "simple.yaml"};
+  inputs.unsaved = {{"matmuls.yaml", "{% set M = M | default(128) %}{{ N_EINSUMS }}"},
+                    {"simple.yaml", "{{ GlobalBufferSize | default(\"inf\") }}"}};
+  pane.model()->setTemplateVariables(af::Workspace::load(std::move(inputs)).template_variables());
   pane.model()->setValue(QStringLiteral("M"), QStringLiteral("64"));
   save(pane, dir, QStringLiteral("variables_pane.png"));
 }

@@ -4,9 +4,9 @@
 #include <QtTest>
 
 #include "test_classes.h"
-#include "text/jinja/template_variables.h"
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
+#include "workspace/workspace.h"
 
 using namespace af::ui;
 
@@ -36,11 +36,15 @@ const char* kArch = R"(arch:
     actions: [{name: read, throughput: {{ GlobalBufferThroughput | default("inf") }}}]
 )";
 
-// The engine's scan of (file, text) pairs, merged in order: what the controller hands the pane.
-std::vector<af::text::jinja::TemplateVariable> scan(const std::vector<std::pair<std::string, std::string>>& files) {
-  std::vector<std::vector<af::text::jinja::TemplateVariable>> perFile;
-  for (const auto& [name, text] : files) perFile.push_back(af::text::jinja::template_variables(text, name));
-  return af::text::jinja::merge_template_variables(perFile);
+// The variables of (file, text) pairs as the front door finds them (the texts as unsaved
+// buffers, in order): what the controller hands the pane.
+std::vector<af::SpecVariable> scan(const std::vector<std::pair<std::string, std::string>>& files) {
+  af::SpecInputs in;
+  for (const auto& [name, text] : files) {
+    in.files.push_back(name);
+    in.unsaved[name] = text;
+  }
+  return af::Workspace::load(std::move(in)).template_variables();
 }
 
 }  // namespace
@@ -105,7 +109,8 @@ void TestVariables::addedVariables() {
   QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
   model.setTemplateVariables(scan({{"matmuls.yaml", kWorkload}}));
   QCOMPARE(model.rowCount(), 3);
-  QVERIFY(model.addVariable(QStringLiteral("1X"), QStringLiteral("3")).contains(QStringLiteral("not a variable name")));
+  QVERIFY(model.addVariable(QStringLiteral("1X"), QStringLiteral("3"))
+              .contains(QStringLiteral("not a variable name")));
   QVERIFY(!model.addVariable(QStringLiteral("DECODE"), QString()).isEmpty());
   QVERIFY(!model.addVariable(QStringLiteral("M"), QStringLiteral("big")).isEmpty());  // M takes a number
   QCOMPARE(model.rowCount(), 3);
@@ -118,7 +123,9 @@ void TestVariables::addedVariables() {
   const int row = model.rowCount() - 1;
   QCOMPARE(model.data(model.index(row, VariablesModel::NameColumn)).toString(), QStringLiteral("DECODE"));
   QCOMPARE(model.data(model.index(row, VariablesModel::ValueColumn)).toString(), QStringLiteral("True"));
-  QVERIFY(model.data(model.index(row, VariablesModel::SourceColumn)).toString().startsWith(QStringLiteral("added")));
+  QVERIFY(model.data(model.index(row, VariablesModel::SourceColumn))
+              .toString()
+              .startsWith(QStringLiteral("added")));
   QVERIFY(model.missingRequired().contains(QStringLiteral("N_EINSUMS")));
 
   model.setValue(QStringLiteral("BATCH_SIZE"), QStringLiteral("8"));  // as a --set value is shown
