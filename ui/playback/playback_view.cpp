@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
 #include <QProgressDialog>
@@ -22,10 +23,12 @@
 #include <QSvgGenerator>
 #include <QTableWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
 
 #include "controller/project_controller.h"
+#include "playback/flow_layout.h"
 #include "playback/tensor_grid.h"
 
 namespace af::ui {
@@ -72,9 +75,13 @@ PlaybackView::PlaybackView(ProjectController* controller, QWidget* parent)
   note_->hide();
   layout->addWidget(note_);
 
-  auto* bar = new QHBoxLayout;
+  // The controls wrap onto a second row in a narrow window rather than being cut.
+  auto* controls = new QWidget(this);
+  controls->setObjectName("playbackControls");
+  auto* bar = new FlowLayout(controls);
+  bar->setContentsMargins(0, 0, 0, 0);
   const auto button = [&](const QString& text, const char* name, const QString& tip) {
-    auto* b = new QPushButton(text, this);
+    auto* b = new QPushButton(text, controls);
     b->setObjectName(name);
     b->setToolTip(tip);
     bar->addWidget(b);
@@ -84,24 +91,32 @@ PlaybackView::PlaybackView(ProjectController* controller, QWidget* parent)
   playButton_ = button(tr("Play"), "playbackPlay", tr("Play or pause"));
   stepButton_ = button(tr("Step"), "playbackStep", tr("One iteration of the chosen loop"));
   endButton_ = button(tr("End"), "playbackEnd", tr("To the last step"));
-  stepLoop_ = new QComboBox(this);
+  stepLoop_ = new QComboBox(controls);
   stepLoop_->setObjectName("playbackStepLoop");
+  stepLoop_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // "innermost loop" whole
   stepLoop_->setToolTip(tr("The loop Step and Play advance: an outer loop skips its inner iterations"));
   bar->addWidget(stepLoop_);
-  speed_ = new QSpinBox(this);
+  speed_ = new QSpinBox(controls);
   speed_->setObjectName("playbackSpeed");
   speed_->setRange(1, 100000);
   speed_->setValue(4);
   speed_->setSuffix(tr(" steps/s"));
   speed_->setToolTip(tr("Steps per second while playing (drawn at most 60 times a second)"));
   bar->addWidget(speed_);
-  position_ = new QLabel(this);
-  position_->setObjectName("playbackPosition");
-  bar->addWidget(position_, 1);
-  auto* frameButton = button(tr("Frame…"), "playbackExportFrame", tr("Save this frame as PNG or SVG"));
-  auto* framesButton = button(tr("Frames…"), "playbackExportFrames",
-                              tr("Save the whole play, one PNG per step of the chosen loop"));
-  connect(frameButton, &QPushButton::clicked, this, [this] {
+  // Both exports behind one button: the bar fits a 1000x700 window's centre.
+  auto* exportButton = new QToolButton(controls);
+  exportButton->setObjectName("playbackExport");
+  exportButton->setText(tr("Export"));
+  exportButton->setPopupMode(QToolButton::InstantPopup);
+  exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  auto* exportMenu = new QMenu(exportButton);
+  auto* frameButton = exportMenu->addAction(tr("This frame (PNG or SVG)…"));
+  frameButton->setObjectName("playbackExportFrame");
+  auto* framesButton = exportMenu->addAction(tr("The whole play, one PNG per step of the chosen loop…"));
+  framesButton->setObjectName("playbackExportFrames");
+  exportButton->setMenu(exportMenu);
+  bar->addWidget(exportButton);
+  connect(frameButton, &QAction::triggered, this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save the frame"), QStringLiteral("frame.png"),
                                                       tr("PNG (*.png);;SVG (*.svg)"));
     if (!path.isEmpty()) {
@@ -109,7 +124,7 @@ PlaybackView::PlaybackView(ProjectController* controller, QWidget* parent)
       if (!error.isEmpty()) QMessageBox::warning(this, tr("Save the frame"), error);
     }
   });
-  connect(framesButton, &QPushButton::clicked, this, [this] {
+  connect(framesButton, &QAction::triggered, this, [this] {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Save the frames into"));
     if (!dir.isEmpty()) {
       // Frames are drawn by the window, so on this thread: a progress dialog keeps Cancel live.
@@ -125,12 +140,20 @@ PlaybackView::PlaybackView(ProjectController* controller, QWidget* parent)
       if (!error.isEmpty()) QMessageBox::warning(this, tr("Save the frames"), error);
     }
   });
-  layout->addLayout(bar);
-  slider_ = new QSlider(Qt::Horizontal, this);  // a row of its own: the whole play at a glance
+  layout->addWidget(controls);
+  // The whole play at a glance, and where the cursor is in it, in a row of their own: the
+  // position keeps its whole text ("step 461 of 1,152 · Conv"), the slider takes the rest.
+  auto* track = new QHBoxLayout;
+  slider_ = new QSlider(Qt::Horizontal, this);
   slider_->setObjectName("playbackSlider");
   slider_->setRange(0, kSliderSteps);
   slider_->setToolTip(tr("Drag to any step of the play"));
-  layout->addWidget(slider_);
+  track->addWidget(slider_, 1);
+  position_ = new QLabel(this);
+  position_->setObjectName("playbackPosition");
+  position_->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Preferred);
+  track->addWidget(position_);
+  layout->addLayout(track);
 
   empty_ = new QLabel(this);
   empty_->setObjectName("playbackEmpty");
@@ -167,7 +190,7 @@ PlaybackView::PlaybackView(ProjectController* controller, QWidget* parent)
   scroll->setWidgetResizable(true);
   gridHost_ = new QWidget(scroll);
   gridHost_->setObjectName("playbackGrids");
-  gridLayout_ = new QGridLayout(gridHost_);
+  gridLayout_ = new FlowLayout(gridHost_);  // as many grids side by side as the width holds
   scroll->setWidget(gridHost_);
   split->addWidget(left);
   split->addWidget(scroll);
@@ -365,7 +388,6 @@ void PlaybackView::showFrame() {
     for (auto& g : grids_) delete g.data();
     grids_.clear();
     const TensorPalette* palette = controller_->palette();
-    int n = 0;
     for (const auto& access : einsum->accesses) {
       auto* g = new TensorGrid(gridHost_);
       g->setObjectName(QStringLiteral("grid_%1").arg(QString::fromStdString(access.tensor)));
@@ -375,9 +397,8 @@ void PlaybackView::showFrame() {
       g->setTensor(access.output ? tr("%1 (output)").arg(name) : name, palette->colorFor(name), ranks,
                    play_->space(cursor_.nest, access.tensor));
       g->setProperty("tensor", name);
-      gridLayout_->addWidget(g, n / 2, n % 2);
+      gridLayout_->addWidget(g);
       grids_ << g;
-      ++n;
     }
     counters_->setRowCount(0);
     for (std::size_t h = 0; h < nest.holders.size(); ++h)

@@ -16,7 +16,6 @@
 #include "playback/playback.h"
 
 class QComboBox;
-class QGridLayout;
 class QLabel;
 class QListWidget;
 class QPushButton;
@@ -27,6 +26,7 @@ class QTimer;
 
 namespace af::ui {
 
+class FlowLayout;
 class ProjectController;
 class TensorGrid;
 
@@ -93,7 +93,7 @@ class PlaybackView : public QWidget {
   QSlider* slider_;
   QLabel* position_;
   QListWidget* nest_;
-  QGridLayout* gridLayout_;
+  FlowLayout* gridLayout_;
   QWidget* gridHost_;
   QList<QPointer<TensorGrid>> grids_;
   QTableWidget* counters_;

@@ -11,7 +11,6 @@ namespace af::ui {
 
 namespace {
 
-constexpr int kHeader = 30;   // the title and the rank pickers
 constexpr int kMargin = 22;   // room for the rank labels
 constexpr int kMaxCell = 22;  // px per element at most
 
@@ -20,8 +19,18 @@ constexpr int kMaxCell = 22;  // px per element at most
 TensorGrid::TensorGrid(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  // The title (the tensor, and where the other ranks are sliced) on a line of its own, the rank
+  // pickers under it: a long title never runs under them.
+  title_ = new QLabel(this);
+  title_->setObjectName("gridTitle");
+  QFont bold = title_->font();
+  bold.setBold(true);
+  title_->setFont(bold);
+  title_->setWordWrap(true);
+  title_->setContentsMargins(4, 2, 4, 0);
+  layout->addWidget(title_);
   auto* bar = new QHBoxLayout;
-  bar->setContentsMargins(2, 2, 2, 0);
+  bar->setContentsMargins(2, 0, 2, 0);
   rowCombo_ = new QComboBox(this);
   rowCombo_->setObjectName("gridRows");
   rowCombo_->setToolTip(tr("The rank drawn down the grid"));
@@ -64,6 +73,7 @@ void TensorGrid::setTensor(const QString& name, const QColor& color, const QStri
     columnCombo_->setVisible(n > 2);
     times_->setVisible(n > 2);
   }
+  updateTitle();
   update();
 }
 
@@ -74,7 +84,21 @@ void TensorGrid::setRanks(int rowRank, int columnRank) {
   x_ = columnRank;
   rowCombo_->setCurrentIndex(y_);
   columnCombo_->setCurrentIndex(x_);
+  updateTitle();
   update();
+}
+
+void TensorGrid::updateTitle() {
+  QStringList sliced;
+  for (int r = 0; r < static_cast<int>(ranks_.size()); ++r)
+    if (r != x_ && r != y_ && r < static_cast<int>(current_.size()))
+      sliced << QStringLiteral("%1=%2").arg(ranks_[r]).arg(current_[static_cast<std::size_t>(r)].lo);
+  title_->setText(
+      sliced.isEmpty() ? name_ : QStringLiteral("%1  (%2)").arg(name_, sliced.join(QStringLiteral(", "))));
+}
+
+int TensorGrid::headerHeight() const {
+  return std::max(rowCombo_->geometry().bottom(), title_->geometry().bottom()) + 4;
 }
 
 void TensorGrid::setFrame(QList<GridOutline> outlines, std::vector<std::vector<playback::Range>> touched,
@@ -82,6 +106,7 @@ void TensorGrid::setFrame(QList<GridOutline> outlines, std::vector<std::vector<p
   outlines_ = std::move(outlines);
   touched_ = std::move(touched);
   current_ = std::move(current);
+  updateTitle();
   update();
 }
 
@@ -91,7 +116,8 @@ QSize TensorGrid::sizeHint() const {
                ? static_cast<int>(std::min<std::int64_t>(space_[r].size(), 64))
                : 1;
   };
-  return {std::max(200, 2 * kMargin + extent(x_) * 14), kHeader + 2 * kMargin + extent(y_) * 14};
+  const int header = title_->sizeHint().height() + rowCombo_->sizeHint().height() + 6;
+  return {std::max(200, 2 * kMargin + extent(x_) * 14), header + 2 * kMargin + extent(y_) * 14};
 }
 
 bool TensorGrid::inSlice(const std::vector<playback::Range>& tile) const {
@@ -123,25 +149,15 @@ void TensorGrid::paintEvent(QPaintEvent*) {
   p.setRenderHint(QPainter::Antialiasing, false);
   p.fillRect(rect(), palette().base());
   p.setPen(palette().text().color());
-  QFont bold = font();
-  bold.setBold(true);
-  p.setFont(bold);
-  QStringList sliced;
-  for (int r = 0; r < static_cast<int>(ranks_.size()); ++r)
-    if (r != x_ && r != y_ && r < static_cast<int>(current_.size()))
-      sliced << QStringLiteral("%1=%2").arg(ranks_[r]).arg(current_[static_cast<std::size_t>(r)].lo);
-  p.drawText(
-      QRect(4, 4, width() - 8, kHeader - 6), Qt::AlignLeft | Qt::AlignVCenter,
-      sliced.isEmpty() ? name_ : QStringLiteral("%1  (%2)").arg(name_, sliced.join(QStringLiteral(", "))));
-  p.setFont(font());
+  const int header = headerHeight();
   if (space_.empty() || x_ >= static_cast<int>(space_.size())) return;
   const std::int64_t cols = std::max<std::int64_t>(space_[static_cast<std::size_t>(x_)].size(), 1);
   const std::int64_t rows =
       ranks_.size() > 1 ? std::max<std::int64_t>(space_[static_cast<std::size_t>(y_)].size(), 1) : 1;
   const double cell =
       std::min<double>(kMaxCell, std::min((width() - 2.0 * kMargin) / static_cast<double>(cols),
-                                          (height() - kHeader - 2.0 * kMargin) / static_cast<double>(rows)));
-  const QRectF area(kMargin, kHeader + kMargin, cell * static_cast<double>(cols),
+                                          (height() - header - 2.0 * kMargin) / static_cast<double>(rows)));
+  const QRectF area(kMargin, header + kMargin, cell * static_cast<double>(cols),
                     cell * static_cast<double>(rows));
   // The index space, in the tensor's colour; its cells when they are big enough to see.
   QColor fill = color_;

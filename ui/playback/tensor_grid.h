@@ -48,6 +48,9 @@ class TensorGrid : public QWidget {
   void paintEvent(QPaintEvent* event) override;
 
  private:
+  void updateTitle();
+  // Where the grid may start: under the title and the rank pickers.
+  [[nodiscard]] int headerHeight() const;
   [[nodiscard]] bool inSlice(const std::vector<playback::Range>& tile) const;
   [[nodiscard]] QRectF cellRect(const std::vector<playback::Range>& tile, const QRectF& area) const;
 
@@ -59,6 +62,7 @@ class TensorGrid : public QWidget {
   std::vector<std::vector<playback::Range>> touched_;
   std::vector<playback::Range> current_;
   int x_ = 1, y_ = 0;
+  QLabel* title_;
   QComboBox* rowCombo_;
   QComboBox* columnCombo_;
   QLabel* times_;

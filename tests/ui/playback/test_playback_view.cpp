@@ -3,10 +3,15 @@
 // the tile each buffer outlines at chosen steps is the loop nest's arithmetic; play, step,
 // slider, start and end move the cursor; frames export as PNG and SVG, a whole play as
 // numbered PNGs.
+#include <QAbstractButton>
+#include <QAbstractScrollArea>
 #include <QAction>
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -247,6 +252,80 @@ class TestPlaybackView : public QObject {
     }
     qInfo("100 steps with their frames on the spatial example: %lld ms (100 x 17 ms waits included)",
           static_cast<long long>(clock.elapsed()));
+  }
+
+  // At 1400x900 and at 1000x700, a third of the way through the spatial convolution, every
+  // label, button and chooser of the page shows its whole text, inside the page (or inside its
+  // scroll area's view): "step 426 of 1,152 · Conv", "innermost loop", "Wt  (M=1, C=3)".
+  void every_label_is_whole_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1400x900") << QSize(1400, 900);
+    QTest::newRow("1000x700") << QSize(1000, 700);
+  }
+  void every_label_is_whole() {
+    QFETCH(QSize, size);
+    test::WindowFixture t;
+    t.w.resize(size);
+    t.w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&t.w));
+    QVERIFY(t.openExample("spatial_array_conv"));
+    QVERIFY(t.w.showView("playback"));
+    PlaybackView* v = t.w.playbackView();
+    v->setFraction(0.37);
+    v->showFrameNow();
+    QTest::qWait(100);  // the layout settles at this size
+    int checked = 0;
+    for (QWidget* w : v->findChildren<QWidget*>()) {
+      if (!w->isVisible()) continue;
+      QString text;
+      int need = 0;  // px the text needs beside it (frames, arrows)
+      const QFontMetrics fm = w->fontMetrics();
+      if (auto* label = qobject_cast<QLabel*>(w)) {
+        if (label->text().isEmpty() || label->textFormat() == Qt::RichText) continue;
+        if (label->wordWrap()) {
+          QVERIFY2(label->heightForWidth(label->width()) <= label->height() + 1, qPrintable(label->text()));
+          ++checked;
+          continue;
+        }
+        text = label->text();
+        need = label->contentsMargins().left() + label->contentsMargins().right();
+      } else if (auto* combo = qobject_cast<QComboBox*>(w)) {
+        text = combo->currentText();
+        need = 28;  // the frame and the arrow
+      } else if (auto* button = qobject_cast<QAbstractButton*>(w)) {
+        text = button->text().remove('&');
+        need = 12;
+      } else if (auto* spin = qobject_cast<QSpinBox*>(w)) {
+        text = spin->text();
+        need = 24;
+      } else {
+        continue;
+      }
+      if (text.isEmpty()) continue;
+      ++checked;
+      QVERIFY2(fm.horizontalAdvance(text) + need <= w->width(),
+               qPrintable(QStringLiteral("'%1' is cut: %2 px for %3")
+                              .arg(text)
+                              .arg(w->width())
+                              .arg(fm.horizontalAdvance(text))));
+      // Inside what shows of the page: the page itself, or the view of the scroll area it is in.
+      QWidget* clip = v;
+      for (QWidget* p = w->parentWidget(); p && p != v; p = p->parentWidget())
+        if (auto* area = qobject_cast<QAbstractScrollArea*>(p)) {
+          clip = area->viewport();
+          break;
+        }
+      const QRect r(w->mapTo(clip, QPoint(0, 0)), w->size());
+      QVERIFY2(r.left() >= 0 && r.right() <= clip->width(),
+               qPrintable(QStringLiteral("'%1' runs out of view (%2..%3 of %4 px)")
+                              .arg(text)
+                              .arg(r.left())
+                              .arg(r.right())
+                              .arg(clip->width())));
+    }
+    QVERIFY(checked >= 10);
+    const auto* position = v->findChild<QLabel*>("playbackPosition");
+    QVERIFY(position->text().startsWith("step ") && position->text().contains(" of "));
   }
 
   void frames_export() {
