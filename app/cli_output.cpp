@@ -17,6 +17,11 @@
 namespace af::cli {
 namespace {
 
+// JSON text ends without a line break, CSV rows each with one: every output ends with exactly one.
+std::string with_final_newline(const std::string& text) {
+  return !text.empty() && text.back() == '\n' ? text : text + '\n';
+}
+
 // A temp file beside `target` (same file system, so rename is atomic); removed unless kept.
 class TempFile {
  public:
@@ -85,7 +90,7 @@ bool write_outputs(const std::vector<Output>& outputs, std::ostream& out, std::o
     if (struct stat st{}; ::stat(o.target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
       // /dev/stdout, a FIFO: nothing to replace atomically, and no directory to put a temp in.
       std::ofstream direct(o.target, std::ios::binary);
-      direct << o.text << '\n';
+      direct << with_final_newline(o.text);
       if (!direct.flush()) {
         err << "accelforge: cannot write " << o.target << '\n';
         return false;
@@ -93,7 +98,7 @@ bool write_outputs(const std::vector<Output>& outputs, std::ostream& out, std::o
       continue;
     }
     auto& temp = temps[i].emplace(o.target);
-    if (!temp.ok() || !temp.write(o.text + '\n')) {
+    if (!temp.ok() || !temp.write(with_final_newline(o.text))) {
       err << "accelforge: cannot write " << o.target << ": " << std::strerror(errno) << '\n';
       return false;  // every temp file so far is removed
     }
@@ -106,7 +111,7 @@ bool write_outputs(const std::vector<Output>& outputs, std::ostream& out, std::o
     }
   }
   for (const auto& o : outputs)
-    if (o.target == "-") out << o.text << '\n';
+    if (o.target == "-") out << with_final_newline(o.text);
   return true;
 }
 

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "io/csv.h"
 #include "io/mapping_writer.h"
 #include "model/evaluate.h"
 #include "spec/metrics.h"
@@ -55,14 +56,6 @@ std::vector<std::string> components_of(const std::vector<ParetoRow>& rows) {
   for (const auto& r : rows)
     for (const auto& [c, e] : r.component_energy) names.insert(c);
   return {names.begin(), names.end()};
-}
-
-// A CSV field: quoted when it holds a separator, a quote or a line break.
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (const char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
 }
 
 nlohmann::json provenance_json(const ParetoProvenance& from) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/closest_name.h"
+#include "io/csv.h"
 #include "io/mapping_writer.h"
 #include "io/pareto_set.h"
 
@@ -24,14 +25,6 @@ std::string first_error(const Workspace& ws) {
   for (const auto& d : ws.diagnostics())
     if (d.severity == core::Severity::Error) return d.to_string();
   return "the spec did not load";
-}
-
-// CSV cells holding commas, quotes or line breaks are quoted.
-std::string cell(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (const char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + '"';
 }
 
 std::set<std::string> components_of(const std::vector<SweepRow>& rows) {
@@ -160,12 +153,12 @@ SweepRow row_from_json(const nlohmann::json& j) {
 std::string csv(const Sweep& sweep, const std::vector<SweepRow>& rows) {
   const auto components = components_of(rows);
   std::string out;
-  for (const auto& v : sweep.vary) out += cell(v.name) + ',';
+  for (const auto& v : sweep.vary) out += io::csv_field(v.name) + ',';
   out += "energy_J,latency_s,edp_Js";
-  for (const auto& c : components) out += ',' + cell(c + "_energy_J");
+  for (const auto& c : components) out += ',' + io::csv_field(c + "_energy_J");
   out += ",seconds,status\n";
   for (const auto& r : rows) {
-    for (const auto& v : r.values) out += cell(v) + ',';
+    for (const auto& v : r.values) out += io::csv_field(v) + ',';
     if (r.found) {
       out += fmt::format("{},{},{}", r.energy, r.latency, r.edp);
       for (const auto& c : components) {
@@ -176,7 +169,7 @@ std::string csv(const Sweep& sweep, const std::vector<SweepRow>& rows) {
       out += ",,";
       for (std::size_t i = 0; i < components.size(); ++i) out += ',';
     }
-    out += fmt::format(",{:.3f},{}\n", r.seconds, cell(r.found ? "ok" : r.failure));
+    out += fmt::format(",{:.3f},{}\n", r.seconds, io::csv_field(r.found ? "ok" : r.failure));
   }
   return out;
 }

@@ -245,8 +245,8 @@ class TestCliMap : public QObject {
     sets.removeAt(sets.indexOf("GlobalBufferSize=512"));
     sets.removeLast();  // its --set
     const auto r = runProcess(AF_CLI_EXE, QStringList{"sweep"} + files + sets +
-                                              QStringList{"--metric", "edp", "--vary", "GlobalBufferSize=256..1024*2",
-                                                          "--csv", csv});
+                                              QStringList{"--metric", "edp", "--vary",
+                                                          "GlobalBufferSize=256..1024*2", "--csv", csv});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains("[3/3] GlobalBufferSize=1024: energy"), qPrintable(r.out));
     QFile f(csv);
@@ -256,13 +256,44 @@ class TestCliMap : public QObject {
     QVERIFY(lines[0].startsWith("GlobalBufferSize,energy_J,latency_s,edp_Js,"));
     // The 512 row is `map` with GlobalBufferSize=512.
     const QString json = dir.filePath("map.json");
-    const auto m = runProcess(AF_CLI_EXE, QStringList{"map"} + files + kSets + QStringList{"--metric", "edp", "--json", json});
+    const auto m = runProcess(
+        AF_CLI_EXE, QStringList{"map"} + files + kSets + QStringList{"--metric", "edp", "--json", json});
     QVERIFY2(m.exitCode == 0, qPrintable(m.err));
     const double energy = read_json(json).value("energy").toDouble();
     QVERIFY(energy > 0);
     const QStringList row = lines[2].split(',');
     QCOMPARE(row[0], QString("512"));
     QVERIFY2(std::abs(row[1].toDouble() - energy) <= 1e-12 * energy, qPrintable(lines[2]));
+  }
+
+  // Every CSV the command line writes ends with exactly one line break, wherever it goes
+  // (a file, standard output) and whether or not the run is stored: no empty last line.
+  void csv_ends_with_one_line_break() {
+    QTemporaryDir dir;
+    QStringList sets = kSets;
+    sets.removeAt(sets.indexOf("GlobalBufferSize=512"));
+    sets.removeLast();
+    const QStringList sweep = QStringList{"sweep"} + matmul_files() + sets +
+                              QStringList{"--metric", "edp", "--vary", "GlobalBufferSize=256,512"};
+    const auto ends = [](const QByteArray& text) {
+      return text.endsWith('\n') && !text.endsWith("\n\n") && !text.endsWith("\r\n");
+    };
+    for (const bool stored : {false, true}) {
+      const QStringList store =
+          stored ? QStringList{"--store=" + dir.filePath("runs.sqlite")} : QStringList{};
+      const QString file = dir.filePath(QStringLiteral("sweep-%1.csv").arg(stored));
+      const auto toFile = runProcess(AF_CLI_EXE, sweep + store + QStringList{"--csv", file});
+      QVERIFY2(toFile.exitCode == 0, qPrintable(toFile.err));
+      QFile f(file);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const QByteArray text = f.readAll();
+      QVERIFY2(ends(text), text.right(40).constData());
+      QCOMPARE(text.count('\n'), 3);  // the header and two points
+      const auto toStdout = runProcess(AF_CLI_EXE, sweep + store + QStringList{"--csv", "-"});
+      QVERIFY2(toStdout.exitCode == 0, qPrintable(toStdout.err));
+      QVERIFY2(ends(toStdout.out.toUtf8()), qPrintable(toStdout.out.right(40)));
+      QCOMPARE(toStdout.out.count('\n'), 3);
+    }
   }
 
   void sweep_usage_errors() {

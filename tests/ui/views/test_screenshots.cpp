@@ -5,11 +5,11 @@
 
 #include "fixtures.h"
 #include "test_classes.h"
-#include "text/jinja/template_variables.h"
 #include "views/architecture_view.h"
 #include "views/variables_model.h"
 #include "views/variables_pane.h"
 #include "views/workload_view.h"
+#include "workspace/workspace.h"
 
 using namespace af::ui;
 
