@@ -55,10 +55,28 @@ man -P cat accelforge 2>/dev/null | grep -q "accelforge validate"
 man -P cat accelforge-explorer 2>/dev/null | grep -q "screenshot"
 echo "af: man accelforge, man accelforge-explorer: ok"
 env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM /usr/bin/accelforge-explorer --version
-env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM /usr/bin/accelforge-explorer "$ex"/spatial_array_conv/*.yaml \
-  --screenshot "$PWD/shot.png" --size 1000x700
+# Without a display and without a runtime folder (a fresh SSH login): the path and nothing else.
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM -u XDG_RUNTIME_DIR /usr/bin/accelforge-explorer \
+  "$ex"/spatial_array_conv/*.yaml --screenshot "$PWD/shot.png" --size 1000x700 >shot.out 2>shot.err
 test -s shot.png
-echo "af: the installed explorer's screenshot without a display: ok"
+if [ -s shot.err ] || [ "$(cat shot.out)" != "$PWD/shot.png" ]; then
+  echo "af: the installed explorer printed more than the screenshot's path:"
+  cat shot.out shot.err
+  exit 1
+fi
+echo "af: the installed explorer's screenshot without a display: ok (only its path printed)"
+
+# The README's first command, as a newcomer without a display runs it: its own progress lines
+# ("af: ...") and the screenshot's path, nothing else (the build above is reused: no compiling).
+env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM -u XDG_RUNTIME_DIR AF_BUILD_DIR="$build" \
+  AF_SCREENSHOT="$PWD/first.png" bash "$AF_ROOT/packaging/run-explorer.sh" >first.out 2>first.err
+if [ -s first.err ] || head -n -1 first.out | grep -qv '^af: ' || [ "$(tail -n 1 first.out)" != "$PWD/first.png" ]; then
+  echo "af: the README's first command printed lines that are not its own:"
+  cat first.out first.err
+  exit 1
+fi
+test -s first.png
+echo "af: the README's first command without a display: $(wc -l <first.out) lines, all its own"
 
 remove
 trap - EXIT

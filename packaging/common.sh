@@ -49,9 +49,14 @@ af_install_deps() {
   echo "af: installing ${#missing[@]} Debian packages: ${missing[*]}"
   local sudo=()
   if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
-  "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" \
-    >"${AF_APT_LOG:-/dev/null}"
+  # apt's own chatter (debconf's notes among it) goes to a log, shown only when it fails: a
+  # newcomer's first run prints the project's lines.
+  local log="${AF_APT_LOG:-$(mktemp)}"
+  if ! { "${sudo[@]}" apt-get update -qq && "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+    cat "$log" >&2
+    return 1
+  fi
 }
 
 af_build() {

@@ -88,6 +88,22 @@ class TestCli : public QObject {
     QCOMPARE(QImage(out).size(), QSize(800, 600));
   }
 
+  // The README's first command ends with this: a headless screenshot of a bundled example, with
+  // no runtime folder set (a fresh login over SSH). It prints the path and nothing else — none of
+  // Qt's notes about XDG_RUNTIME_DIR or what the offscreen platform cannot do.
+  void explorer_headless_prints_only_the_path() {
+    const QString ex = QStringLiteral(AF_SOURCE_DIR "/resources/examples/spatial_array_conv/");
+    QTemporaryDir dir;
+    const QString out = dir.filePath("shot.png");
+    const auto shot = runProcess(AF_EXPLORER_EXE,
+                                 {ex + "arch.yaml", ex + "workload.yaml", ex + "mapping.yaml", "--screenshot", out},
+                                 60000, 0, {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_RUNTIME_DIR"});
+    QCOMPARE(shot.exitCode, 0);
+    QCOMPARE(shot.err, QString());
+    QCOMPARE(shot.out, out + '\n');
+    QVERIFY(!QImage(out).isNull());
+  }
+
   void explorer_bad_flag_is_a_usage_error() {
     const auto r = runProcess(AF_EXPLORER_EXE, {"--no-such-flag"});
     QCOMPARE(r.exitCode, 2);
