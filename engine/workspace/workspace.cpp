@@ -43,7 +43,8 @@ std::optional<text::jinja::TemplateScan> scan_file(const std::string& text, cons
 }
 
 // The given files' scans, in spec order.
-std::vector<text::jinja::TemplateScan> scan_given(const SpecInputs& in, const std::map<std::string, std::string>& texts) {
+std::vector<text::jinja::TemplateScan> scan_given(const SpecInputs& in,
+                                                  const std::map<std::string, std::string>& texts) {
   std::vector<text::jinja::TemplateScan> out;
   for (const auto& path : in.files)
     if (const auto text = texts.find(path); text != texts.end())
@@ -55,9 +56,9 @@ std::vector<text::jinja::TemplateScan> scan_given(const SpecInputs& in, const st
 // run, even when it failed: an included file's undefined variable is what stops it). An included
 // file also sees what the files of the load set (gpt3_6.7B.yaml sets N_HEADS for _gpt3.yaml):
 // such a name is not one for the user.
-std::vector<text::jinja::TemplateVariable> merge_variables(const std::vector<text::jinja::TemplateScan>& given,
-                                                    const std::map<std::string, std::string>& texts,
-                                                    const loader::TextsRead& included) {
+std::vector<text::jinja::TemplateVariable> merge_variables(
+    const std::vector<text::jinja::TemplateScan>& given, const std::map<std::string, std::string>& texts,
+    const loader::TextsRead& included) {
   std::vector<text::jinja::TemplateScan> others;
   for (const auto& [path, text] : included)
     if (!texts.contains(path))
@@ -68,7 +69,8 @@ std::vector<text::jinja::TemplateVariable> merge_variables(const std::vector<tex
   std::vector<std::vector<text::jinja::TemplateVariable>> per_file;
   for (const auto& scan : given) per_file.push_back(scan.variables);
   for (auto& scan : others) {
-    std::erase_if(scan.variables, [&](const text::jinja::TemplateVariable& v) { return set_by_files.contains(v.name); });
+    std::erase_if(scan.variables,
+                  [&](const text::jinja::TemplateVariable& v) { return set_by_files.contains(v.name); });
     per_file.push_back(std::move(scan.variables));
   }
   return text::jinja::merge_template_variables(per_file);
@@ -99,7 +101,7 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
     if (const text::yaml::YamlNode* node = tree.root.is_map() ? tree.root.find("mapping") : nullptr)
       mapping_node = *node;  // also when the typed spec does not build (an arch error)
     auto spec = std::make_shared<spec::Spec>(
-        loader::build_spec(tree.root, {costs ? &*costs : nullptr, in.costs_required}));
+        loader::build_spec(tree.root, {costs ? &*costs : nullptr, in.costs_required, in.priced_by_model}));
     spec->warnings.insert(spec->warnings.begin(), tree.warnings.begin(), tree.warnings.end());
     ws.diagnostics_ = spec->warnings;
     ws.resolved_ = std::make_shared<const spec::ResolvedSpec>(spec->resolved());
@@ -172,6 +174,33 @@ const spec::ResolvedArch* Workspace::displayed_architecture() const {
 components::AreaReport Workspace::area() const {
   const spec::ResolvedArch* arch = displayed_architecture();
   return arch ? components::total_area(*arch) : components::AreaReport{};
+}
+
+const std::vector<spec::PricedComponent>& Workspace::priced_components() const {
+  static const std::vector<spec::PricedComponent> kNone;
+  if (!ok() || !spec_->has_arch()) return kNone;
+  for (const auto& einsum : spec_->workload.workload.einsums)
+    if (const auto it = spec_->arch_by_einsum.find(einsum.name); it != spec_->arch_by_einsum.end())
+      return it->second.priced;
+  return spec_->arch_by_einsum.begin()->second.priced;
+}
+
+std::vector<spec::StaleCost> Workspace::stale_costs() const {
+  std::vector<spec::StaleCost> out;
+  if (!ok()) return out;
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const auto& einsum : spec_->workload.workload.einsums)
+    if (const auto it = spec_->arch_by_einsum.find(einsum.name); it != spec_->arch_by_einsum.end())
+      for (const auto& p : it->second.priced)
+        for (const auto& s : p.stale)
+          if (seen.insert({s.component, s.attribute}).second) out.push_back(s);
+  return out;
+}
+
+SpecInputs Workspace::inputs_priced_by_model(const std::string& component) const {
+  SpecInputs in = inputs_;
+  in.priced_by_model.insert(component);
+  return in;
 }
 
 std::string Workspace::summary() const { return loader::summarize(spec()); }

@@ -5,17 +5,19 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stop_token>
 #include <string>
 #include <vector>
 
 #include "components/area.h"
 #include "core/diagnostic.h"
-#include "mapping_edit/mapping_section.h"
 #include "mapper/mapper.h"
 #include "mapper/observer.h"
 #include "mapper/options.h"
+#include "mapping_edit/mapping_section.h"
 #include "model/evaluate.h"
+#include "spec/priced_component.h"
 #include "spec/spec.h"
 #include "text/jinja/template_variables.h"
 
@@ -30,6 +32,9 @@ struct SpecInputs {
   std::string component_costs;                 // FILE[#SECTION]; empty: none
   // False for validation: a cost nothing provides is a warning (and 0), not an error.
   bool costs_required = true;
+  // Components priced by their component_class's model although the cost table lists them
+  // (a stale entry set aside); "*" for every component.
+  std::set<std::string> priced_by_model = {};
 };
 
 // Why the model rejected the spec's mapping, and where.
@@ -73,7 +78,9 @@ class Workspace {
   // The Jinja data the files read (the real template parser, merged in file order), found
   // even when the spec is invalid. A file whose template does not parse adds nothing here;
   // its error is among diagnostics().
-  [[nodiscard]] const std::vector<text::jinja::TemplateVariable>& template_variables() const { return variables_; }
+  [[nodiscard]] const std::vector<text::jinja::TemplateVariable>& template_variables() const {
+    return variables_;
+  }
 
   // The file holding the top-level `mapping:` section (the first in inputs().files order; its
   // path as given there), empty when no file has one.
@@ -81,7 +88,9 @@ class Workspace {
   // That file's section read on its own, as the tree editor shows it: also when another file
   // breaks the load (its diagnostics say why it does not read). nullopt when mapping_file() is
   // empty.
-  [[nodiscard]] const std::optional<mapping_edit::MappingSection>& mapping_section() const { return mapping_section_; }
+  [[nodiscard]] const std::optional<mapping_edit::MappingSection>& mapping_section() const {
+    return mapping_section_;
+  }
 
   // The spec's own mapping through the model.
   [[nodiscard]] EvaluationOutcome evaluate() const;
@@ -92,8 +101,20 @@ class Workspace {
   // onto. Null when the spec is invalid or has no architecture. Every caller that draws or
   // summarizes "the" architecture asks here rather than picking from arch_by_einsum.
   [[nodiscard]] const spec::ResolvedArch* displayed_architecture() const;
-  // The chip area of displayed_architecture(): per component and in all (zero when there is none).
+  // The chip area and leak power of displayed_architecture(): per component and in all (zero
+  // when there is none).
   [[nodiscard]] components::AreaReport area() const;
+  // What each component of displayed_architecture() costs and where each figure came from
+  // (spec, table, model with the attributes it read, Dummy), containers left out, in the
+  // arch's order. Empty when the spec is invalid or has no architecture.
+  [[nodiscard]] const std::vector<spec::PricedComponent>& priced_components() const;
+  // The cost table's entries the spec has moved away from, over the architectures of every
+  // Einsum (each component and attribute once). Also among diagnostics() as warnings.
+  [[nodiscard]] std::vector<spec::StaleCost> stale_costs() const;
+  // These inputs with `component` priced by its model instead of the table ("*": every
+  // component): what the window loads when the user takes the model's figures for a stale
+  // entry.
+  [[nodiscard]] SpecInputs inputs_priced_by_model(const std::string& component) const;
   // What `accelforge validate` prints: the workload, the architecture and the mapping in brief.
   // Throws std::logic_error when !ok().
   [[nodiscard]] std::string summary() const;
