@@ -76,11 +76,8 @@ class Resolver {
     } else if (const auto* m = model()) {
       out.area = m->model.area * in_.area_scale * in_.n_parallel_instances;
       p.area_source = CostSource::Model;
-    } else if (model_error_) {  // the costs a mapping needs are there; only the area is not
-      out.warnings.push_back(
-          diagnostic(fmt::format("the area of component '{}' is not priced and counts as 0: {}", in_.name,
-                                 model_error_->what()),
-                     core::Severity::Warning));
+    } else {
+      area_unpriced_ = model_error_.has_value();  // said at the end, unless a worse warning is
     }
     for (const auto& a : in_.actions) {
       ResolvedActionCost r;
@@ -126,6 +123,11 @@ class Resolver {
     }
     p.area = out.area;
     p.leak_power = out.leak_power;
+    if (area_unpriced_ && !warned_)  // the costs a mapping needs are there; only the area is not
+      warnings_.push_back(
+          diagnostic(fmt::format("the area of component '{}' is not priced and counts as 0: {}", in_.name,
+                                 model_error_->what()),
+                     core::Severity::Warning));
     if (row_) stale_check(out);
     out.warnings.insert(out.warnings.begin(), warnings_.begin(), warnings_.end());
     if (selection_) {
@@ -139,7 +141,7 @@ class Resolver {
   const ComponentCostInput& in_;
   const models::Registry& registry_;
   bool required_ = true;
-  bool warned_ = false;
+  bool warned_ = false, area_unpriced_ = false;
   std::vector<core::Diagnostic> warnings_;
   const ComponentCost* row_ = nullptr;
   std::string table_source_;
@@ -164,6 +166,16 @@ class Resolver {
       }
     }
     return selection_ ? &*selection_ : nullptr;
+  }
+
+  // The value the model takes for a parameter the spec does not set; nullopt without a model or
+  // a default.
+  std::optional<models::Attribute> model_default(const std::string& name) {
+    const models::Selection* m = model();
+    if (!m) return std::nullopt;
+    const models::Parameter* p = m->definition->info.parameter(name);
+    if (!p || !p->default_value) return std::nullopt;
+    return models::Attribute{*p->default_value, std::nullopt};
   }
 
   models::ActionCost model_action(const ActionCostInput& a) const {
@@ -234,7 +246,13 @@ class Resolver {
       for (const auto& [name, recorded] : row_->attributes) {
         const auto it = in_.attributes.find(name);
         if (it != in_.attributes.end() && same_attribute(recorded, it->second)) continue;
-        const std::string now = it == in_.attributes.end() ? "(not set)" : it->second.text();
+        // Not set in the spec: the model's default is what it prices with.
+        const std::optional<models::Attribute> fallback =
+            it == in_.attributes.end() ? model_default(name) : std::nullopt;
+        if (fallback && same_attribute(recorded, *fallback)) continue;
+        const std::string now = it != in_.attributes.end() ? it->second.text()
+                                : fallback                 ? fallback->text() + " (the model's default)"
+                                                           : "(not set)";
         stale(out,
               {in_.name,
                name,
