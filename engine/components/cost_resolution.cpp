@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 #include "core/ascii_case.h"
 
@@ -21,6 +22,12 @@ double ratio(double a, double b) {
   if (a == b) return 1;
   if (a == 0 || b == 0 || std::isinf(a) || std::isinf(b)) return spec::kInf;
   return std::max(a / b, b / a);
+}
+
+// The spec's scales applied in order (as AccelForge multiplies them).
+double scaled(double value, std::initializer_list<double> scales) {
+  for (const double s : scales) value *= s;
+  return value;
 }
 
 bool same_attribute(const models::Attribute& a, const models::Attribute& b) {
@@ -51,34 +58,20 @@ class Resolver {
     p.priced_by_model_instead = in_.price_with_model && !table_source_.empty();
 
     // Leak power, area, then per action energy and throughput (AccelForge's order).
-    if (in_.leak_power) {
-      out.leak_power = *in_.leak_power * in_.leak_power_scale * in_.n_parallel_instances;
-      p.leak_source = CostSource::Spec;
-    } else if (row_ && row_->leak_power) {
-      out.leak_power = *row_->leak_power;
-      p.leak_source = CostSource::Table;
-    } else if (dummy_) {
-      p.leak_source = CostSource::Dummy;
-    } else if (const auto* m = model()) {
-      out.leak_power = m->model.leak_power * in_.leak_power_scale * in_.n_parallel_instances;
-      p.leak_source = CostSource::Model;
-    } else {
+    const auto table = [&](auto member) { return row_ ? row_->*member : std::optional<double>(); };
+    if (const auto v = pick(
+            in_.leak_power, {in_.leak_power_scale, in_.n_parallel_instances},
+            table(&ComponentCost::leak_power), 0.0, [&] { return selection_->model.leak_power; },
+            p.leak_source))
+      out.leak_power = *v;
+    else
       missing("leak_power");
-    }
-    if (in_.area) {
-      out.area = *in_.area * in_.area_scale * in_.n_parallel_instances;
-      p.area_source = CostSource::Spec;
-    } else if (row_ && row_->area) {
-      out.area = *row_->area;
-      p.area_source = CostSource::Table;
-    } else if (dummy_) {
-      p.area_source = CostSource::Dummy;
-    } else if (const auto* m = model()) {
-      out.area = m->model.area * in_.area_scale * in_.n_parallel_instances;
-      p.area_source = CostSource::Model;
-    } else {
+    if (const auto v = pick(
+            in_.area, {in_.area_scale, in_.n_parallel_instances}, table(&ComponentCost::area), 0.0,
+            [&] { return selection_->model.area; }, p.area_source))
+      out.area = *v;
+    else
       area_unpriced_ = model_error_.has_value();  // said at the end, unless a worse warning is
-    }
     for (const auto& a : in_.actions) {
       ResolvedActionCost r;
       r.name = a.name;
@@ -86,36 +79,19 @@ class Resolver {
       pa.name = a.name;
       pa.bits_per_action = a.bits_per_action;
       const ActionCost* ta = table_action(a.name);
-      if (a.energy) {
-        r.energy = *a.energy * in_.energy_scale * a.energy_scale;
-        pa.energy_source = CostSource::Spec;
-      } else if (ta && ta->energy) {
-        r.energy = *ta->energy;
-        pa.energy_source = CostSource::Table;
-      } else if (dummy_) {
-        pa.energy_source = CostSource::Dummy;
-      } else if (model()) {
-        r.energy = model_action(a).energy * in_.energy_scale * a.energy_scale;
-        pa.energy_source = CostSource::Model;
-      } else {
+      if (const auto v = pick(
+              a.energy, {in_.energy_scale, a.energy_scale}, ta ? ta->energy : std::nullopt, 0.0,
+              [&] { return model_action(a).energy; }, pa.energy_source))
+        r.energy = *v;
+      else
         missing("energy for action '" + a.name + "'");
-      }
-      if (a.throughput) {
-        r.throughput = *a.throughput * in_.throughput_scale * a.throughput_scale * in_.n_parallel_instances;
-        pa.throughput_source = CostSource::Spec;
-      } else if (ta && ta->throughput) {
-        r.throughput = *ta->throughput;
-        pa.throughput_source = CostSource::Table;
-      } else if (dummy_) {
-        r.throughput = spec::kInf;
-        pa.throughput_source = CostSource::Dummy;
-      } else if (model()) {
-        r.throughput =
-            model_action(a).throughput * in_.throughput_scale * a.throughput_scale * in_.n_parallel_instances;
-        pa.throughput_source = CostSource::Model;
-      } else {
+      if (const auto v = pick(
+              a.throughput, {in_.throughput_scale, a.throughput_scale, in_.n_parallel_instances},
+              ta ? ta->throughput : std::nullopt, spec::kInf, [&] { return model_action(a).throughput; },
+              pa.throughput_source))
+        r.throughput = *v;
+      else
         missing("throughput for action '" + a.name + "'");
-      }
       pa.energy = r.energy;
       pa.throughput = r.throughput;
       out.actions.push_back(r);
@@ -149,6 +125,31 @@ class Resolver {
   bool tried_ = false;
   std::optional<models::Selection> selection_;
   std::optional<models::ModelError> model_error_;
+
+  // The first source that has a figure: the spec's value, scaled; the table's, final; Dummy's;
+  // the model's, scaled as the spec's would be. nullopt when none has it.
+  template <class FromModel>
+  std::optional<double> pick(std::optional<double> written, std::initializer_list<double> scales,
+                             std::optional<double> tabled, double dummy_value, FromModel from_model,
+                             CostSource& source) {
+    if (written) {
+      source = CostSource::Spec;
+      return scaled(*written, scales);
+    }
+    if (tabled) {
+      source = CostSource::Table;
+      return *tabled;
+    }
+    if (dummy_) {
+      source = CostSource::Dummy;
+      return dummy_value;
+    }
+    if (model()) {
+      source = CostSource::Model;
+      return scaled(from_model(), scales);
+    }
+    return std::nullopt;
+  }
 
   // The model of the component's class, built once when a figure first needs it; null when
   // there is no class or it cannot price this component (model_error_ says why).
@@ -283,16 +284,16 @@ class Resolver {
         model_value = from_model;
       }
     };
-    consider("area", "m^2", row_->area, m->model.area * in_.area_scale * in_.n_parallel_instances);
+    consider("area", "m^2", row_->area, scaled(m->model.area, {in_.area_scale, in_.n_parallel_instances}));
     consider("leak power", "W", row_->leak_power,
-             m->model.leak_power * in_.leak_power_scale * in_.n_parallel_instances);
+             scaled(m->model.leak_power, {in_.leak_power_scale, in_.n_parallel_instances}));
     for (const auto& a : in_.actions) {
       const ActionCost* ta = table_action(a.name);
       if (!ta) continue;
       const models::ActionCost c = model_action(a);
-      consider(a.name + " energy", "J", ta->energy, c.energy * in_.energy_scale * a.energy_scale);
+      consider(a.name + " energy", "J", ta->energy, scaled(c.energy, {in_.energy_scale, a.energy_scale}));
       consider(a.name + " throughput", "/s", ta->throughput,
-               c.throughput * in_.throughput_scale * a.throughput_scale * in_.n_parallel_instances);
+               scaled(c.throughput, {in_.throughput_scale, a.throughput_scale, in_.n_parallel_instances}));
     }
     if (worst <= kStaleFigureRatio) return;
     std::string read;

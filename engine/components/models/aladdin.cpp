@@ -73,7 +73,20 @@ double tech_node(const Arguments& args) {
   return t;
 }
 
-Parameter tech_parameter() { return {"tech_node", std::nullopt, true, "m", "technology node"}; }
+// An Aladdin part's description: hwcomponents-library's aladdin.py, priority 0.1, at 40 nm.
+ModelInfo aladdin_info(const std::string& class_name, std::vector<std::string> names,
+                       std::vector<Parameter> parameters, std::vector<std::string> actions) {
+  ModelInfo info;
+  info.class_name = class_name;
+  info.qualified_name = "hwcomponents_library.library.aladdin." + class_name;
+  info.names = std::move(names);
+  info.priority = 0.1;
+  info.parameters = {{"tech_node", std::nullopt, true, "m", "technology node"}};
+  info.parameters.insert(info.parameters.end(), parameters.begin(), parameters.end());
+  info.actions = std::move(actions);
+  info.source = kSource;
+  return info;
+}
 
 // A part with one working action `verb` (also answering read) and a free write.
 Base one_action_part(double area, double leak, const char* verb, double energy) {
@@ -113,31 +126,19 @@ AladdinPart multiplier(double node, std::optional<double> width, std::optional<d
 
 ModelDefinition simple_part(std::string class_name, std::vector<std::string> names, Base (*base)(),
                             std::optional<double> default_width, std::string verb) {
-  ModelInfo info;
-  info.class_name = class_name;
-  info.qualified_name = "hwcomponents_library.library.aladdin." + class_name;
-  info.names = std::move(names);
-  info.priority = 0.1;
-  info.parameters = {tech_parameter(),
-                     {"width", default_width, !default_width, "bits", "width of the operands"}};
-  info.actions = {verb, "read", "write"};
-  info.source = kSource;
+  const ModelInfo info = aladdin_info(
+      class_name, std::move(names),
+      {{"width", default_width, !default_width, "bits", "width of the operands"}}, {verb, "read", "write"});
   return {info, [base](const Arguments& args) {
             return built(part_at(base(), tech_node(args), positive(args, "width"), 32));
           }};
 }
 
 ModelDefinition register_model() {
-  ModelInfo info;
-  info.class_name = "AladdinRegister";
-  info.qualified_name = "hwcomponents_library.library.aladdin.AladdinRegister";
-  info.names = {"Register", "AladdinRegister"};
-  info.priority = 0.1;
-  info.parameters = {tech_parameter(),
-                     {"width", std::nullopt, false, "bits", "bits held (or give size)"},
-                     {"size", std::nullopt, false, "bits", "bits held (or give width)"}};
-  info.actions = {"read", "write"};
-  info.source = kSource;
+  const ModelInfo info = aladdin_info("AladdinRegister", {"Register", "AladdinRegister"},
+                                      {{"width", std::nullopt, false, "bits", "bits held (or give size)"},
+                                       {"size", std::nullopt, false, "bits", "bits held (or give width)"}},
+                                      {"read", "write"});
   return {info, [](const Arguments& args) {
             const auto width = args.number("width"), size = args.number("size");
             if (width && size && *width != *size)
@@ -154,18 +155,12 @@ ModelDefinition register_model() {
 }
 
 ModelDefinition multiplier_model() {
-  ModelInfo info;
-  info.class_name = "AladdinMultiplier";
-  info.qualified_name = "hwcomponents_library.library.aladdin.AladdinMultiplier";
-  info.names = {"Multiplier", "AladdinMultiplier", "IntMultiplier"};
-  info.priority = 0.1;
-  info.parameters = {
-      tech_parameter(),
-      {"width", std::nullopt, false, "bits", "width of both operands (area and energy grow as its square)"},
-      {"width_a", std::nullopt, false, "bits", "width of the first operand (with width_b)"},
-      {"width_b", std::nullopt, false, "bits", "width of the second operand (with width_a)"}};
-  info.actions = {"multiply", "read", "write"};
-  info.source = kSource;
+  const ModelInfo info = aladdin_info(
+      "AladdinMultiplier", {"Multiplier", "AladdinMultiplier", "IntMultiplier"},
+      {{"width", std::nullopt, false, "bits", "width of both operands (area and energy grow as its square)"},
+       {"width_a", std::nullopt, false, "bits", "width of the first operand (with width_b)"},
+       {"width_b", std::nullopt, false, "bits", "width of the second operand (with width_a)"}},
+      {"multiply", "read", "write"});
   return {info, [](const Arguments& args) {
             const bool one = args.given("width"), a = args.given("width_a"), b = args.given("width_b");
             if (one && (a || b))
@@ -180,16 +175,11 @@ ModelDefinition multiplier_model() {
 }
 
 ModelDefinition int_mac_model() {
-  ModelInfo info;
-  info.class_name = "AladdinIntMAC";
-  info.qualified_name = "hwcomponents_library.library.aladdin.AladdinIntMAC";
-  info.names = {"IntMAC", "AladdinIntMAC"};
-  info.priority = 0.1;
-  info.parameters = {tech_parameter(),
-                     {"adder_width", std::nullopt, true, "bits", "width of the accumulating adder"},
-                     {"multiplier_width", std::nullopt, true, "bits", "width of both multiplier operands"}};
-  info.actions = {"mac", "compute", "read", "write"};
-  info.source = kSource;
+  const ModelInfo info =
+      aladdin_info("AladdinIntMAC", {"IntMAC", "AladdinIntMAC"},
+                   {{"adder_width", std::nullopt, true, "bits", "width of the accumulating adder"},
+                    {"multiplier_width", std::nullopt, true, "bits", "width of both multiplier operands"}},
+                   {"mac", "compute", "read", "write"});
   return {info, [](const Arguments& args) {
             const double node = tech_node(args);
             const AladdinPart adder = aladdin_adder(node, positive(args, "adder_width"));
