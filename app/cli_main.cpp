@@ -10,6 +10,7 @@
 #include "core/closest_name.h"
 #include "core/version.h"
 #include "history_command.h"
+#include "io/component_costs.h"
 #include "io/evaluation_json.h"
 #include "io/evaluation_report.h"
 #include "map_command.h"
@@ -23,6 +24,8 @@ namespace {
 struct SpecArgs {
   std::vector<std::string> files;
   std::vector<std::string> assignments;
+  std::string costs;                          // --component-costs
+  std::vector<std::string> price_with_model;  // --price-with-model
 };
 
 void add_spec_args(CLI::App& cmd, SpecArgs& args) {
@@ -30,30 +33,31 @@ void add_spec_args(CLI::App& cmd, SpecArgs& args) {
       ->required();
   cmd.add_option("--set", args.assignments, "Jinja data NAME=VALUE (value read as a YAML scalar); repeatable")
       ->type_name("NAME=VALUE");
+  add_cost_options(cmd, args.costs, args.price_with_model);
 }
 
 // Loads through the front door; prints the errors (and returns false) when the spec is invalid.
-bool load(const SpecArgs& args, const std::string& costs, bool costs_required, std::optional<Workspace>& ws,
-          std::ostream& err) {
-  ws = Workspace::load({args.files, {}, args.assignments, costs, costs_required});
+bool load(const SpecArgs& args, bool costs_required, std::optional<Workspace>& ws, std::ostream& err) {
+  ws = Workspace::load(
+      spec_inputs(args.files, args.assignments, args.costs, args.price_with_model, costs_required));
   if (ws->ok()) return true;
   print_diagnostics(ws->diagnostics(), err);
   return false;
 }
 
-int validate(const SpecArgs& args, const std::string& costs, std::ostream& out, std::ostream& err) {
+int validate(const SpecArgs& args, std::ostream& out, std::ostream& err) {
   std::optional<Workspace> ws;
   // Validation does not need every cost: a missing one is a warning here, an error in evaluate.
-  if (!load(args, costs, /*costs_required=*/false, ws, err)) return kInvalidInput;
+  if (!load(args, /*costs_required=*/false, ws, err)) return kInvalidInput;
   for (const auto& w : ws->diagnostics()) out << w.to_string() << '\n';
   out << ws->summary();
   return kOk;
 }
 
-int evaluate(const SpecArgs& args, const std::string& costs, const std::string& json_target,
-             std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
+int evaluate(const SpecArgs& args, const std::string& json_target, std::ostream& out, std::ostream& err,
+             std::mutex* commit_lock) {
   std::optional<Workspace> ws;
-  if (!load(args, costs, /*costs_required=*/true, ws, err)) return kInvalidInput;
+  if (!load(args, /*costs_required=*/true, ws, err)) return kInvalidInput;
   print_warnings(ws->spec(), err);
   const EvaluationOutcome outcome = ws->evaluate();
   if (!outcome.missing.empty()) {
@@ -68,11 +72,44 @@ int evaluate(const SpecArgs& args, const std::string& costs, const std::string& 
   const model::Evaluation& ev = *outcome.evaluation;
   const spec::Spec& s = ws->spec();
   const components::AreaReport area = ws->area();
-  if (json_target != "-") out << io::evaluation_report(ev) << "total area " << area.total << " m^2\n";
+  if (json_target != "-") out << io::evaluation_report(ev) << area_line(area);
   if (!json_target.empty() &&
       !write_outputs({{json_target, io::evaluation_to_json(ev, &*s.mapping, 1, &area).dump(2)}}, out, err,
                      commit_lock))
     return kInvalidInput;
+  return kOk;
+}
+
+// Every component's costs and where they came from. Loaded as validate loads (a cost nothing
+// gives is a warning, shown as unpriced), so that the whole architecture shows; exit 1 when
+// some component cannot be evaluated (a cost other than its area is unpriced).
+int price_components(const SpecArgs& args, const std::string& json_target, std::ostream& out,
+                     std::ostream& err, std::mutex* commit_lock) {
+  std::optional<Workspace> ws;
+  if (!load(args, /*costs_required=*/false, ws, err)) return kInvalidInput;
+  for (const auto& d : ws->diagnostics()) err << d.to_string() << '\n';
+  if (!ws->spec().has_arch()) {
+    err << "accelforge: the spec has no architecture (add an arch file)\n";
+    return kInvalidInput;
+  }
+  const auto& priced = ws->priced_components();
+  const components::AreaReport totals = ws->area();
+  if (json_target != "-") out << io::component_costs_report(priced, totals);
+  if (!json_target.empty() &&
+      !write_outputs({{json_target, io::component_costs_json(priced, totals).dump(2)}}, out, err,
+                     commit_lock))
+    return kInvalidInput;
+  const auto unpriced = [](const spec::PricedComponent& c) {
+    return c.leak_source == spec::CostSource::Unpriced ||
+           std::any_of(c.actions.begin(), c.actions.end(), [](const spec::PricedAction& a) {
+             return a.energy_source == spec::CostSource::Unpriced ||
+                    a.throughput_source == spec::CostSource::Unpriced;
+           });
+  };
+  if (std::any_of(priced.begin(), priced.end(), unpriced)) {
+    err << "accelforge: some costs are not priced (see the warnings): evaluate and map would stop there\n";
+    return kInvalidInput;
+  }
   return kOk;
 }
 
@@ -88,17 +125,23 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   SpecArgs validate_args;
   auto* validate_cmd = app.add_subcommand("validate", "Check spec files and print a summary of the spec");
   add_spec_args(*validate_cmd, validate_args);
-  std::string validate_costs;
-  validate_cmd->add_option("--component-costs", validate_costs,
-                           "Component cost table (JSON or YAML), FILE[#SECTION]");
 
   SpecArgs evaluate_args;
-  std::string costs, json;
+  std::string json;
   auto* evaluate_cmd =
-      app.add_subcommand("evaluate", "Evaluate the spec's mapping: accesses, energy, latency");
+      app.add_subcommand("evaluate", "Evaluate the spec's mapping: accesses, energy, latency, area");
   add_spec_args(*evaluate_cmd, evaluate_args);
-  evaluate_cmd->add_option("--component-costs", costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
   evaluate_cmd->add_option("--json", json, "Write the result as JSON to OUT (- for stdout)")
+      ->type_name("OUT|-");
+
+  SpecArgs components_args;
+  std::string components_json;
+  auto* components_cmd = app.add_subcommand(
+      "components",
+      "Price every component: per-action energy and throughput, leak power and area, and where each came "
+      "from (the spec, a cost table, or the model of its component_class, with the attributes it read)");
+  add_spec_args(*components_cmd, components_args);
+  components_cmd->add_option("--json", components_json, "Write the costs as JSON to OUT (- for stdout)")
       ->type_name("OUT|-");
 
   MapArgs map_args;
@@ -110,10 +153,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 
   // A misspelt command would otherwise read as a stray file name ("A subcommand is required").
   if (args.size() > 1 && !args[1].starts_with('-')) {
-    const std::vector<std::string> commands{"validate", "evaluate", "map", "sweep", "history"};
+    const std::vector<std::string> commands{"validate", "evaluate", "components", "map", "sweep", "history"};
     if (std::find(commands.begin(), commands.end(), args[1]) == commands.end()) {
       err << "accelforge: unknown command '" << args[1] << "'" << core::did_you_mean(args[1], commands)
-          << "; the commands are validate, evaluate, map, sweep and history\n\n"
+          << "; the commands are validate, evaluate, components, map, sweep and history\n\n"
           << app.help();
       return kUsage;
     }
@@ -140,8 +183,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   }
 
   try {
-    if (validate_cmd->parsed()) return validate(validate_args, validate_costs, out, err);
-    if (evaluate_cmd->parsed()) return evaluate(evaluate_args, costs, json, out, err, commit_lock);
+    if (validate_cmd->parsed()) return validate(validate_args, out, err);
+    if (evaluate_cmd->parsed()) return evaluate(evaluate_args, json, out, err, commit_lock);
+    if (components_cmd->parsed())
+      return price_components(components_args, components_json, out, err, commit_lock);
     if (map_cmd->parsed()) return run_map_command(map_args, out, err, commit_lock);
     if (sweep_cmd->parsed()) return run_sweep_command(sweep_args, out, err, commit_lock);
     if (history_cmd->parsed()) return run_history_command(*history_cmd, history_args, out, err, commit_lock);
@@ -156,7 +201,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     err << "accelforge: internal error: " << e.what() << '\n';
     return kInvalidInput;
   }
-  err << "accelforge: a command is required: validate, evaluate, map, sweep or history\n\n" << app.help();
+  err << "accelforge: a command is required: validate, evaluate, components, map, sweep or history\n\n"
+      << app.help();
   return kUsage;
 }
 

@@ -100,6 +100,7 @@ std::string show_text(const store::RunRecord& r) {
   for (const auto& f : r.files) s += fmt::format("  {} ({} bytes)\n", f.path, f.text.size());
   s += fmt::format("variables: {}\n", r.assignments.empty() ? "none" : joined(r.assignments));
   if (!r.component_costs.empty()) s += fmt::format("component costs: {}\n", r.component_costs);
+  if (!r.priced_by_model.empty()) s += fmt::format("priced with the model: {}\n", joined(r.priced_by_model));
   std::vector<std::string> options;
   for (const auto& [key, value] : r.options.items()) options.push_back(key + "=" + value_text(value));
   s += fmt::format("options: {}\n", joined(options));
@@ -108,8 +109,8 @@ std::string show_text(const store::RunRecord& r) {
       s += fmt::format("varied: {} = {}\n", v.at("name").get<std::string>(),
                        joined(v.at("values").get<std::vector<std::string>>(), ", "));
   if (r.found)
-    s += fmt::format("optimum: energy {:.6g} J, latency {:.6g} s, EDP {:.6g} J*s\n", r.energy, r.latency,
-                     r.edp);
+    s += fmt::format("optimum: energy {:.6g} J, latency {:.6g} s, EDP {:.6g} J*s, area {:.6g} m^2\n",
+                     r.energy, r.latency, r.edp, r.area);
   else
     s += fmt::format("no valid mapping: {}\n", r.failure);
   if (r.kind == store::RunKind::kMap) {
@@ -126,8 +127,8 @@ std::string show_text(const store::RunRecord& r) {
       values.push_back(r.vary[i].at("name").get<std::string>() + "=" + vs[i]);
     s += "  " + joined(values) + ": ";
     if (row.value("found", false))
-      s += fmt::format("energy {:.6g}, latency {:.6g}, EDP {:.6g}", row.value("energy", 0.0),
-                       row.value("latency", 0.0), row.value("edp", 0.0));
+      s += fmt::format("energy {:.6g}, latency {:.6g}, EDP {:.6g}, area {:.6g}", row.value("energy", 0.0),
+                       row.value("latency", 0.0), row.value("edp", 0.0), row.value("area", 0.0));
     else
       s += "no mapping: " + row.value("failure", std::string());
     s += fmt::format(" ({:.2f} s)\n", row.value("seconds", 0.0));

@@ -47,8 +47,8 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   std::optional<CliStore> run_store;
   if (args.store && !open_store(*args.store, run_store, err)) return kInvalidInput;
   const auto start = std::chrono::steady_clock::now();
-  const Workspace ws =
-      Workspace::load({args.files, {}, args.assignments, args.costs, /*costs_required=*/true});
+  const Workspace ws = Workspace::load(
+      spec_inputs(args.files, args.assignments, args.costs, args.price_with_model, /*costs_required=*/true));
   if (!ws.ok()) {
     print_diagnostics(ws.diagnostics(), err);
     return kInvalidInput;
@@ -64,6 +64,7 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   const mapper::MapperResult r = ws.map(options);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const bool to_stdout = args.json == "-";
+  const components::AreaReport area = ws.area();
   // The store's line goes where it does not mix into a JSON on standard output.
   std::ostream& said = to_stdout ? err : out;
   if (!r.found) {
@@ -80,11 +81,12 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
                        r.n_mappings(), mapper::metrics_name(options.metrics), r.evaluation->total_energy,
                        r.evaluation->total_latency);
     out << io::evaluation_report(*r.evaluation);
+    out << area_line(area);
   }
   std::vector<Output> outputs;
   if (!args.json.empty()) {
     nlohmann::json j =
-        io::evaluation_to_json(*r.evaluation, &*r.mapping, static_cast<double>(r.n_mappings()));
+        io::evaluation_to_json(*r.evaluation, &*r.mapping, static_cast<double>(r.n_mappings()), &area);
     j["stats"] = io::mapper_stats_json(r);
     j["join"] = io::mapper_join_json(r);
     outputs.push_back({args.json, j.dump(2)});
@@ -161,7 +163,7 @@ void add_map_options(CLI::App& app, MapArgs& args) {
                   "mapper.tiling_coarseness, else 1)")
       ->type_name("C")
       ->check(number_in(std::numeric_limits<double>::min(), kInfinity, false, "a number greater than 0"));
-  cmd->add_option("--component-costs", args.costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
+  add_cost_options(*cmd, args.costs, args.price_with_model);
   // No value of its own: a word after `--store` is as likely a spec file as a store, so only
   // `--store=DB` names one (and `--store DB.sqlite`, joined into that form by join_store_paths).
   // expected(0, 0) rather than expected(0): a bare `--store` then gives "" (the default store),
@@ -173,6 +175,26 @@ void add_map_options(CLI::App& app, MapArgs& args) {
          "taken); `accelforge history` lists the runs")
       ->expected(0, 0)
       ->option_text("[=DB]");
+}
+
+void add_cost_options(CLI::App& cmd, std::string& costs, std::vector<std::string>& price_with_model) {
+  cmd.add_option("--component-costs", costs, "Component cost table (JSON or YAML), FILE[#SECTION]");
+  cmd.add_option("--price-with-model", price_with_model,
+                 "Price COMPONENT with the model of its component_class although the cost table lists it "
+                 "(a stale entry); * for every component; repeatable")
+      ->type_name("COMPONENT");
+}
+
+SpecInputs spec_inputs(const std::vector<std::string>& files, const std::vector<std::string>& assignments,
+                       const std::string& costs, const std::vector<std::string>& price_with_model,
+                       bool costs_required) {
+  SpecInputs in{files, {}, assignments, costs, costs_required};
+  in.priced_by_model.insert(price_with_model.begin(), price_with_model.end());
+  return in;
+}
+
+std::string area_line(const components::AreaReport& area) {
+  return fmt::format("total area {:.6g} m^2, leak power {:.6g} W\n", area.total, area.total_leak);
 }
 
 std::vector<std::string> join_store_paths(std::vector<std::string> args) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mapper/options.h"
+#include "workspace/workspace.h"
 
 namespace CLI {
 class App;
@@ -24,9 +25,10 @@ struct MapArgs {
   std::optional<double> tiling_coarseness;
   bool unfused = false;
   int threads = 0;
-  std::string costs;        // --component-costs FILE[#SECTION]
-  std::string json;         // --json OUT|-
-  std::string mapping_out;  // --mapping-out OUT.yaml
+  std::string costs;                          // --component-costs FILE[#SECTION]
+  std::vector<std::string> price_with_model;  // --price-with-model COMPONENT (repeatable; * for all)
+  std::string json;                           // --json OUT|-
+  std::string mapping_out;                    // --mapping-out OUT.yaml
   // --store[=DB]: record the run in the run store; "" is the default store.
   std::optional<std::string> store;
 };
@@ -41,6 +43,14 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args);
 
 // The options `map` and `sweep` share (files, --set, the mapper's settings, the cost table).
 void add_map_options(CLI::App& cmd, MapArgs& args);
+// --component-costs and --price-with-model, which every command that loads a spec takes.
+void add_cost_options(CLI::App& cmd, std::string& costs, std::vector<std::string>& price_with_model);
+// What a command loads: the files, the --set data and the cost options.
+// "total area A m^2, leak power P W" and a newline, as evaluate and map print it.
+[[nodiscard]] std::string area_line(const components::AreaReport& area);
+[[nodiscard]] SpecInputs spec_inputs(const std::vector<std::string>& files,
+                                     const std::vector<std::string>& assignments, const std::string& costs,
+                                     const std::vector<std::string>& price_with_model, bool costs_required);
 // --metric as flags (nullopt when not given); false, with a message in `err`, when it is not one.
 bool parse_metric_arg(const MapArgs& args, std::optional<unsigned>& metrics, std::ostream& err);
 // The parsed options over a spec's own (`mapper:` section) options.

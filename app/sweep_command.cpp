@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <ostream>
+#include <set>
 
 #include "cli_main.h"
 #include "cli_output.h"
@@ -31,7 +32,8 @@ int run(const SweepArgs& args, std::ostream& out, std::ostream& err, std::mutex*
       return kUsage;
     }
   }
-  s.inputs = {args.map.files, {}, args.map.assignments, args.map.costs, /*costs_required=*/true};
+  s.inputs = spec_inputs(args.map.files, args.map.assignments, args.map.costs, args.map.price_with_model,
+                         /*costs_required=*/true);
   s.options = [&](mapper::MapperOptions& o) { apply_map_options(args.map, metrics, o); };
   if (const auto problems = sweep::check(s); !problems.empty()) {
     for (const auto& p : problems) err << "accelforge: --vary: " << p << '\n';
@@ -61,6 +63,11 @@ int run(const SweepArgs& args, std::ostream& out, std::ostream& err, std::mutex*
 #else
   rows = sweep::run(s, {}, progress);
 #endif
+  // Each point's warnings (a stale cost-table entry, ...) once, however many points share them.
+  std::set<std::string> warned;
+  for (const auto& row : rows)
+    for (const auto& w : row.warnings)
+      if (warned.insert(w).second) err << w << '\n';
   std::vector<Output> outputs;
   if (!args.csv.empty()) outputs.push_back({args.csv, sweep::csv(s, rows)});
   if (!args.json.empty()) outputs.push_back({args.json, sweep::json(s, rows).dump(2)});

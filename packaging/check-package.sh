@@ -51,6 +51,12 @@ echo "af: accelforge validate and evaluate on $ex/two_level_matmul: ok ($(head -
 /usr/bin/accelforge map "$ex"/two_level_matmul/*.yaml --store "$PWD/runs.sqlite" >map.txt
 /usr/bin/accelforge history show 1 --store "$PWD/runs.sqlite" | grep -q "optimum"
 echo "af: accelforge map --store and history show: ok"
+# The component models carry their CACTI table in the program: the installed one prices the
+# example from its models alone, away from the source tree.
+/usr/bin/accelforge components "$ex"/component_models/*.yaml --json components.json >components.txt
+grep -q '"model": "SmartBufferSRAM"' components.json
+grep -q '\[model\]' components.txt
+echo "af: accelforge components on $ex/component_models: ok"
 man -P cat accelforge 2>/dev/null | grep -q "accelforge validate"
 man -P cat accelforge-explorer 2>/dev/null | grep -q "screenshot"
 echo "af: man accelforge, man accelforge-explorer: ok"

@@ -49,10 +49,16 @@ RunRecord capture_map(const Workspace& ws, const mapper::MapperOptions& options,
   r.spec_hash = io::fingerprint(ws.texts());
   r.assignments = ws.inputs().assignments;
   r.component_costs = ws.inputs().component_costs;
+  r.priced_by_model.assign(ws.inputs().priced_by_model.begin(), ws.inputs().priced_by_model.end());
   r.options = options_json(options);
   r.seconds = seconds;
   r.found = result.found && result.evaluation && result.mapping;
   r.failure = r.found ? std::string() : (result.failure.empty() ? "no valid mapping" : result.failure);
+  if (ws.ok()) {
+    const components::AreaReport area = ws.area();
+    r.area = area.total;
+    r.leak_power = area.total_leak;
+  }
   if (r.found) {
     r.energy = result.evaluation->total_energy;
     r.latency = result.evaluation->total_latency;
@@ -80,6 +86,7 @@ RunRecord capture_sweep(const sweep::Sweep& sweep, const std::vector<sweep::Swee
   r.spec_hash = io::fingerprint(ws.texts());
   r.assignments = sweep.inputs.assignments;
   r.component_costs = sweep.inputs.component_costs;
+  r.priced_by_model.assign(sweep.inputs.priced_by_model.begin(), sweep.inputs.priced_by_model.end());
   mapper::MapperOptions options = ws.ok() ? ws.mapper_options() : mapper::MapperOptions{};
   if (sweep.options) sweep.options(options);
   r.options = options_json(options);
@@ -96,6 +103,8 @@ RunRecord capture_sweep(const sweep::Sweep& sweep, const std::vector<sweep::Swee
       r.energy = row.energy;
       r.latency = row.latency;
       r.edp = row.edp;
+      r.area = row.area;
+      r.leak_power = row.leak_power;
     }
   }
   if (!r.found)
@@ -137,6 +146,7 @@ SpecInputs inputs_of(const RunRecord& record) {
   }
   in.assignments = record.assignments;
   in.component_costs = record.component_costs;
+  in.priced_by_model.insert(record.priced_by_model.begin(), record.priced_by_model.end());
   return in;
 }
 

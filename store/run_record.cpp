@@ -31,6 +31,9 @@ nlohmann::json record_to_json(const RunRecord& r) {
           {"energy", r.energy},
           {"latency", r.latency},
           {"edp", r.edp},
+          {"area", r.area},
+          {"leak_power", r.leak_power},
+          {"priced_by_model", r.priced_by_model},
           {"front", r.front},
           {"stats", r.stats},
           {"mapping_yaml", r.mapping_yaml},
@@ -58,6 +61,10 @@ RunRecord record_from_json(const nlohmann::json& j) {
   j.at("energy").get_to(r.energy);
   j.at("latency").get_to(r.latency);
   j.at("edp").get_to(r.edp);
+  // Exports written before area was recorded have none.
+  r.area = j.value("area", 0.0);
+  r.leak_power = j.value("leak_power", 0.0);
+  r.priced_by_model = j.value("priced_by_model", std::vector<std::string>());
   r.front = j.at("front");
   r.stats = j.at("stats");
   j.at("mapping_yaml").get_to(r.mapping_yaml);

@@ -39,6 +39,11 @@ struct RunRecord {
   bool found = false;
   std::string failure;                      // why nothing was found (map), or empty
   double energy = 0, latency = 0, edp = 0;  // the optimum (J, s, J*s); 0 when none
+  // The chip at the optimum (Workspace::area(): m^2, W): a map's arch; a sweep's best point's.
+  // 0 in runs stored before area was recorded.
+  double area = 0, leak_power = 0;
+  // Components priced by their model instead of the cost table (SpecInputs::priced_by_model).
+  std::vector<std::string> priced_by_model;
   // map: one object per mapping of the final front (io::pareto_json's "mappings": energy,
   // latency, edp, component_energy, yaml), the optimum first; sweep: one sweep::row_to_json
   // per point, in grid order.

@@ -211,8 +211,9 @@ Outcome<std::int64_t> RunStore::add(const RunRecord& r) const {
   QSqlQuery q(db);
   q.prepare(QStringLiteral(
       "INSERT INTO runs (kind, name, created, project, spec_hash, assignments, component_costs, options, "
-      "seconds, found, failure, energy, latency, edp, points, front, stats, mapping_yaml, vary) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+      "seconds, found, failure, energy, latency, edp, points, front, stats, mapping_yaml, vary, area, "
+      "leak_power, priced_by_model) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
   q.addBindValue(
       QString::fromUtf8(kind_name(r.kind).data(), static_cast<qsizetype>(kind_name(r.kind).size())));
   q.addBindValue(qs(r.name));
@@ -233,6 +234,9 @@ Outcome<std::int64_t> RunStore::add(const RunRecord& r) const {
   q.addBindValue(qs(json_text(r.stats)));
   q.addBindValue(qs(r.mapping_yaml));
   q.addBindValue(qs(json_text(r.vary)));
+  q.addBindValue(r.area);
+  q.addBindValue(r.leak_power);
+  q.addBindValue(qs(json_text(r.priced_by_model)));
   if (!q.exec()) return failed(error_text(q));
   const std::int64_t id = q.lastInsertId().toLongLong();
   QSqlQuery f(db);
@@ -262,7 +266,7 @@ Outcome<std::vector<RunSummary>> RunStore::list(const std::optional<std::string>
   QSqlQuery q(db);
   q.prepare(
       QStringLiteral("SELECT id, kind, name, created, project, assignments, vary, points, found, energy, "
-                     "latency, edp, seconds FROM runs") +
+                     "latency, edp, seconds, area FROM runs") +
       where + QStringLiteral(" ORDER BY created DESC, id DESC"));
   if (project) q.addBindValue(qs(*project));
   if (!q.exec()) return failed(error_text(q));
@@ -285,6 +289,7 @@ Outcome<std::vector<RunSummary>> RunStore::list(const std::optional<std::string>
       s.latency = q.value(10).toDouble();
       s.edp = q.value(11).toDouble();
       s.seconds = q.value(12).toDouble();
+      s.area = q.value(13).toDouble();
       index[s.id] = runs.size();
       runs.push_back(std::move(s));
     }
@@ -312,7 +317,8 @@ Outcome<RunRecord> RunStore::get(std::int64_t id) const {
   q.prepare(QStringLiteral(
       "SELECT kind, name, created, project, spec_hash, assignments, component_costs, options, seconds, "
       "found, "
-      "failure, energy, latency, edp, front, stats, mapping_yaml, vary FROM runs WHERE id = ?"));
+      "failure, energy, latency, edp, front, stats, mapping_yaml, vary, area, leak_power, priced_by_model "
+      "FROM runs WHERE id = ?"));
   q.addBindValue(static_cast<qlonglong>(id));
   if (!q.exec()) return failed(error_text(q));
   if (!q.next()) return {{}, fmt::format("no run {} in the store {}", id, path_)};
@@ -340,6 +346,9 @@ Outcome<RunRecord> RunStore::get(std::int64_t id) const {
     r.stats = nlohmann::json::parse(ss(q.value(15)));
     r.mapping_yaml = ss(q.value(16));
     r.vary = nlohmann::json::parse(ss(q.value(17)));
+    r.area = q.value(18).toDouble();
+    r.leak_power = q.value(19).toDouble();
+    nlohmann::json::parse(ss(q.value(20))).get_to(r.priced_by_model);
   } catch (const nlohmann::json::exception& e) {
     return failed(std::string("its columns do not read: ") + e.what());
   }

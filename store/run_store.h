@@ -43,6 +43,7 @@ struct RunSummary {
   std::size_t points = 0;                // sweep: rows; map: mappings on the front
   bool found = false;
   double energy = 0, latency = 0, edp = 0, seconds = 0;
+  double area = 0;  // m^2 at the optimum; 0 for runs stored before area was recorded
   friend bool operator==(const RunSummary&, const RunSummary&) = default;
 };
 

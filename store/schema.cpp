@@ -46,6 +46,11 @@ const std::array<std::vector<const char*>, kVersion>& migrations() {
       {"ALTER TABLE runs ADD COLUMN name TEXT NOT NULL DEFAULT ''",
        "ALTER TABLE runs ADD COLUMN project TEXT NOT NULL DEFAULT ''",
        "CREATE INDEX runs_by_project ON runs (project, created)"},
+      // 3: area became a figure of every run (a design's cost besides energy and latency), and
+      // the components priced by their model instead of the table are an input of the run.
+      {"ALTER TABLE runs ADD COLUMN area REAL NOT NULL DEFAULT 0",
+       "ALTER TABLE runs ADD COLUMN leak_power REAL NOT NULL DEFAULT 0",
+       "ALTER TABLE runs ADD COLUMN priced_by_model TEXT NOT NULL DEFAULT '[]'"},
   }};
   return steps;
 }

@@ -9,8 +9,10 @@
 namespace af::store::schema {
 
 // The version this program writes. Version 1: `runs` and `run_files`. Version 2: each run's
-// `name` and `project`, and an index listing a project's runs by date.
-inline constexpr int kVersion = 2;
+// `name` and `project`, and an index listing a project's runs by date. Version 3: the chip's
+// `area` and `leak_power` at the optimum, and the components priced by their model instead of
+// the cost table (`priced_by_model`); older runs read 0, 0 and none.
+inline constexpr int kVersion = 3;
 
 // The database's user_version; -1 when it cannot be read (not a database, locked, ...).
 [[nodiscard]] int version(const QSqlDatabase& db);

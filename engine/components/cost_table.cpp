@@ -107,6 +107,29 @@ nlohmann::json yaml_to_json(const YAML::Node& n) {
   }
 }
 
+// `attributes:` of an entry: numbers (also when written as text, as YAML gives them) or text.
+models::Attributes attributes_from_json(const nlohmann::json& j, const Place& where) {
+  if (!j.is_object())
+    error(where, "expected a mapping of attribute names to the values the entry was computed at");
+  models::Attributes out;
+  for (const auto& [name, value] : j.items()) {
+    if (value.is_null()) continue;
+    if (value.is_boolean())
+      out[name].value = value.get<bool>() ? 1.0 : 0.0;
+    else if (value.is_number())
+      out[name].value = value.get<double>();
+    else if (value.is_string()) {
+      const std::string text = value.get<std::string>();
+      if (const auto number = core::parse_number(text))
+        out[name].value = *number;
+      else
+        out[name].value = text;
+    } else
+      error(where / name, "expected a number or a text");
+  }
+  return out;
+}
+
 bool looks_like_component(const nlohmann::json& j) {
   return j.is_object() && (j.contains("actions") || j.contains("area") || j.contains("leak_power"));
 }
@@ -155,6 +178,8 @@ CostTable table_from_json(const nlohmann::json& root, const std::string& section
         c.actions[aname] = ac;
       }
     }
+    if (v.contains("attributes") && !v.at("attributes").is_null())
+      c.attributes = attributes_from_json(v.at("attributes"), where / "attributes");
     table.components[comp] = std::move(c);
   }
   return table;
@@ -210,79 +235,6 @@ std::vector<std::string> cost_table_sections(const std::string& file) {
   if (!root.empty() && !looks_like_component(root.begin().value()))
     for (const auto& [key, value] : root.items()) sections.push_back(key);
   return sections;
-}
-
-bool is_dummy_class(const std::string& component_class) {
-  std::string low = component_class;
-  std::transform(low.begin(), low.end(), low.begin(), [](unsigned char c) { return std::tolower(c); });
-  return low == "dummy";
-}
-
-ResolvedComponentCost resolve_component_costs(const ComponentCostInput& in, const CostTable* table) {
-  const bool dummy = is_dummy_class(in.component_class);
-  const ComponentCost* row = table ? table->find(in.name) : nullptr;
-  const auto missing = [&](const std::string& what) {
-    error(in.name, "no " + what + " for component '" + in.name + "'" +
-                       (in.component_class.empty() ? "" : " (class " + in.component_class + ")") +
-                       ": set it in the spec or give a --component-costs table that lists it");
-  };
-  ResolvedComponentCost out;
-  // Explicit values are scaled (README: Cost resolution); table values are already final; Dummy is 0 / inf.
-  if (in.leak_power)
-    out.leak_power = *in.leak_power * in.leak_power_scale * in.n_parallel_instances;
-  else if (row && row->leak_power)
-    out.leak_power = *row->leak_power;
-  else if (dummy)
-    out.leak_power = 0;
-  else
-    missing("leak_power");
-  if (in.area)
-    out.area = *in.area * in.area_scale * in.n_parallel_instances;
-  else if (row && row->area)
-    out.area = *row->area;
-  else
-    out.area = 0;  // evaluate_mapping resolves costs with area off
-  for (const auto& a : in.actions) {
-    ResolvedActionCost r{a.name};
-    const ActionCost* ta = nullptr;
-    if (row)
-      if (const auto it = row->actions.find(a.name); it != row->actions.end()) ta = &it->second;
-    if (a.energy)
-      r.energy = *a.energy * in.energy_scale * a.energy_scale;
-    else if (ta && ta->energy)
-      r.energy = *ta->energy;
-    else if (dummy)
-      r.energy = 0;
-    else
-      missing("energy for action '" + a.name + "'");
-    if (a.throughput)
-      r.throughput = *a.throughput * in.throughput_scale * a.throughput_scale * in.n_parallel_instances;
-    else if (ta && ta->throughput)
-      r.throughput = *ta->throughput;
-    else if (dummy)
-      r.throughput = spec::kInf;
-    else
-      missing("throughput for action '" + a.name + "'");
-    out.actions.push_back(r);
-  }
-  return out;
-}
-
-void apply_costs(spec::Component& component, const ResolvedComponentCost& costs) {
-  component.leak_power = costs.leak_power;
-  component.area = costs.area;
-  for (const auto& a : costs.actions) {
-    auto it = std::find_if(component.actions.begin(), component.actions.end(),
-                           [&](const spec::Action& x) { return x.name == a.name; });
-    if (it == component.actions.end()) {
-      spec::Action fresh;
-      fresh.name = a.name;
-      component.actions.push_back(std::move(fresh));
-      it = component.actions.end() - 1;
-    }
-    it->energy = a.energy;
-    it->throughput = a.throughput;
-  }
 }
 
 }  // namespace af::components

@@ -1,13 +1,12 @@
 #pragma once
-// Component cost tables (--component-costs FILE[#SECTION]) and per-action cost resolution
-// (README: Cost resolution): explicit spec values win, else the table, else Dummy (energy 0, throughput inf),
-// else an error naming the component and the action.
+// Component cost tables (--component-costs FILE[#SECTION]; README: Cost tables): final
+// figures per component name, and, optionally, the attributes each entry was computed at.
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "spec/arch.h"
+#include "components/models/attributes.h"
 
 namespace af::components {
 
@@ -19,6 +18,10 @@ struct ComponentCost {
   std::optional<double> area;
   std::optional<double> leak_power;
   std::map<std::string, ActionCost> actions;
+  // `attributes:` — what the entry was computed at (size, width, n_banks, tech_node, ...), so
+  // that a spec that moved away from them is told (README: Stale entries). Empty in tables
+  // that record none (AccelForge's reference table).
+  models::Attributes attributes;
 };
 // One section of a table: component name -> costs. Values are final (the reference
 // table was written after scaling), so the resolver applies no scale to them.
@@ -35,37 +38,5 @@ struct CostTable {
 CostTable load_cost_table(const std::string& spec);
 CostTable parse_cost_table(const std::string& text, bool yaml, const std::string& section,
                            const std::string& source_name);
-
-// What the spec says about a component's costs (unevaluated fields are nullopt).
-struct ActionCostInput {
-  std::string name;
-  std::optional<double> energy, throughput;
-  double energy_scale = 1, throughput_scale = 1;
-};
-struct ComponentCostInput {
-  std::string name;
-  std::string component_class;
-  std::optional<double> leak_power, area;
-  double energy_scale = 1, throughput_scale = 1, leak_power_scale = 1, area_scale = 1;
-  double n_parallel_instances = 1;
-  std::vector<ActionCostInput> actions;
-};
-struct ResolvedActionCost {
-  std::string name;
-  double energy = 0, throughput = spec::kInf;
-};
-struct ResolvedComponentCost {
-  double leak_power = 0, area = 0;
-  std::vector<ResolvedActionCost> actions;
-};
-
-// "Dummy" in any letter case.
-bool is_dummy_class(const std::string& component_class);
-
-// Throws core::SpecError naming component and action when nothing provides a value.
-ResolvedComponentCost resolve_component_costs(const ComponentCostInput& in, const CostTable* table);
-
-// Writes resolved numbers into a spec::Component (actions matched by name; missing added).
-void apply_costs(spec::Component& component, const ResolvedComponentCost& costs);
 
 }  // namespace af::components

@@ -41,6 +41,17 @@ nlohmann::json tensor_or_null(const std::string& tensor) {
 
 }  // namespace
 
+nlohmann::json area_breakdown_json(const components::AreaReport& area) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& [component, a] : area.per_component) {
+    const auto leak = area.leak_per_component.find(component);
+    rows.push_back({{"component", component},
+                    {"area", a},
+                    {"leak_power", leak == area.leak_per_component.end() ? 0.0 : leak->second}});
+  }
+  return rows;
+}
+
 nlohmann::json mapping_to_json(const spec::Mapping& mapping) {
   return yaml_to_json(mapping_to_yaml(mapping));
 }
@@ -90,10 +101,8 @@ nlohmann::json evaluation_to_json(const model::Evaluation& ev, const spec::Mappi
 
   if (area) {
     out["area"] = area->total;
-    nlohmann::json rows = nlohmann::json::array();
-    for (const auto& [component, a] : area->per_component)
-      rows.push_back({{"component", component}, {"area", a}});
-    out["area_breakdown"] = std::move(rows);
+    out["leak_power"] = area->total_leak;
+    out["area_breakdown"] = area_breakdown_json(*area);
   }
   if (mapping) out["mapping"] = mapping_to_json(*mapping);
   return out;

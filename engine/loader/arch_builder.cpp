@@ -7,9 +7,9 @@
 #include <regex>
 #include <set>
 
+#include "core/closest_name.h"
 #include "text/expr/expression_error.h"
 #include "text/expr/parser.h"
-#include "core/closest_name.h"
 
 using af::core::Diagnostic;
 using af::core::Severity;
@@ -27,7 +27,8 @@ namespace {
 // An evaluated arch node as expressions see it: `GlobalBuffer.size`, `Macro.get_fanout()`.
 class NodeObject : public ObjectLike {
  public:
-  NodeObject(std::string kind, spec::SymbolTable fields) : kind_(std::move(kind)), fields_(std::move(fields)) {}
+  NodeObject(std::string kind, spec::SymbolTable fields)
+      : kind_(std::move(kind)), fields_(std::move(fields)) {}
   std::optional<Value> attribute(std::string_view name) const override {
     if (const auto it = fields_.find(name); it != fields_.end()) return it->second;
     return std::nullopt;
@@ -86,6 +87,24 @@ bool parses(const std::string& text) {
   }
 }
 
+// A value a component model can read: a number (bools and ints too) or a text; nullopt for
+// the rest (None, sets, lists), which no model takes.
+std::optional<components::models::Attribute> attribute_of(const Value& v, const SourceLocation& where) {
+  if (v.is_number()) return components::models::Attribute{v.as_double(), where};
+  if (v.is_string()) return components::models::Attribute{v.as_string(), where};
+  return std::nullopt;
+}
+
+// The evaluated entries of an extra-attributes map, each at its place in the file.
+components::models::Attributes attributes_of(const YamlNode& map,
+                                             const std::map<std::string, Value>& values) {
+  components::models::Attributes out;
+  for (const auto& entry : map.entries())
+    if (const auto it = values.find(entry.key); it != values.end())
+      if (auto a = attribute_of(it->second, entry.value.location())) out[entry.key] = std::move(*a);
+  return out;
+}
+
 std::string tag_of(const YamlNode& node) {
   return node.tag().starts_with('!') ? node.tag().substr(1) : node.tag();
 }
@@ -93,7 +112,11 @@ std::string tag_of(const YamlNode& node) {
 class ArchBuilder {
  public:
   ArchBuilder(const spec::SymbolTable& base, const spec::Einsum& einsum, const ArchBuildOptions& options)
-      : table_(base), einsum_(einsum), costs_(options.costs), costs_required_(options.costs_required) {}
+      : table_(base),
+        einsum_(einsum),
+        costs_(options.costs),
+        costs_required_(options.costs_required),
+        options_(options) {}
 
   std::vector<Diagnostic> errors;
 
@@ -111,7 +134,10 @@ class ArchBuilder {
     if (const YamlNode* extra = arch.find("extra_attributes_for_all_component_models");
         extra && extra->is_map())
       guard([&] {
-        table_ = evaluate_map_in_order(*extra, table_, "arch.extra_attributes_for_all_component_models");
+        std::map<std::string, Value> values;
+        table_ =
+            evaluate_map_in_order(*extra, table_, "arch.extra_attributes_for_all_component_models", &values);
+        arch_extras_ = attributes_of(*extra, values);
       });
     arch_variables_ = out.arch_variables;
     const YamlNode* nodes = arch.find("nodes");
@@ -133,6 +159,8 @@ class ArchBuilder {
   const spec::Einsum& einsum_;
   const components::CostTable* costs_;
   bool costs_required_;
+  const ArchBuildOptions& options_;
+  components::models::Attributes arch_extras_;  // extra_attributes_for_all_component_models
   std::vector<Diagnostic> warnings_;
   std::set<std::string> names_;
 
@@ -188,9 +216,13 @@ class ArchBuilder {
       scope[key] = v;
       fields[key] = std::move(v);
     };
+    components::models::Attributes extras;
     if (const YamlNode* extra = node.find("extra_attributes_for_component_model"); extra && extra->is_map())
       guard([&] {
-        scope = evaluate_map_in_order(*extra, scope, prefix + ".extra_attributes_for_component_model");
+        std::map<std::string, Value> values;
+        scope =
+            evaluate_map_in_order(*extra, scope, prefix + ".extra_attributes_for_component_model", &values);
+        extras = attributes_of(*extra, values);
       });
 
     // Scalar EvalsTo fields in dependency order: one mentioning a sibling waits for it.
@@ -295,7 +327,14 @@ class ArchBuilder {
       cost.leak_power_scale = num("leak_power_scale", 1);
       cost.area_scale = num("area_scale", 1);
       cost.n_parallel_instances = c.n_parallel_instances;
-      actions(node, scope, prefix, c, std::move(cost));
+      cost.kind = c.kind;
+      cost.field = prefix;
+      cost.where = node.location();
+      if (const YamlNode* cls = node.find("component_class")) cost.class_where = cls->location();
+      cost.attributes = model_attributes(node, fields, extras);
+      cost.price_with_model =
+          options_.priced_by_model.contains(c.name) || options_.priced_by_model.contains("*");
+      actions(node, scope, prefix, c, std::move(cost), out);
       c.latency_evaluator = latency_evaluator(fields);
     }
     if (c.is_tensor_holder()) {
@@ -308,6 +347,25 @@ class ArchBuilder {
         Value::function("get_fanout", [f = c.fanout()](const text::expr::CallArgs&) { return Value(f); });
     table_[c.name] = Value(std::shared_ptr<const ObjectLike>(std::make_shared<NodeObject>(tag, fields)));
     out.arch.components.push_back(std::move(c));
+  }
+
+  // What a component model reads (components/README.md, 'Attributes'): the evaluated fields,
+  // then the arch's extra attributes, then the component's own (a name the component sets is
+  // not taken from the arch; extras win over fields, as in AccelForge).
+  components::models::Attributes model_attributes(const YamlNode& node, const spec::SymbolTable& fields,
+                                                  const components::models::Attributes& extras) const {
+    components::models::Attributes out;
+    for (const auto& [key, value] : fields) {
+      const YamlNode* written = node.find(key);
+      if (auto a = attribute_of(value, written ? written->location() : node.location()))
+        out[key] = std::move(*a);
+    }
+    if (const YamlNode* cls = node.find("component_class"); cls && cls->is_scalar())
+      out["component_class"] = components::models::Attribute{cls->as_string(), cls->location()};
+    for (const auto& [key, value] : arch_extras_)
+      if (!extras.contains(key)) out[key] = value;
+    for (const auto& [key, value] : extras) out[key] = value;
+    return out;
   }
 
   std::map<std::string, double> set_keyed(const YamlNode& dict, const spec::SymbolTable& scope,
@@ -375,8 +433,8 @@ class ArchBuilder {
                           einsum_.name));
   }
 
-  void spatial(const YamlNode& node, const spec::SymbolTable& scope, const std::string& prefix, spec::Component& c,
-               spec::BuiltArch& out) {
+  void spatial(const YamlNode& node, const spec::SymbolTable& scope, const std::string& prefix,
+               spec::Component& c, spec::BuiltArch& out) {
     const YamlNode* list = node.find("spatial");
     if (!list || !list->is_sequence()) return;
     for (std::size_t i = 0; i < list->items().size(); ++i) {
@@ -431,7 +489,8 @@ class ArchBuilder {
 
   // The mapper's constraints on one spatial dimension: min_usage and loop_bounds (spec/README.md,
   // 'Mapper constraints').
-  spec::SpatialRules spatial_rules(const YamlNode& dim, const spec::SymbolTable& scope, const std::string& path) {
+  spec::SpatialRules spatial_rules(const YamlNode& dim, const spec::SymbolTable& scope,
+                                   const std::string& path) {
     spec::SpatialRules rules;
     if (const YamlNode* mu = dim.find("min_usage"); mu && !mu->is_null())
       guard([&] {
@@ -442,31 +501,35 @@ class ArchBuilder {
     if (!bounds || !bounds->is_sequence()) return rules;
     for (std::size_t i = 0; i < bounds->items().size(); ++i)
       guard([&] {
-        rules.loop_bounds.push_back(loop_bound(bounds->items()[i], scope, fmt::format("{}.loop_bounds[{}]", path, i)));
+        rules.loop_bounds.push_back(
+            loop_bound(bounds->items()[i], scope, fmt::format("{}.loop_bounds[{}]", path, i)));
       });
     return rules;
   }
 
   // One `loop_bounds` entry: a rank-variable set expression (`~m`), an operator and a value; a
   // product over one rank variable is the plain comparison.
-  static spec::LoopBound loop_bound(const YamlNode& b, const spec::SymbolTable& scope, const std::string& field) {
+  static spec::LoopBound loop_bound(const YamlNode& b, const spec::SymbolTable& scope,
+                                    const std::string& field) {
     static const std::set<std::string> ops = {"==",        "<=",        ">=",        "<",        ">",
                                               "product==", "product<=", "product>=", "product<", "product>"};
     const auto* expression = b.is_map() ? b.find("expression") : nullptr;
     const auto* op = b.is_map() ? b.find("operator") : nullptr;
     const auto* value = b.is_map() ? b.find("value") : nullptr;
     if (!expression || !op || !value)
-      throw SpecError(Diagnostic{b.location(), field, "a loop bound needs 'expression', 'operator' and 'value'"});
+      throw SpecError(
+          Diagnostic{b.location(), field, "a loop bound needs 'expression', 'operator' and 'value'"});
     spec::LoopBound lb;
     lb.where = b.location();
     const NameSet rvs = evaluate_set(*expression, scope, field + ".expression");
     lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
     lb.op = op->as_string();
     if (!ops.contains(lb.op))
-      throw SpecError(Diagnostic{op->location(), field + ".operator",
-                                 fmt::format("unknown operator '{}' (== <= >= < > product== product<= product>= "
-                                             "product< product>){}",
-                                             lb.op, core::did_you_mean(lb.op, {ops.begin(), ops.end()}))});
+      throw SpecError(
+          Diagnostic{op->location(), field + ".operator",
+                     fmt::format("unknown operator '{}' (== <= >= < > product== product<= product>= "
+                                 "product< product>){}",
+                                 lb.op, core::did_you_mean(lb.op, {ops.begin(), ops.end()}))});
     lb.value = to_number(evaluate_node(*value, scope, field + ".value"), value->location(), field + ".value");
     if (lb.rank_variables.size() == 1 && lb.op.starts_with("product")) lb.op = lb.op.substr(7);
     return lb;
@@ -476,7 +539,8 @@ class ArchBuilder {
   // and the levels above); compiled here so their syntax is checked when the spec loads (names
   // that do not evaluate are warned about by tensor_choices). no_refetch_from_above and
   // no_resend_to_below depend only on the Einsum: evaluated here.
-  spec::HolderTensorRules tensor_rules(const YamlNode& node, const spec::SymbolTable& scope, const std::string& prefix) {
+  spec::HolderTensorRules tensor_rules(const YamlNode& node, const spec::SymbolTable& scope,
+                                       const std::string& prefix) {
     spec::HolderTensorRules rules;
     const YamlNode* t = node.find("tensors");
     if (!t || !t->is_map()) return rules;
@@ -509,7 +573,8 @@ class ArchBuilder {
 
   // TryEvalTo set: on failure the raw text stays (AccelForge keeps the string); we treat it as
   // "not restricted" and let the mapper report it if it matters.
-  std::optional<NameSet> try_set(const YamlNode& node, const spec::SymbolTable& scope, const std::string& field) {
+  std::optional<NameSet> try_set(const YamlNode& node, const spec::SymbolTable& scope,
+                                 const std::string& field) {
     try {
       return evaluate_set(node, scope, field);
     } catch (const SpecError&) {
@@ -520,8 +585,10 @@ class ArchBuilder {
   // Evaluates the listed actions, adds the default ones (README: Default actions and costs)
   // and resolves every cost through the component-cost rules (spec value, else table, else
   // Dummy, else error).
-  void actions(const YamlNode& node, const spec::SymbolTable& scope, const std::string& prefix, spec::Component& c,
-               components::ComponentCostInput cost_input) {
+  void actions(const YamlNode& node, const spec::SymbolTable& scope, const std::string& prefix,
+               spec::Component& c, components::ComponentCostInput cost_input, spec::BuiltArch& out) {
+    // AccelForge passes a Memory's and a Toll's actions their bits per action; a Compute's none.
+    const bool passes_bits = c.is_tensor_holder();
     std::vector<std::string> defaults;
     if (c.kind == spec::ComponentKind::Memory)
       defaults = {"read", "write"};
@@ -580,6 +647,14 @@ class ArchBuilder {
         action.bits_per_action = field("bits_per_action").value_or(c.bits_per_action.value_or(1));
         if (const YamlNode* vpa = a.find("values_per_action"); vpa && vpa->is_map())
           action.values_per_action = set_keyed(*vpa, scope, path + ".values_per_action");
+        if (passes_bits) in.bits_per_action = action.bits_per_action;
+        if (const YamlNode* extra = a.find("extra_attributes_for_component_model"); extra && extra->is_map())
+          guard([&] {
+            std::map<std::string, Value> values;
+            (void)evaluate_map_in_order(*extra, scope, path + ".extra_attributes_for_component_model",
+                                        &values);
+            in.arguments = attributes_of(*extra, values);
+          });
         c.actions.push_back(std::move(action));
         cost_input.actions.push_back(std::move(in));
       }
@@ -592,20 +667,21 @@ class ArchBuilder {
         c.actions.push_back(std::move(action));
         components::ActionCostInput in;
         in.name = d;
+        if (passes_bits) in.bits_per_action = c.bits_per_action.value_or(1);
         cost_input.actions.push_back(std::move(in));
       }
     try {
-      components::apply_costs(c, components::resolve_component_costs(cost_input, costs_));
+      const components::ResolvedComponentCost costs = components::resolve_component_costs(
+          cost_input, costs_, options_.models ? *options_.models : components::models::builtin_registry(),
+          costs_required_);
+      components::apply_costs(c, costs);
+      warnings_.insert(warnings_.end(), costs.warnings.begin(), costs.warnings.end());
+      out.priced.push_back(costs.priced);
     } catch (const SpecError& e) {
       for (auto d : e.diagnostics()) {
         if (!d.where.known()) d.where = c.where.value_or(SourceLocation{});
         if (d.field.empty()) d.field = prefix;
-        if (costs_required_) {
-          errors.push_back(std::move(d));
-        } else {
-          d.severity = Severity::Warning;
-          warnings_.push_back(std::move(d));
-        }
+        errors.push_back(std::move(d));
       }
     }
   }
@@ -663,9 +739,10 @@ class ArchBuilder {
         if (names_a_choice(v->as_string())) return std::nullopt;
         for (Diagnostic d : e.diagnostics()) {
           d.severity = Severity::Warning;
-          d.message += fmt::format("; the mapper evaluates tensors.{} again per storage choice and stops here "
-                                   "if it still does not evaluate",
-                                   key);
+          d.message += fmt::format(
+              "; the mapper evaluates tensors.{} again per storage choice and stops here "
+              "if it still does not evaluate",
+              key);
           warnings_.push_back(std::move(d));
         }
         return std::nullopt;
@@ -765,7 +842,7 @@ class ArchBuilder {
 }  // namespace
 
 spec::BuiltArch build_arch(const YamlNode& arch, const spec::SymbolTable& base, const spec::Einsum& einsum,
-                     const ArchBuildOptions& options) {
+                           const ArchBuildOptions& options) {
   ArchBuilder builder(base, einsum, options);
   spec::BuiltArch out = builder.build(arch);
   if (!builder.errors.empty()) throw SpecError(std::move(builder.errors));

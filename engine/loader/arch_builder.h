@@ -4,11 +4,12 @@
 // flattened (README: Evaluation order; Default actions and costs; spec/README.md, 'Flattening').
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 
-#include "components/cost_table.h"
-#include "loader/evaluation.h"
+#include "components/cost_resolution.h"
 #include "core/diagnostic.h"
+#include "loader/evaluation.h"
 #include "spec/spec.h"
 #include "spec/workload.h"
 #include "text/yaml/yaml_node.h"
@@ -19,12 +20,16 @@ struct ArchBuildOptions {
   const components::CostTable* costs = nullptr;  // fills what the spec leaves out
   // When false (validation only), a cost nothing provides is a warning and counts as 0.
   bool costs_required = true;
+  // Components the model prices although the table lists them (a stale entry set aside);
+  // "*" for all.
+  std::set<std::string> priced_by_model = {};
+  const components::models::Registry* models = nullptr;  // null: the built-in models
 };
 
 // `base` holds the spec variables and the Einsum's set symbols. A cost that neither the spec
 // nor the table gives is an error naming the component and the action (a warning when
 // `options.costs_required` is false). Throws SpecError.
-[[nodiscard]] spec::BuiltArch build_arch(const text::yaml::YamlNode& arch, const spec::SymbolTable& base, const spec::Einsum& einsum,
-                                   const ArchBuildOptions& options);
+[[nodiscard]] spec::BuiltArch build_arch(const text::yaml::YamlNode& arch, const spec::SymbolTable& base,
+                                         const spec::Einsum& einsum, const ArchBuildOptions& options);
 
 }  // namespace af::loader

@@ -14,6 +14,7 @@
 #include "spec/arch.h"
 #include "spec/expression.h"
 #include "spec/mapping.h"
+#include "spec/priced_component.h"
 #include "spec/resolved_spec.h"
 #include "spec/workload.h"
 
@@ -66,15 +67,18 @@ struct SpatialRules {
 
 struct BuiltArch {
   ResolvedArch arch;
-  std::map<std::string, HolderTensorChoices> tensor_choices;   // per Memory/Toll name
-  std::map<std::string, HolderTensorRules> tensor_rules;       // per Memory/Toll name
+  std::map<std::string, HolderTensorChoices> tensor_choices;                  // per Memory/Toll name
+  std::map<std::string, HolderTensorRules> tensor_rules;                      // per Memory/Toll name
   std::map<std::pair<std::string, std::string>, SpatialRules> spatial_rules;  // (component, dim)
-  std::map<std::string, bool> enabled;                         // per component name
-  SymbolTable arch_variables;                                  // arch.variables, evaluated
-  std::vector<core::Diagnostic> warnings;                            // e.g. costs left unresolved
+  std::map<std::string, bool> enabled;                                        // per component name
+  SymbolTable arch_variables;                                                 // arch.variables, evaluated
+  std::vector<core::Diagnostic> warnings;                                     // e.g. costs left unresolved
+  // Every component but containers, in walk order: its figures and where each came from.
+  std::vector<PricedComponent> priced;
 };
 
-// The `mapper:` section (AccelForge's accelforge/frontend/mapper/ffm.py). Unset fields keep the mapper's defaults.
+// The `mapper:` section (AccelForge's accelforge/frontend/mapper/ffm.py). Unset fields keep the mapper's
+// defaults.
 struct MapperSettings {
   std::optional<unsigned> metrics;  // spec::Metric flags
   std::optional<std::int64_t> max_fused_loops;

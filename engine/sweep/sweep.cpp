@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <set>
+#include <stdexcept>
 
 #include "core/closest_name.h"
 #include "io/csv.h"
@@ -33,6 +35,15 @@ std::set<std::string> components_of(const std::vector<SweepRow>& rows) {
     for (const auto& [c, e] : r.component_energy) out.insert(c);
   return out;
 }
+
+std::set<std::string> area_components_of(const std::vector<SweepRow>& rows) {
+  std::set<std::string> out;
+  for (const auto& r : rows)
+    for (const auto& [c, a] : r.component_area) out.insert(c);
+  return out;
+}
+
+constexpr Axis kAxes[] = {Axis::Energy, Axis::Latency, Axis::Edp, Axis::Area};
 
 }  // namespace
 
@@ -82,6 +93,14 @@ SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values, s
   SweepRow row;
   row.values = values;
   const Workspace ws = Workspace::load(inputs_at(sweep, values), stop);
+  if (ws.ok()) {
+    const components::AreaReport area = ws.area();
+    row.area = area.total;
+    row.leak_power = area.total_leak;
+    row.component_area = area.per_component;
+    for (const auto& d : ws.diagnostics())
+      if (d.severity == core::Severity::Warning) row.warnings.push_back(d.to_string());
+  }
   if (!ws.ok()) {
     row.failure = first_error(ws);
   } else if (!ws.spec().has_arch()) {
@@ -128,11 +147,20 @@ std::vector<SweepRow> run(const Sweep& sweep, std::stop_token stop, const SweepP
 }
 
 nlohmann::json row_to_json(const SweepRow& row) {
-  return {{"values", row.values},        {"found", row.found},
-          {"failure", row.failure},      {"energy", row.energy},
-          {"latency", row.latency},      {"edp", row.edp},
-          {"front", row.front},          {"component_energy", row.component_energy},
-          {"mapping", row.mapping_yaml}, {"seconds", row.seconds}};
+  return {{"values", row.values},
+          {"found", row.found},
+          {"failure", row.failure},
+          {"energy", row.energy},
+          {"latency", row.latency},
+          {"edp", row.edp},
+          {"area", row.area},
+          {"leak_power", row.leak_power},
+          {"component_area", row.component_area},
+          {"warnings", row.warnings},
+          {"front", row.front},
+          {"component_energy", row.component_energy},
+          {"mapping", row.mapping_yaml},
+          {"seconds", row.seconds}};
 }
 
 SweepRow row_from_json(const nlohmann::json& j) {
@@ -147,27 +175,36 @@ SweepRow row_from_json(const nlohmann::json& j) {
   row.front = j.at("front").get<std::vector<std::pair<double, double>>>();
   row.mapping_yaml = j.value("mapping", std::string());
   row.seconds = j.at("seconds").get<double>();
+  // Rows stored before area was recorded have none.
+  row.area = j.value("area", 0.0);
+  row.leak_power = j.value("leak_power", 0.0);
+  row.component_area = j.value("component_area", std::map<std::string, double>());
+  row.warnings = j.value("warnings", std::vector<std::string>());
   return row;
 }
 
 std::string csv(const Sweep& sweep, const std::vector<SweepRow>& rows) {
   const auto components = components_of(rows);
+  const auto area_components = area_components_of(rows);
   std::string out;
   for (const auto& v : sweep.vary) out += io::csv_field(v.name) + ',';
-  out += "energy_J,latency_s,edp_Js";
+  out += "energy_J,latency_s,edp_Js,area_m2,leak_power_W";
   for (const auto& c : components) out += ',' + io::csv_field(c + "_energy_J");
+  for (const auto& c : area_components) out += ',' + io::csv_field(c + "_area_m2");
   out += ",seconds,status\n";
+  const auto figure = [](const std::map<std::string, double>& m, const std::string& c) {
+    const auto it = m.find(c);
+    return fmt::format(",{}", it == m.end() ? 0.0 : it->second);
+  };
   for (const auto& r : rows) {
     for (const auto& v : r.values) out += io::csv_field(v) + ',';
     if (r.found) {
-      out += fmt::format("{},{},{}", r.energy, r.latency, r.edp);
-      for (const auto& c : components) {
-        const auto it = r.component_energy.find(c);
-        out += fmt::format(",{}", it == r.component_energy.end() ? 0.0 : it->second);
-      }
+      out += fmt::format("{},{},{},{},{}", r.energy, r.latency, r.edp, r.area, r.leak_power);
+      for (const auto& c : components) out += figure(r.component_energy, c);
+      for (const auto& c : area_components) out += figure(r.component_area, c);
     } else {
-      out += ",,";
-      for (std::size_t i = 0; i < components.size(); ++i) out += ',';
+      out += ",,,,";
+      for (std::size_t i = 0; i < components.size() + area_components.size(); ++i) out += ',';
     }
     out += fmt::format(",{:.3f},{}\n", r.seconds, io::csv_field(r.found ? "ok" : r.failure));
   }
@@ -188,6 +225,9 @@ nlohmann::json json(const Sweep& sweep, const std::vector<SweepRow>& rows) {
       p["latency_s"] = r.latency;
       p["edp_Js"] = r.edp;
       p["component_energy_J"] = r.component_energy;
+      p["area_m2"] = r.area;
+      p["leak_power_W"] = r.leak_power;
+      p["component_area_m2"] = r.component_area;
       p["front"] = r.front;
       p["mapping"] = r.mapping_yaml;
     } else {
@@ -195,10 +235,72 @@ nlohmann::json json(const Sweep& sweep, const std::vector<SweepRow>& rows) {
     }
     pts.push_back(std::move(p));
   }
+  nlohmann::json fronts = nlohmann::json::object();
+  for (const auto& [x, y] : {std::pair{Axis::Area, Axis::Energy}, std::pair{Axis::Area, Axis::Latency},
+                             std::pair{Axis::Area, Axis::Edp}, std::pair{Axis::Latency, Axis::Energy}})
+    fronts[std::string(axis_name(y)) + "_" + axis_name(x)] = front_across_points(rows, x, y);
   return {{"files", sweep.inputs.files},
           {"assignments", sweep.inputs.assignments},
           {"variables", vars},
-          {"points", pts}};
+          {"points", pts},
+          {"fronts", fronts}};
+}
+
+double axis_value(const SweepRow& row, Axis axis) {
+  switch (axis) {
+    case Axis::Energy:
+      return row.energy;
+    case Axis::Latency:
+      return row.latency;
+    case Axis::Edp:
+      return row.edp;
+    case Axis::Area:
+      break;
+  }
+  return row.area;
+}
+
+const char* axis_name(Axis axis) {
+  switch (axis) {
+    case Axis::Energy:
+      return "energy";
+    case Axis::Latency:
+      return "latency";
+    case Axis::Edp:
+      return "edp";
+    case Axis::Area:
+      break;
+  }
+  return "area";
+}
+
+Axis parse_axis(const std::string& name) {
+  std::vector<std::string> names;
+  for (const Axis a : kAxes) {
+    if (name == axis_name(a)) return a;
+    names.emplace_back(axis_name(a));
+  }
+  throw std::invalid_argument(fmt::format("unknown axis '{}'{}; the axes are energy, latency, edp and area",
+                                          name, core::did_you_mean(name, names)));
+}
+
+std::vector<std::size_t> front_across_points(const std::vector<SweepRow>& rows, Axis x, Axis y) {
+  std::vector<std::size_t> mapped;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    if (rows[i].found) mapped.push_back(i);
+  std::vector<std::size_t> out;
+  for (const std::size_t i : mapped) {
+    const double xi = axis_value(rows[i], x), yi = axis_value(rows[i], y);
+    const bool beaten = std::any_of(mapped.begin(), mapped.end(), [&](std::size_t j) {
+      const double xj = axis_value(rows[j], x), yj = axis_value(rows[j], y);
+      return xj <= xi && yj <= yi && (xj < xi || yj < yi);
+    });
+    if (!beaten) out.push_back(i);
+  }
+  std::stable_sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) {
+    return axis_value(rows[a], x) < axis_value(rows[b], x);
+  });
+  return out;
 }
 
 }  // namespace af::sweep

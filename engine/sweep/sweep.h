@@ -24,6 +24,12 @@ struct SweepRow {
   std::string failure;  // why the point has no mapping (an invalid spec, or none valid)
   double energy = 0, latency = 0, edp = 0;
   std::map<std::string, double> component_energy;  // dynamic + leak, summed over Einsums
+  // The point's chip (Workspace::area(), fanouts counted): set whenever its spec loads, mapped
+  // or not. Area does not depend on the mapping, so energy or latency against area is the
+  // design-space front a sweep draws (front_across_points).
+  double area = 0, leak_power = 0;               // m^2, W
+  std::map<std::string, double> component_area;  // m^2
+  std::vector<std::string> warnings;             // the point's load warnings (e.g. a stale cost table entry)
   // The run's whole front (the optimum first): (energy, latency) of each mapping on it, for
   // overlaying the points' fronts.
   std::vector<std::pair<double, double>> front;
@@ -73,12 +79,26 @@ using SweepProgress = std::function<void(const SweepRow& row, std::size_t done, 
 [[nodiscard]] std::vector<SweepRow> run(const Sweep& sweep, std::stop_token stop = {},
                                         const SweepProgress& progress = {}, const PointHooks& hooks = {});
 
-// "NAME1[,NAME2],energy_J,latency_s,edp_Js,<component>_energy_J...,seconds,status", one line
-// per row; components are the union over the rows, sorted; a point without a mapping has
-// empty figures and its failure as status.
+// "NAME1[,NAME2],energy_J,latency_s,edp_Js,area_m2,leak_power_W,<component>_energy_J...,
+// <component>_area_m2...,seconds,status", one line per row; components are the union over the
+// rows, sorted; a point without a mapping has empty figures and its failure as status.
 [[nodiscard]] std::string csv(const Sweep& sweep, const std::vector<SweepRow>& rows);
-// {"variables": [...], "points": [{values: {NAME: VALUE}, found, energy_J, ..., front: [[J, s], ...],
-//  mapping: YAML}]}.
+// {"variables": [...], "points": [{values: {NAME: VALUE}, found, energy_J, ..., area_m2,
+//  leak_power_W, component_area_m2, front: [[J, s], ...], mapping: YAML}], "fronts": {
+//  "energy_area": [i...], "latency_area": [...], "energy_latency": [...], "edp_area": [...]}}
+// (fronts: indices into points; see front_across_points).
 [[nodiscard]] nlohmann::json json(const Sweep& sweep, const std::vector<SweepRow>& rows);
+
+// A figure of a point, as an axis of a front across points.
+enum class Axis { Energy, Latency, Edp, Area };
+[[nodiscard]] double axis_value(const SweepRow& row, Axis axis);
+[[nodiscard]] const char* axis_name(Axis axis);  // "energy", "latency", "edp", "area"
+// Throws std::invalid_argument, listing the names, for an unknown one.
+[[nodiscard]] Axis parse_axis(const std::string& name);
+
+// The points no other mapped point beats on both axes (lower is better on each; equal points
+// are all kept), as indices into `rows` in increasing order of `x`: the design choices worth
+// having when trading `x` (e.g. area) against `y` (e.g. energy).
+[[nodiscard]] std::vector<std::size_t> front_across_points(const std::vector<SweepRow>& rows, Axis x, Axis y);
 
 }  // namespace af::sweep

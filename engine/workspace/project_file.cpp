@@ -146,7 +146,8 @@ ProjectFile parse_project_file(const std::string& text, const std::string& path)
   ProjectFile p;
   if (root.is_null()) fail({path, 1, 1}, "", "the project file is empty (it needs at least 'files:')");
   if (!root.is_map()) fail(root.location(), "", "expected a mapping with 'files:', got " + root.describe());
-  const std::vector<std::string> keys = {"files", "variables", "component_costs", "mapper"};
+  const std::vector<std::string> keys = {"files", "variables", "component_costs", "priced_by_model",
+                                         "mapper"};
   bool has_files = false;
   for (const auto& e : root.entries()) {
     if (e.key == "files") {
@@ -171,6 +172,14 @@ ProjectFile parse_project_file(const std::string& text, const std::string& path)
       const auto hash = t.find('#');
       p.component_costs =
           resolved(t.substr(0, hash), folder) + (hash == std::string::npos ? "" : t.substr(hash));
+    } else if (e.key == "priced_by_model") {
+      if (e.value.is_null()) continue;
+      if (!e.value.is_sequence())
+        fail(e.value.location(), "priced_by_model",
+             "expected a list of component names, got " + e.value.describe());
+      for (std::size_t i = 0; i < e.value.items().size(); ++i)
+        p.priced_by_model.push_back(
+            scalar(e.value.items()[i], "priced_by_model[" + std::to_string(i) + "]").as_string());
     } else if (e.key == "mapper") {
       p.mapper = read_mapper(e.value);
     } else {
@@ -193,7 +202,8 @@ std::string write_project_file(const ProjectFile& project, const std::string& pa
   const fs::path folder = fs::path(path).parent_path();
   std::string out =
       "# AccelForge Explorer project: spec files (relative to this file), variable values,\n"
-      "# component costs and the mapper settings chosen in the window.\n";
+      "# component costs (and the components priced by their model instead) and the mapper\n"
+      "# settings chosen in the window.\n";
   out += "files:\n";
   for (const auto& f : project.files) out += "- " + quoted(relative(f, folder)) + "\n";
   if (!project.variables.empty()) {
@@ -207,6 +217,10 @@ std::string write_project_file(const ProjectFile& project, const std::string& pa
            quoted(relative(project.component_costs.substr(0, hash), folder) +
                   (hash == std::string::npos ? "" : project.component_costs.substr(hash))) +
            "\n";
+  }
+  if (!project.priced_by_model.empty()) {
+    out += "priced_by_model:\n";
+    for (const auto& c : project.priced_by_model) out += "- " + quoted(c) + "\n";
   }
   const ProjectMapperSettings& m = project.mapper;
   std::string mapper;

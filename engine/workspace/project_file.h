@@ -8,6 +8,7 @@
 //   files: [arch.yaml, workload.yaml, mapping.yaml]
 //   variables: {M: "64", DECODE: "True"}
 //   component_costs: costs.json#eyeriss
+//   priced_by_model: [GlobalBuffer]
 //   mapper: {metric: edp, unfused: false, max_fused_loops: 1}
 #include <cstdint>
 #include <optional>
@@ -42,6 +43,8 @@ struct ProjectFile {
   std::vector<std::pair<std::string, std::string>> variables;  // NAME, value as typed
   std::string component_costs;                                 // FILE[#SECTION]; empty: none
   ProjectMapperSettings mapper;
+  // Components priced by their model although the table lists them (SpecInputs::priced_by_model).
+  std::vector<std::string> priced_by_model = {};
 
   friend bool operator==(const ProjectFile&, const ProjectFile&) = default;
 };

@@ -146,7 +146,7 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
     if (const text::yaml::YamlNode* node = tree.root.is_map() ? tree.root.find("mapping") : nullptr)
       mapping_node = *node;  // also when the typed spec does not build (an arch error)
     auto spec = std::make_shared<spec::Spec>(
-        loader::build_spec(tree.root, {costs ? &*costs : nullptr, in.costs_required}));
+        loader::build_spec(tree.root, {costs ? &*costs : nullptr, in.costs_required, in.priced_by_model}));
     spec->warnings.insert(spec->warnings.begin(), tree.warnings.begin(), tree.warnings.end());
     ws.diagnostics_ = spec->warnings;
     ws.resolved_ = std::make_shared<const spec::ResolvedSpec>(spec->resolved());
@@ -222,6 +222,33 @@ const spec::ResolvedArch* Workspace::displayed_architecture() const {
 components::AreaReport Workspace::area() const {
   const spec::ResolvedArch* arch = displayed_architecture();
   return arch ? components::total_area(*arch) : components::AreaReport{};
+}
+
+const std::vector<spec::PricedComponent>& Workspace::priced_components() const {
+  static const std::vector<spec::PricedComponent> kNone;
+  if (!ok() || !spec_->has_arch()) return kNone;
+  for (const auto& einsum : spec_->workload.workload.einsums)
+    if (const auto it = spec_->arch_by_einsum.find(einsum.name); it != spec_->arch_by_einsum.end())
+      return it->second.priced;
+  return spec_->arch_by_einsum.begin()->second.priced;
+}
+
+std::vector<spec::StaleCost> Workspace::stale_costs() const {
+  std::vector<spec::StaleCost> out;
+  if (!ok()) return out;
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const auto& einsum : spec_->workload.workload.einsums)
+    if (const auto it = spec_->arch_by_einsum.find(einsum.name); it != spec_->arch_by_einsum.end())
+      for (const auto& p : it->second.priced)
+        for (const auto& s : p.stale)
+          if (seen.insert({s.component, s.attribute}).second) out.push_back(s);
+  return out;
+}
+
+SpecInputs Workspace::inputs_priced_by_model(const std::string& component) const {
+  SpecInputs in = inputs_;
+  in.priced_by_model.insert(component);
+  return in;
 }
 
 std::string Workspace::summary() const { return loader::summarize(spec()); }

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "mapper/options.h"
 #include "mapping_edit/mapping_section.h"
 #include "model/evaluate.h"
+#include "spec/priced_component.h"
 #include "spec/spec.h"
 #include "workspace/spec_variable.h"
 
@@ -30,6 +32,9 @@ struct SpecInputs {
   std::string component_costs;                 // FILE[#SECTION]; empty: none
   // False for validation: a cost nothing provides is a warning (and 0), not an error.
   bool costs_required = true;
+  // Components priced by their component_class's model although the cost table lists them
+  // (a stale entry set aside); "*" for every component.
+  std::set<std::string> priced_by_model = {};
 };
 
 // Why the model rejected the spec's mapping, and where.
@@ -94,8 +99,20 @@ class Workspace {
   // onto. Null when the spec is invalid or has no architecture. Every caller that draws or
   // summarizes "the" architecture asks here rather than picking from arch_by_einsum.
   [[nodiscard]] const spec::ResolvedArch* displayed_architecture() const;
-  // The chip area of displayed_architecture(): per component and in all (zero when there is none).
+  // The chip area and leak power of displayed_architecture(): per component and in all (zero
+  // when there is none).
   [[nodiscard]] components::AreaReport area() const;
+  // What each component of displayed_architecture() costs and where each figure came from
+  // (spec, table, model with the attributes it read, Dummy), containers left out, in the
+  // arch's order. Empty when the spec is invalid or has no architecture.
+  [[nodiscard]] const std::vector<spec::PricedComponent>& priced_components() const;
+  // The cost table's entries the spec has moved away from, over the architectures of every
+  // Einsum (each component and attribute once). Also among diagnostics() as warnings.
+  [[nodiscard]] std::vector<spec::StaleCost> stale_costs() const;
+  // These inputs with `component` priced by its model instead of the table ("*": every
+  // component): what the window loads when the user takes the model's figures for a stale
+  // entry.
+  [[nodiscard]] SpecInputs inputs_priced_by_model(const std::string& component) const;
   // What `accelforge validate` prints: the workload, the architecture and the mapping in brief.
   // Throws std::logic_error when !ok().
   [[nodiscard]] std::string summary() const;

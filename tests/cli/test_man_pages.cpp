@@ -48,7 +48,7 @@ class TestManPages : public QObject {
     const QString page = manText("accelforge.1");
     QVERIFY(!page.isEmpty());
     QSet<QString> help = longOptions(helpOf(AF_CLI_EXE, {"--help"}));
-    for (const char* command : {"validate", "evaluate", "map", "sweep", "history"}) {
+    for (const char* command : {"validate", "evaluate", "components", "map", "sweep", "history"}) {
       const QString text = helpOf(AF_CLI_EXE, {command, "--help"});
       QVERIFY2(!text.isEmpty(), command);
       help |= longOptions(text);

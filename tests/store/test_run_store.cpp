@@ -118,6 +118,7 @@ class TestRunStore : public QObject {
     QTest::newRow("map unfused, a front of several") << 1;
     QTest::newRow("sweep") << 2;
     QTest::newRow("map without a mapping") << 3;
+    QTest::newRow("map priced by component models") << 4;
   }
   // Stored and read back: the same record, and the same again through its exported JSON.
   void round_trip() {
@@ -145,6 +146,22 @@ class TestRunStore : public QObject {
         QCOMPARE(r.vary.at(0).at("name").get<std::string>(), std::string("LocalBandwidth"));
         QCOMPARE(r.options.at("metric").get<std::string>(), std::string("edp"));
         break;
+      case 4: {
+        // Area is a figure of the run; the components set to be priced by their model an input.
+        SpecInputs in{example_files("component_models"), {}, {}, {}, true};
+        in.priced_by_model = {"GlobalBuffer"};
+        const Workspace ws = Workspace::load(in);
+        QVERIFY(ws.ok());
+        mapper::MapperOptions o = ws.mapper_options();
+        o.threads = 2;
+        r = store::capture_map(ws, o, ws.map(o), 0.1);
+        QVERIFY(r.found);
+        QCOMPARE(r.area, ws.area().total);
+        QVERIFY(r.area > 0 && r.leak_power > 0);
+        QCOMPARE(r.priced_by_model, std::vector<std::string>{"GlobalBuffer"});
+        QCOMPARE(store::inputs_of(r).priced_by_model, in.priced_by_model);
+        break;
+      }
       default:
         r = failed_record(dir);
         QVERIFY(!r.stats.is_null());
@@ -154,7 +171,7 @@ class TestRunStore : public QObject {
         break;
     }
     QVERIFY(!r.files.empty() && !r.files.front().text.empty());
-    QCOMPARE(r.files.size(), which == 3 ? std::size_t{2} : std::size_t{2});
+    QCOMPARE(r.files.size(), std::size_t{2});
     QVERIFY(!r.spec_hash.empty());
     const RunStore s(dir.filePath("runs.sqlite").toStdString());
     QVERIFY2(s.ok(), s.error().c_str());
@@ -345,8 +362,48 @@ class TestRunStore : public QObject {
     QCOMPARE(r->name, std::string());
     QCOMPARE(r->project, std::string());
     QCOMPARE(r->files.size(), std::size_t{1});
+    QCOMPARE(r->area, 0.0);  // recorded before area was
+    QVERIFY(r->priced_by_model.empty());
     QVERIFY(s.rename(1, "from v1").ok());
     QCOMPARE(s.list()->front().name, std::string("from v1"));
+  }
+
+  // A version-2 store (before area): its runs read with area 0, and a new run keeps its area
+  // beside them.
+  void version_2_store_is_migrated() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("runs.sqlite");
+    {
+      QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "v2");
+      db.setDatabaseName(path);
+      QVERIFY(db.open());
+      QCOMPARE(store::schema::migrate(db, 2), std::string());
+      QCOMPARE(store::schema::version(db), 2);
+      QSqlQuery q(db);
+      QVERIFY(
+          q.exec(R"(INSERT INTO runs (kind, name, project, created, spec_hash, assignments, component_costs,
+          options, seconds, found, failure, energy, latency, edp, points, front, stats, mapping_yaml, vary)
+          VALUES ('map', 'old', '', '2026-01-02T03:04:05Z', 'abc', '[]', '', '{}', 1.5, 1, '', 2.0, 3.0, 6.0, 0,
+          '[]', 'null', 'mapping: {}', 'null'))"));
+      q.finish();
+      db.close();
+    }
+    QSqlDatabase::removeDatabase("v2");
+    const RunStore s(path.toStdString());
+    QVERIFY2(s.ok(), s.error().c_str());
+    const auto old = s.get(1);
+    QVERIFY2(old.ok(), old.error.c_str());
+    QCOMPARE(old->area, 0.0);
+    QCOMPARE(old->energy, 2.0);
+    RunRecord fresh = small_record("new");
+    fresh.area = 1.5e-6;
+    fresh.leak_power = 2e-3;
+    fresh.priced_by_model = {"*"};
+    const auto id = s.add(fresh);
+    QVERIFY(id.ok());
+    QCOMPARE(s.get(*id)->area, 1.5e-6);
+    QCOMPARE(s.get(*id)->priced_by_model, std::vector<std::string>{"*"});
+    QCOMPARE(s.list()->front().area, 1.5e-6);
   }
 
   // A place where no file can be made: an error value naming it, and every operation says so.

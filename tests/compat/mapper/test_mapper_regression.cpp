@@ -5,13 +5,15 @@
 // workloads map, fused and unfused, with the same settings.
 #include <QtTest>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <set>
 
 #include "components/cost_table.h"
-#include "support/load_spec.h"
 #include "mapper/mapper.h"
 #include "model/evaluate.h"
+#include "support/load_spec.h"
 #include "support/mapper_regression.h"
 #include "support/shared_corpus.h"
 
@@ -157,6 +159,49 @@ class TestMapperRegression : public QObject {
     }
     if (!bad.isEmpty()) qWarning("%s", qPrintable(bad.join('\n')));
     QVERIFY(bad.isEmpty());
+  }
+
+  // The cases of architectures whose components name a component_class, priced by the
+  // component models instead of the reference cost table (engine/components/models/README.md):
+  // the optimum's energy and latency within 5% of AccelForge's.
+  void regression_priced_by_models_data() {
+    QTest::addColumn<QString>("key");
+    const auto ref = af::test::read_mapper_regression(af::test::reference_dir());
+    for (const auto& [key, value] : ref.items()) {
+      const auto c = af::test::mapper_regression_case(af::test::reference_dir(), key);
+      std::ifstream arch(c.files.front());
+      const std::string text((std::istreambuf_iterator<char>(arch)), std::istreambuf_iterator<char>());
+      // A class other than Dummy means a model prices some component.
+      bool modelled = false;
+      for (std::size_t at = text.find("component_class:"); at != std::string::npos && !modelled;
+           at = text.find("component_class:", at + 1)) {
+        const std::size_t end = text.find('\n', at);
+        const std::string value = text.substr(at + 16, end - at - 16);
+        modelled = value.find("Dummy") == std::string::npos;
+      }
+      if (modelled) QTest::newRow(key.c_str()) << QString::fromStdString(key);
+    }
+  }
+  void regression_priced_by_models() {
+    QFETCH(QString, key);
+    const std::string k = key.toStdString();
+    const auto ref = af::test::read_mapper_regression(af::test::reference_dir()).at(k);
+    const auto c = af::test::mapper_regression_case(af::test::reference_dir(), k);
+    std::optional<spec::Spec> s;
+    try {
+      s = af::test::load_spec(c.files, c.sets);  // no cost table
+    } catch (const core::SpecError& e) {
+      QFAIL(e.what());
+    }
+    const auto r = map_case(*s, c.arch, c.unfused);
+    QVERIFY2(r.found, r.failure.c_str());
+    const double energy = ref.at("energy").get<double>(), latency = ref.at("latency").get<double>();
+    const double de = r.evaluation->total_energy / energy - 1, dl = r.evaluation->total_latency / latency - 1;
+    qInfo("%s: energy %+.3f%%, latency %+.3f%%", k.c_str(), 100 * de, 100 * dl);
+    QVERIFY2(std::abs(de) <= 0.05,
+             qPrintable(QString("energy %1 vs %2").arg(r.evaluation->total_energy).arg(energy)));
+    QVERIFY2(std::abs(dl) <= 0.05,
+             qPrintable(QString("latency %1 vs %2").arg(r.evaluation->total_latency).arg(latency)));
   }
 
   // Fusion only adds options: the fused optimum is never worse than the unfused one.

@@ -7,6 +7,7 @@
 #include "loader/projection_parser.h"
 #include "loader/schema.h"
 #include "loader/spec_builder.h"
+#include "spec/priced_component.h"
 #include "text/expr/expression_error.h"
 #include "text/yaml/yaml_parse.h"
 
@@ -195,11 +196,14 @@ arch:
     QCOMPARE(area.total, 13.0);
   }
 
+  // A cost neither the spec, a table nor a model gives is an error naming the component and
+  // the figure (a warning, and 0, while only validating). A class whose model needs an attribute
+  // the component lacks says which, at the class.
   void missing_cost_is_an_error_or_a_warning() {
     const std::string text = std::string(kWorkload) + R"(
 arch:
   nodes:
-  - !Memory {name: MainMemory, size: inf, leak_power: 0, component_class: LPDDR4}
+  - !Memory {name: MainMemory, size: inf, leak_power: 0}
   - !Compute {name: MAC, leak_power: 0, actions: [{name: compute, energy: 1, throughput: 1}]}
 )";
     const std::string error = first_error(text);
@@ -207,6 +211,47 @@ arch:
              error.c_str());
     const Spec lenient = build(text, {nullptr, false});
     QVERIFY(!lenient.warnings.empty());
+
+    const std::string needs_node = std::string(kWorkload) + R"(
+arch:
+  nodes:
+  - !Memory {name: MainMemory, size: inf, component_class: LPDDR4}
+  - !Memory {name: Buffer, size: 1024, component_class: SmartBufferSRAM}
+  - !Compute {name: MAC, leak_power: 0, actions: [{name: compute, energy: 1, throughput: 1}]}
+)";
+    const std::string why = first_error(needs_node);
+    QVERIFY2(why.find("Buffer") != std::string::npos && why.find("tech_node") != std::string::npos &&
+                 why.find("component_class") != std::string::npos,
+             why.c_str());
+  }
+
+  // A component_class prices what the spec leaves out, from the component's attributes.
+  void component_class_prices_the_rest() {
+    const std::string text = std::string(kWorkload) + R"(
+arch:
+  extra_attributes_for_all_component_models: {tech_node: 65e-9}
+  nodes:
+  - !Memory {name: MainMemory, size: inf, component_class: LPDDR4}
+  - !Memory {name: Buffer, size: 192, component_class: SmartBufferSRAM, area: 1e-9}
+  - !Compute {name: MAC, component_class: IntMAC, extra_attributes_for_component_model: {adder_width: 16, multiplier_width: 8}}
+)";
+    const Spec s = build(text);
+    const auto& built = s.arch_by_einsum.at("E0");
+    const Component* dram = built.arch.find("MainMemory");
+    QCOMPARE(dram->find_action("read")->energy, 8e-12);
+    const Component* buffer = built.arch.find("Buffer");
+    QVERIFY(std::abs(buffer->find_action("read")->energy - 2.27339e-14) < 1e-19);
+    QCOMPARE(buffer->area, 1e-9);  // the spec's own figure wins
+    QCOMPARE(built.priced.size(), std::size_t{3});
+    const PricedComponent& p = built.priced[1];
+    QCOMPARE(p.area_source, CostSource::Spec);
+    QCOMPARE(p.leak_source, CostSource::Model);
+    QCOMPARE(QString::fromStdString(p.model), QString("SmartBufferSRAM"));
+    const auto node = std::find_if(p.attributes.begin(), p.attributes.end(),
+                                   [](const ModelAttribute& a) { return a.name == "tech_node"; });
+    QVERIFY(node != p.attributes.end() && !node->defaulted && node->where);
+    QCOMPARE(node->where->line, 22);  // the arch's extra_attributes_for_all_component_models
+    QVERIFY(std::abs(built.arch.find("MAC")->find_action("compute")->energy - 1.28138e-12) < 1e-17);
   }
 
   void expression_errors_point_into_the_scalar() {

@@ -6,6 +6,7 @@
 #include <QtTest>
 #include <clocale>
 
+#include "components/cost_resolution.h"
 #include "components/cost_table.h"
 #include "core/diagnostic.h"
 #include "support/shared_corpus.h"
@@ -88,7 +89,8 @@ class TestCostTable : public QObject {
     in.name = "GlobalBuffer";
     in.component_class = "SmartBufferSRAM";
     in.energy_scale = 2;
-    in.actions = {{"read", 3.0, std::nullopt, 1, 1}, {"write", std::nullopt, std::nullopt, 1, 1}};
+    in.actions = {{"read", 3.0, std::nullopt, 1, 1, std::nullopt, {}},
+                  {"write", std::nullopt, std::nullopt, 1, 1, std::nullopt, {}}};
     const auto r = components::resolve_component_costs(in, &costs);
     QCOMPARE(r.actions[0].energy, 6.0);          // explicit value, scaled
     QCOMPARE(r.actions[1].energy, writeEnergy);  // table value, final
@@ -98,7 +100,7 @@ class TestCostTable : public QObject {
     components::ComponentCostInput dummy;
     dummy.name = "Extra";
     dummy.component_class = "DUMMY";
-    dummy.actions = {{"read", std::nullopt, std::nullopt, 1, 1}};
+    dummy.actions = {{"read", std::nullopt, std::nullopt, 1, 1, std::nullopt, {}}};
     const auto d = components::resolve_component_costs(dummy, &costs);
     QCOMPARE(d.actions[0].energy, 0.0);
     QVERIFY(std::isinf(d.actions[0].throughput));

@@ -1,5 +1,7 @@
 // Sweeps (engine/sweep): `--vary` values, the grid's order, the check's messages, and each
 // point's row equal to mapping the spec with those values set.
+#include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "io/mapping_writer.h"
@@ -212,6 +214,101 @@ class TestSweep : public QObject {
           if (done == 2) stop.request_stop();
         });
     QCOMPARE(rows.size(), std::size_t{2});
+  }
+
+  // Area is a figure of every point: the bundled example priced by component models, its
+  // buffer's size swept. The area grows with the buffer; the CSV and JSON carry it; the fronts
+  // across points hold the points no other beats on (area, energy).
+  void area_per_point_and_fronts() {
+    const std::string dir = std::string(AF_SOURCE_DIR) + "/resources/examples/component_models/";
+    sweep::Sweep s;
+    s.inputs.files = {dir + "arch.yaml", dir + "workload.yaml"};
+    s.vary = {sweep::parse_variation("GlobalBufferKiB=1,4,16,64")};
+    s.options = [](mapper::MapperOptions& o) {
+      o.metrics = mapper::kEnergy;
+      o.threads = 2;
+    };
+    const auto rows = sweep::run(s);
+    QCOMPARE(rows.size(), std::size_t{4});
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      QVERIFY2(rows[i].found, rows[i].failure.c_str());
+      QCOMPARE(rows[i].area,
+               Workspace::load({s.inputs.files, {}, {"GlobalBufferKiB=" + rows[i].values[0]}, {}, true})
+                   .area()
+                   .total);
+      QVERIFY(rows[i].leak_power > 0);
+      QVERIFY(rows[i].component_area.at("GlobalBuffer") > 0);
+      if (i > 0) QVERIFY(rows[i].area > rows[i - 1].area);
+    }
+    const auto back = sweep::row_from_json(nlohmann::json::parse(sweep::row_to_json(rows[2]).dump()));
+    QCOMPARE(back.area, rows[2].area);
+    QCOMPARE(back.component_area, rows[2].component_area);
+    // A row stored before area was recorded reads with none.
+    nlohmann::json old = sweep::row_to_json(rows[2]);
+    old.erase("area");
+    old.erase("component_area");
+    QCOMPARE(sweep::row_from_json(old).area, 0.0);
+
+    const QStringList lines = QString::fromStdString(sweep::csv(s, rows)).trimmed().split('\n');
+    QVERIFY2(lines[0].startsWith("GlobalBufferKiB,energy_J,latency_s,edp_Js,area_m2,leak_power_W,"),
+             qPrintable(lines[0]));
+    QVERIFY(lines[0].contains(",GlobalBuffer_area_m2,"));
+    QCOMPARE(lines[1].split(',')[4].toDouble(), rows[0].area);
+
+    // On (area, energy) a point is kept when no point is both smaller and cheaper.
+    const auto front = sweep::front_across_points(rows, sweep::Axis::Area, sweep::Axis::Energy);
+    QVERIFY(!front.empty());
+    QCOMPARE(front.front(), std::size_t{0});  // the smallest chip is always on it
+    for (const std::size_t i : front)
+      for (const auto& r : rows)
+        QVERIFY(!(r.area <= rows[i].area && r.energy <= rows[i].energy &&
+                  (r.area < rows[i].area || r.energy < rows[i].energy)));
+    const auto j = sweep::json(s, rows);
+    QCOMPARE(j.at("fronts").at("energy_area").get<std::vector<std::size_t>>(), front);
+    QCOMPARE(j.at("points").at(3).at("area_m2").get<double>(), rows[3].area);
+    QCOMPARE(sweep::parse_axis("area"), sweep::Axis::Area);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)sweep::parse_axis("aera"));
+  }
+
+  // An energy written as an expression of the component's own attributes belongs to the spec,
+  // and is evaluated again at each point: a buffer 4x larger costs 2x per access here.
+  void energy_expressions_follow_each_point() {
+    QTemporaryDir dir;
+    const QString arch = dir.filePath("arch.yaml");
+    QFile f(arch);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({% set BufferBits = BufferBits | default(8192) %}
+arch:
+  nodes:
+  - !Memory {name: DRAM, size: inf, leak_power: 0, area: 0, actions: [{name: read, energy: 100e-12, throughput: inf}, {name: write, energy: 100e-12, throughput: inf}]}
+  - !Memory
+    name: Buffer
+    size: {{BufferBits}}
+    leak_power: 1e-9 * size
+    area: 1e-12 * size
+    actions:
+    - {name: read, energy: 1e-12 * (size / 8192) ** 0.5, throughput: inf}
+    - {name: write, energy: 1e-12 * (size / 8192) ** 0.5, throughput: inf}
+  - !Compute {name: MAC, leak_power: 0, area: 0, actions: [{name: compute, energy: 1e-12, throughput: 1e9}]}
+)");
+    f.close();
+    sweep::Sweep s;
+    s.inputs.files = {arch.toStdString(),
+                      std::string(AF_SOURCE_DIR) + "/resources/examples/two_level_matmul/workload.yaml"};
+    s.vary = {sweep::parse_variation("BufferBits=8192,32768")};
+    s.options = [](mapper::MapperOptions& o) { o.threads = 2; };
+    std::vector<double> read_energy;
+    sweep::PointHooks hooks;
+    hooks.mapped = [&](std::size_t, const Workspace& ws, const mapper::MapperResult&) {
+      read_energy.push_back(ws.displayed_architecture()->find("Buffer")->find_action("read")->energy);
+    };
+    const auto rows = sweep::run(s, {}, {}, hooks);
+    QCOMPARE(rows.size(), std::size_t{2});
+    QVERIFY(rows[0].found && rows[1].found);
+    QCOMPARE(read_energy.size(), std::size_t{2});
+    QCOMPARE(read_energy[0], 1e-12);
+    QCOMPARE(read_energy[1], 2e-12);
+    QCOMPARE(rows[1].component_area.at("Buffer"), 4 * rows[0].component_area.at("Buffer"));
   }
 };
 

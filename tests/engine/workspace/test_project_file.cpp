@@ -33,6 +33,7 @@ class TestProjectFile : public QObject {
     p.files = {"/p/specs/arch.yaml", "/p/specs/workload.yaml", "/elsewhere/mapping.yaml"};
     p.variables = {{"M", "64"}, {"DECODE", "True"}, {"NAME", "a \"quoted\" \\ value\n"}};
     p.component_costs = "/p/costs.json#eyeriss";
+    p.priced_by_model = {"GlobalBuffer", "*"};
     p.mapper.metrics = mapper::kEnergy | mapper::kLatency;
     p.mapper.unfused = false;
     p.mapper.max_fused_loops = mapper::kUnlimited;
@@ -73,8 +74,11 @@ class TestProjectFile : public QObject {
     seed << in.rdbuf();
     QVERIFY(!seed.str().empty());
     for (const std::string& text :
-         {seed.str(), std::string("files: [a.yaml]\nmapper: {tiling_coarseness: 1.234567891, objective_tolerance: 1e-9}\n"),
-          std::string("files: ['#', ./x/../y.yaml, /a/./b]\ncomponent_costs: '#s'\nvariables: {'a b': '', c: \"\\t\"}\n"),
+         {seed.str(),
+          std::string(
+              "files: [a.yaml]\nmapper: {tiling_coarseness: 1.234567891, objective_tolerance: 1e-9}\n"),
+          std::string("files: ['#', ./x/../y.yaml, /a/./b]\ncomponent_costs: '#s'\nvariables: {'a b': '', c: "
+                      "\"\\t\"}\n"),
           // A path that resolves to the project's own folder (found by fuzz_project_file: it
           // was written as "." and read back with a trailing slash), and escapes yaml-cpp
           // decodes to lone bytes.
