@@ -60,7 +60,9 @@ ParsedCommandLine parseExplorerArguments(const QStringList& arguments, const Pag
       "A component-cost table for components that name a component_class (as accelforge's "
       "--component-costs): FILE, or FILE#SECTION when it has several (File > Component Costs...).",
       "FILE[#SECTION]");
-  const QCommandLineOption viewOption("view", "Show this view first (the views are listed below).", "NAME");
+  const QCommandLineOption viewOption(
+      "view", "Show this view first (the views are listed below; repeatable: a page and a dock's view).",
+      "NAME");
   parser.addOptions({setOption, screenshotOption, mapOption, metricOption, unfusedOption, threadsOption,
                      midRunOption, varyOption, storeOption, compareOption, playAtOption, costsOption,
                      sizeOption, viewOption});
@@ -83,9 +85,10 @@ ParsedCommandLine parseExplorerArguments(const QStringList& arguments, const Pag
   o.files = parser.positionalArguments();
   o.assignments = parser.values(setOption);
   o.componentCosts = parser.value(costsOption);
-  o.view = parser.value(viewOption);
-  if (!o.view.isEmpty() && !pages.pageOf(o.view))
-    return usage(QStringLiteral("unknown view '%1' (one of %2)").arg(o.view, pages.viewNames().join(", ")));
+  o.views = parser.values(viewOption);
+  for (const QString& view : o.views)
+    if (!pages.pageOf(view))
+      return usage(QStringLiteral("unknown view '%1' (one of %2)").arg(view, pages.viewNames().join(", ")));
   o.map = parser.isSet(mapOption);
   if (parser.isSet(metricOption)) {
     try {

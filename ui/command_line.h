@@ -15,7 +15,7 @@ struct ExplorerOptions {
   QStringList files;  // spec files in merge order, or one .afproj
   QStringList assignments;
   QString componentCosts;  // FILE[#SECTION]; empty: none
-  QString view;            // shown first; empty: the first page
+  QStringList views;       // shown first, in order (a centre page and a dock's view); none: the first page
   bool map = false;
   std::optional<unsigned> metrics;
   bool unfused = false;

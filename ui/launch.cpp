@@ -112,7 +112,7 @@ int screenshot(MainWindow& window, const ExplorerOptions& o) {
     // are on screen (or at once when nothing was found).
     QObject::connect(&window, &MainWindow::resultApplied, &window, [&] {
       if (opened) {
-        if (!o.view.isEmpty()) window.showView(o.view);  // the view asked for, over the run's own
+        for (const QString& view : o.views) window.showView(view);  // the views asked for, over the run's own
         once();
       }
       if (started) return;
@@ -147,7 +147,7 @@ int screenshot(MainWindow& window, const ExplorerOptions& o) {
 }  // namespace
 
 int launch(MainWindow& window, const ExplorerOptions& o) {
-  if (!o.view.isEmpty()) window.showView(o.view);
+  for (const QString& view : o.views) window.showView(view);
   openAndConfigure(window, o);
   if (!o.screenshot.isEmpty()) return screenshot(window, o);
   if (o.compare) window.history()->compare(o.compare->first, o.compare->second);

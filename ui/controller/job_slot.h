@@ -26,9 +26,9 @@ class JobSlot {
   // Runs on a worker thread: must not touch widgets; polls the token; may throw.
   using Work = std::function<Result(QPromise<Result>& promise, std::stop_token stop)>;
   struct Handlers {
-    std::function<void(int generation, Result result)> finished;        // newest generation, non-null
-    std::function<void(int generation, const QString& error)> failed;   // the work threw
-    std::function<void(int generation)> stopped;                        // superseded or nothing to show
+    std::function<void(int generation, Result result)> finished;       // newest generation, non-null
+    std::function<void(int generation, const QString& error)> failed;  // the work threw
+    std::function<void(int generation)> stopped;                       // superseded or nothing to show
     std::function<void(int generation, int value, const QString& text)> progress;
   };
 
@@ -50,8 +50,9 @@ class JobSlot {
     auto source = std::make_shared<std::stop_source>();
     running_ = {generation, source};
     auto* watcher = new QFutureWatcher<Result>(context_);  // deleted when the job ends
-    watchers_.erase(std::remove_if(watchers_.begin(), watchers_.end(), [](const auto& w) { return w.isNull(); }),
-                    watchers_.end());
+    watchers_.erase(
+        std::remove_if(watchers_.begin(), watchers_.end(), [](const auto& w) { return w.isNull(); }),
+        watchers_.end());
     watchers_.emplace_back(watcher);
     ++inFlight_;
     QObject::connect(watcher, &QFutureWatcherBase::progressValueChanged, context_,

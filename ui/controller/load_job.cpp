@@ -6,6 +6,31 @@
 
 namespace af::ui {
 
+AreaData areaFrom(const Workspace& workspace) {
+  AreaData out;
+  const spec::ResolvedArch* arch = workspace.displayed_architecture();
+  if (!arch) return out;
+  const components::AreaReport report = workspace.area();
+  for (const auto& c : arch->components) {
+    const auto area = report.per_component.find(c.name);
+    if (area == report.per_component.end()) continue;  // containers have none
+    AreaRecord r;
+    r.component = QString::fromStdString(c.name);
+    r.area = area->second;
+    if (const auto leak = report.leak_per_component.find(c.name); leak != report.leak_per_component.end())
+      r.leakPower = leak->second;
+    for (const auto& p : workspace.priced_components())
+      if (p.name == c.name)
+        r.source = p.area_source == spec::CostSource::Model
+                       ? QStringLiteral("model %1").arg(QString::fromStdString(p.model))
+                       : QString::fromLatin1(spec::cost_source_name(p.area_source));
+    out.components << r;
+  }
+  out.total = report.total;
+  out.totalLeak = report.total_leak;
+  return out;
+}
+
 ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop) {
   const auto start = std::chrono::steady_clock::now();
   auto result = std::make_shared<ProjectResult>();
@@ -14,6 +39,7 @@ ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop) {
   result->workspace = workspace;
   result->diagnostics = workspace->diagnostics();
   if (workspace->ok()) {
+    result->area = areaFrom(*workspace);
     EvaluationOutcome outcome = workspace->evaluate();
     if (outcome.evaluation) {
       result->accesses = accessesFrom(*outcome.evaluation, workspace->spec());

@@ -17,4 +17,8 @@ struct LoadRequest {
 // mapping. nullptr when stopped.
 [[nodiscard]] ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop = {});
 
+// The displayed architecture's area and leak power per component, with where each area came
+// from, for the Area plot (empty when there is no architecture).
+[[nodiscard]] AreaData areaFrom(const Workspace& workspace);
+
 }  // namespace af::ui

@@ -101,6 +101,7 @@ void ProjectController::closeProject() {
   typed_.clear();
   // The cost table and the project file belong to the project that is closed.
   setComponentCosts({});
+  setPricedByModel({});
   projectFilePath_.clear();
   clearResults();
   if (typed) emit variablesChanged();  // the values shown are the ones in use
@@ -159,11 +160,26 @@ void ProjectController::applyProjectFile(const ProjectFileRead& read) {
   for (const auto& [name, value] : project.variables)
     typed_[QString::fromStdString(name)] = QString::fromStdString(value);
   setComponentCosts(QString::fromStdString(project.component_costs));
+  QStringList priced;
+  for (const auto& c : project.priced_by_model) priced << QString::fromStdString(c);
+  setPricedByModel(priced);
   projectFilePath_ = read.path;
   documents_->recentFiles()->add(read.path);
   mapperSettings_->setUserSettings(project.mapper);
   emit variablesChanged();
   emit projectFileOpened(read.path, {}, errors);
+  revalidate();
+}
+
+void ProjectController::setPricedByModel(const QStringList& components) {
+  if (components == pricedByModel_) return;
+  pricedByModel_ = components;
+  emit componentCostsChanged();
+}
+
+void ProjectController::priceWithModel(const QString& component) {
+  if (pricedByModel_.contains(component) || pricedByModel_.contains(QStringLiteral("*"))) return;
+  setPricedByModel(pricedByModel_ + QStringList{component});
   revalidate();
 }
 
@@ -185,6 +201,7 @@ QString ProjectController::saveProjectFile(const QString& path) {
     if (const auto eq = a.indexOf('='); eq > 0)
       project.variables.emplace_back(a.left(eq).toStdString(), a.mid(eq + 1).toStdString());
   project.component_costs = componentCosts_.toStdString();
+  for (const QString& c : pricedByModel_) project.priced_by_model.push_back(c.toStdString());
   project.mapper = mapperSettings_->userSettings();
   const auto written =
       writeTextFile(path, QString::fromStdString(write_project_file(project, path.toStdString())));
@@ -366,6 +383,7 @@ void ProjectController::revalidate() {
   }
   for (const QString& a : assignments()) request.inputs.assignments.push_back(a.toStdString());
   request.inputs.component_costs = componentCosts_.toStdString();
+  for (const QString& c : pricedByModel_) request.inputs.priced_by_model.insert(c.toStdString());
   load_.start([request = std::move(request)](QPromise<ProjectResultPtr>&, std::stop_token stop) {
     return runLoad(request, stop);
   });

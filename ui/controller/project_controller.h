@@ -112,6 +112,12 @@ class ProjectController : public QObject {
   // FILE#SECTION (as --component-costs); empty for none. Takes effect at the next revalidate().
   void setComponentCosts(const QString& table);
   [[nodiscard]] const QString& componentCosts() const { return componentCosts_; }
+  // Components priced by their model although the cost table lists them (a stale entry: the
+  // table was made for another design); "*" for every one. Kept in the project file.
+  void setPricedByModel(const QStringList& components);
+  [[nodiscard]] const QStringList& pricedByModel() const { return pricedByModel_; }
+  // Adds one component to them and re-validates (the Architecture view's offer).
+  void priceWithModel(const QString& component);
 
   // --- jobs ---------------------------------------------------------------------------------
   [[nodiscard]] bool loading() const { return load_.busy(); }
@@ -206,6 +212,7 @@ class ProjectController : public QObject {
   QStringList commandLine_;
   QMap<QString, QString> typed_;
   QString componentCosts_;
+  QStringList pricedByModel_;
   QString examplesDirectory_;
   bool revalidateQueued_ = false;
   std::vector<SpecVariable> variables_;

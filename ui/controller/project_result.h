@@ -14,6 +14,7 @@
 #include "model/evaluate.h"
 #include "model/roofline.h"
 #include "models/accesses_data.h"
+#include "models/area_data.h"
 #include "workspace/workspace.h"
 
 namespace af::ui {
@@ -26,7 +27,8 @@ struct ProjectResult {
   std::optional<MappingProblem> mappingProblem;  // the model rejected the mapping
   AccessesData accesses;                         // the evaluation, shaped for the plots
   std::optional<model::Roofline> roofline;       // the evaluation's roofs and Einsum points
-  double seconds = 0;                            // wall time of the job
+  AreaData area;       // the displayed architecture's area and leak power per component (no mapping needed)
+  double seconds = 0;  // wall time of the job
 
   [[nodiscard]] bool valid() const { return workspace && workspace->ok(); }
   [[nodiscard]] const spec::Spec* spec() const { return valid() ? &workspace->spec() : nullptr; }

@@ -5,6 +5,7 @@
 #include "models/pinned_mapping.h"
 #include "plots/accesses_plot.h"
 #include "plots/accesses_table_view.h"
+#include "plots/area_plot.h"
 #include "plots/compare_view.h"
 
 namespace af::ui {
@@ -15,7 +16,8 @@ PlotsDock::PlotsDock(const ProjectController* controller, QWidget* parent)
       model_(new AccessesModel(this)),
       table_(new AccessesTableView(this)),
       pin_(new PinnedMapping(this)),
-      compare_(new CompareView(pin_, this)) {
+      compare_(new CompareView(pin_, this)),
+      area_(new AreaPlot(this)) {
   setObjectName("plotTabs");
   plot_->setObjectName("accessesPlot");
   plot_->setTensorPalette(controller->palette());
@@ -25,8 +27,14 @@ PlotsDock::PlotsDock(const ProjectController* controller, QWidget* parent)
   addTab(plot_, tr("Accesses per buffer"));
   addTab(table_, tr("Table"));
   addTab(compare_, tr("Compare"));
+  addTab(area_, tr("Area"));
 
   connect(controller, &ProjectController::evaluationPublished, this, &PlotsDock::showEvaluation);
+  connect(controller, &ProjectController::specPublished, area_,
+          [this](const ProjectResultPtr& result, Freshness f) {
+            if (f != Freshness::Stale)
+              area_->setData(result ? result->area : AreaData{});  // a stale one stays
+          });
   // The project closed or no file is left: its pin goes with it.
   connect(controller, &ProjectController::resultsCleared, pin_, &PinnedMapping::unpin);
   // The pin lives in pin_; the plot's buttons and the Compare tab change it, the plot and the

@@ -13,6 +13,7 @@ namespace af::ui {
 class AccessesModel;
 class AccessesPlot;
 class AccessesTableView;
+class AreaPlot;
 class CompareView;
 class PinnedMapping;
 class ProjectController;
@@ -26,6 +27,7 @@ class PlotsDock : public QTabWidget {
   [[nodiscard]] AccessesModel* accessesModel() const { return model_; }
   [[nodiscard]] AccessesTableView* table() const { return table_; }
   [[nodiscard]] CompareView* compareView() const { return compare_; }
+  [[nodiscard]] AreaPlot* areaPlot() const { return area_; }
   [[nodiscard]] PinnedMapping* pinnedMapping() const { return pin_; }
   // The result whose evaluation is on screen (null: none).
   [[nodiscard]] const ProjectResultPtr& shown() const { return shown_; }
@@ -38,6 +40,7 @@ class PlotsDock : public QTabWidget {
   AccessesTableView* table_;
   PinnedMapping* pin_;  // the one pin: Compare tab, accesses plot and table follow it
   CompareView* compare_;
+  AreaPlot* area_;  // follows the published spec: an architecture alone has an area
   ProjectResultPtr shown_;
 };
 

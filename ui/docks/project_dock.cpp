@@ -66,10 +66,10 @@ void ProjectDock::showFiles() {
   if (const QString& costs = controller_->componentCosts(); !costs.isEmpty()) {
     const QString file = costs.section('#', 0, 0);
     const QString section = costs.contains('#') ? costs.section('#', 1) : QString();
-    auto* item = new QListWidgetItem(
-        section.isEmpty() ? tr("costs: %1").arg(QFileInfo(file).fileName())
-                          : tr("costs: %1 # %2").arg(QFileInfo(file).fileName(), section),
-        files_);
+    auto* item =
+        new QListWidgetItem(section.isEmpty() ? tr("costs: %1").arg(QFileInfo(file).fileName())
+                                              : tr("costs: %1 # %2").arg(QFileInfo(file).fileName(), section),
+                            files_);
     item->setData(Qt::UserRole, QStringLiteral("componentCosts"));
     QFont italic = item->font();
     italic.setItalic(true);

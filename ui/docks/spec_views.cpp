@@ -13,7 +13,7 @@ void followSpec(const ProjectController* controller, ArchitectureView* view) {
                      const spec::ResolvedArch* arch =
                          result ? result->workspace->displayed_architecture() : nullptr;
                      if (arch)
-                       view->setArch(*arch);
+                       view->setArch(*arch, result->workspace->priced_components());
                      else
                        view->clear();
                    });

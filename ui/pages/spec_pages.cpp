@@ -22,6 +22,7 @@
 #include "pages/page_context.h"
 #include "pages/page_ids.h"
 #include "plots/accesses_plot.h"
+#include "plots/area_plot.h"
 #include "views/architecture_view.h"
 #include "views/workload_view.h"
 
@@ -59,11 +60,16 @@ Page architecture() {
   return {
       .id = page_ids::kArchitecture,
       .title = QObject::tr("Architecture"),
-      .views = {{"architecture", QObject::tr("the hierarchy drawn level by level, with sizes and costs")}},
+      .views = {{"architecture",
+                 QObject::tr("the hierarchy drawn level by level, with sizes, costs, area and "
+                             "where each cost came from")}},
       .build =
           [](PageContext& c) {
             auto* view = new ArchitectureView(c.window());
             followSpec(c.controller(), view);
+            // A stale cost-table entry's offer: that component priced by its model from now on.
+            QObject::connect(view, &ArchitectureView::priceWithModelRequested, c.controller(),
+                             &ProjectController::priceWithModel);
             return view;
           },
   };
@@ -130,13 +136,18 @@ Page plotsDock() {
       .views = {{"accesses", QObject::tr("data moved per buffer, stacked per tensor")},
                 {"occupancy", QObject::tr("each buffer's occupancy as a share of its capacity")},
                 {"latency", QObject::tr("latency per buffer and compute")},
-                {"table", QObject::tr("the accesses as a table (copies as TSV or CSV)")}},
+                {"table", QObject::tr("the accesses as a table (copies as TSV or CSV)")},
+                {"area", QObject::tr("each component's area and leak power, and the chip's total")}},
       .build = [](PageContext& c) { return new PlotsDock(c.controller(), c.window()); },
       .focus =
           [](QWidget* page, const QString& view) {
             auto* plots = static_cast<PlotsDock*>(page);
             if (view == QLatin1String("table")) {
               plots->setCurrentIndex(1);
+              return;
+            }
+            if (view == QLatin1String("area")) {
+              plots->setCurrentWidget(plots->areaPlot());
               return;
             }
             plots->setCurrentWidget(plots->accessesPlot());

@@ -381,7 +381,7 @@ void AccessesPlot::setPinnable(bool pinnable) {
 
 bool AccessesPlot::showsEmptyState() const { return pages_->currentWidget() == emptyLabel_; }
 
-QString AccessesPlot::scaleHint() const { return scaleHint_->isVisible() ? scaleHint_->text() : QString(); }
+QString AccessesPlot::scaleHint() const { return scaleHint_->isHidden() ? QString() : scaleHint_->text(); }
 
 void AccessesPlot::updateScaleHint() {
   const HiddenBars hidden =

@@ -108,7 +108,7 @@ QStringList RooflineView::levels() const {
 }
 
 QString RooflineView::summary() const { return summary_->text(); }
-QString RooflineView::emptyText() const { return empty_->isVisible() ? empty_->text() : QString(); }
+QString RooflineView::emptyText() const { return empty_->isHidden() ? QString() : empty_->text(); }
 
 QStringList RooflineView::memoryBound() const {
   QStringList out;

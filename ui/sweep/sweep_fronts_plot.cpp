@@ -2,6 +2,7 @@
 
 #include <qcustomplot.h>
 
+#include <QComboBox>
 #include <QLabel>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -63,6 +64,17 @@ QColor sequentialColor(double t) {
 SweepFrontsPlot::SweepFrontsPlot(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  axesCombo_ = new QComboBox(this);
+  axesCombo_->setObjectName("sweepFrontsAxes");
+  axesCombo_->addItem(tr("Each point's front: energy against latency"), static_cast<int>(Axes::Fronts));
+  axesCombo_->addItem(tr("The points: energy against area"), static_cast<int>(Axes::EnergyArea));
+  axesCombo_->addItem(tr("The points: latency against area"), static_cast<int>(Axes::LatencyArea));
+  axesCombo_->setToolTip(
+      tr("Area against energy or latency: each point's optimum, and the designs no other "
+         "point beats on both"));
+  connect(axesCombo_, &QComboBox::activated, this,
+          [this] { setAxes(static_cast<Axes>(axesCombo_->currentData().toInt())); });
+  layout->addWidget(axesCombo_, 0, Qt::AlignLeft);
   plot_ = new QCustomPlot(this);
   plot_->setObjectName("sweepFrontsCustomPlot");
   layout->addWidget(plot_);
@@ -118,11 +130,78 @@ void SweepFrontsPlot::clear() {
   rebuild();
 }
 
+void SweepFrontsPlot::setAxes(Axes axes) {
+  axes_ = axes;
+  axesCombo_->setCurrentIndex(axesCombo_->findData(static_cast<int>(axes)));
+  rebuild();
+}
+
+void SweepFrontsPlot::drawAgainstArea() {
+  const bool energy = axes_ == Axes::EnergyArea;
+  const std::vector<sweep::SweepRow> rows = run_ ? run_->rows() : std::vector<sweep::SweepRow>{};
+  const sweep::Axis y = energy ? sweep::Axis::Energy : sweep::Axis::Latency;
+  across_ = sweep::front_across_points(rows, sweep::Axis::Area, y);
+  const std::size_t n = run_ ? std::max(run_->total, run_->points.size()) : 0;
+  double xlo = std::numeric_limits<double>::infinity(), xhi = 0;
+  double ylo = std::numeric_limits<double>::infinity(), yhi = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const double area = rows[i].area * 1e6, value = sweep::axis_value(rows[i], y);  // mm²
+    if (!rows[i].found || !(area > 0) || !(value > 0)) continue;
+    const bool selected = static_cast<int>(i) == selected_;
+    const QColor colour = sequentialColor(n > 1 ? static_cast<double>(i) / static_cast<double>(n - 1) : 0.0);
+    QCPGraph* g = plot_->addGraph();
+    g->addData(area, value);
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, colour, colour, selected ? 12 : 8));
+    g->setName(run_->values(i));
+    g->setProperty("point", static_cast<int>(i));
+    if (run_->points.size() > kLegendMax && i != 0 && i + 1 != run_->points.size() && !selected)
+      g->removeFromLegend();
+    ++fronts_;
+    xlo = std::min(xlo, area), xhi = std::max(xhi, area);
+    ylo = std::min(ylo, value), yhi = std::max(yhi, value);
+  }
+  if (fronts_ == 0) return;
+  // The designs no other point beats on both axes, as a staircase.
+  QCPGraph* front = plot_->addGraph();
+  for (const std::size_t i : across_) front->addData(rows[i].area * 1e6, sweep::axis_value(rows[i], y));
+  front->setLineStyle(QCPGraph::lsStepLeft);
+  front->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
+  front->setName(tr("front across points"));
+  front->setProperty("point", -1);
+  const auto fit = [](QCPAxis* axis, double lo, double hi) {
+    const double pad = hi > lo ? std::pow(hi / lo, 0.08) : 1.3;
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setRange(lo / pad, hi * pad);
+  };
+  fit(plot_->xAxis, xlo, xhi);
+  fit(plot_->yAxis, ylo, yhi);
+  plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  plot_->xAxis->setLabel(tr("chip area (mm\u00b2)"));
+  plot_->yAxis->setTicker(QSharedPointer<SiLogAxisTicker>::create(
+      UnitFamily::Decimal, energy ? QStringLiteral("J") : QStringLiteral("s")));
+  plot_->yAxis->setLabel(energy ? tr("energy of the optimum") : tr("latency of the optimum"));
+}
+
 void SweepFrontsPlot::rebuild() {
   plot_->clearGraphs();
   plot_->clearItems();
   plot_->legend->clearItems();
   fronts_ = 0;
+  across_.clear();
+  if (axes_ != Axes::Fronts) {
+    drawAgainstArea();
+    title_->setText(run_ && !run_->sweep.vary.empty()
+                        ? tr("Each point's optimum against its area (%1)").arg(run_->names())
+                        : tr("Each point's optimum against its area"));
+    empty_->setText(tr("No point of this sweep has a mapping and an area yet."));
+    empty_->setVisible(fronts_ == 0);
+    plot_->setVisible(fronts_ > 0);
+    plot_->replot(QCustomPlot::rpQueuedReplot);
+    return;
+  }
+  plot_->xAxis->setLabel(tr("latency"));
+  plot_->yAxis->setLabel(tr("energy"));
   double xlo = std::numeric_limits<double>::infinity(), xhi = 0;
   double ylo = std::numeric_limits<double>::infinity(), yhi = 0;
   const std::size_t n = run_ ? std::max(run_->total, run_->points.size()) : 0;
@@ -204,7 +283,7 @@ int SweepFrontsPlot::pointAt(const QPointF& pos) const {
     for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
       const QPointF p(plot_->xAxis->coordToPixel(it->key), plot_->yAxis->coordToPixel(it->value));
       const double d = std::hypot(p.x() - pos.x(), p.y() - pos.y());
-      if (d < best) {
+      if (d < best && graph->property("point").toInt() >= 0) {  // not the front across points
         best = d;
         at = graph->property("point").toInt();
       }

@@ -24,7 +24,7 @@ constexpr double kInset = 22;      // each frame around the column
 constexpr double kMinWidth = 300;  // boxes
 constexpr double kColumnGap = 14;  // between action columns
 constexpr double kCell = 6, kCellGap = 2;
-constexpr int kMaxCells = 16;      // grid hint: cells per side before it is cut off
+constexpr int kMaxCells = 16;  // grid hint: cells per side before it is cut off
 constexpr double kRadius = 6;
 
 struct Fonts {
@@ -41,8 +41,8 @@ double textWidth(const QFont& f, const QString& s) { return QFontMetricsF(f).hor
 double lineHeight(const QFont& f) { return QFontMetricsF(f).height(); }
 
 // Empty texts are skipped (nullptr): an empty item would still sit in the scene as a point.
-QGraphicsSimpleTextItem* addText(QGraphicsItem* parent, const QString& text, const QFont& font, const QColor& color,
-                                 QPointF at, bool alignRight = false) {
+QGraphicsSimpleTextItem* addText(QGraphicsItem* parent, const QString& text, const QFont& font,
+                                 const QColor& color, QPointF at, bool alignRight = false) {
   if (text.isEmpty()) return nullptr;
   auto* item = new QGraphicsSimpleTextItem(text, parent);
   item->setFont(font);
@@ -75,8 +75,9 @@ QString headlineValue(const spec::Component& c) {
 
 class Painter {
  public:
-  Painter(DiagramScene& scene, const spec::ResolvedArch& arch, const ArchDiagram& d)
-      : scene_(scene), arch_(arch), d_(d) {
+  Painter(DiagramScene& scene, const spec::ResolvedArch& arch, const ArchDiagram& d,
+          const std::map<std::string, spec::PricedComponent>& pricing)
+      : scene_(scene), arch_(arch), d_(d), pricing_(pricing) {
     measure();
   }
 
@@ -128,8 +129,14 @@ class Painter {
         continue;
       }
       if (row.type != ArchRow::Type::Box) continue;
-      width_ = std::max(width_, textWidth(fonts_.title, name) + textWidth(fonts_.title, headlineValue(c)) +
-                                    3 * kPad + 24);
+      width_ = std::max(
+          width_, textWidth(fonts_.title, name) + textWidth(fonts_.title, headlineValue(c)) + 3 * kPad + 24);
+      // The class and cost lines whole: "SmartBufferSRAM · SmartBufferSRAM model  × 14".
+      width_ = std::max(
+          width_, textWidth(fonts_.small, classLine(c)) +
+                      textWidth(fonts_.small, QStringLiteral("\u00d7 %1").arg(formatCount(row.instances))) +
+                      3 * kPad + 24);
+      width_ = std::max(width_, textWidth(fonts_.body, costLine(c)) + 2 * kPad);
       for (const auto& a : c.actions) {
         const auto cells = actionCells(c, a);
         cols_.name = std::max(cols_.name, textWidth(fonts_.body, cells.name));
@@ -155,12 +162,15 @@ class Painter {
 
   double drawBox(const spec::Component& c, const ArchRow& row, double top) {
     const bool toll = c.kind == spec::ComponentKind::Toll;
-    const double w = toll ? std::max(width_ * 0.62, cols_.name + cols_.energy + kColumnGap + 2 * kPad) : width_;
+    const double w =
+        toll ? std::max(width_ * 0.62, cols_.name + cols_.energy + kColumnGap + 2 * kPad) : width_;
     const LevelColors colors = colorsFor(c, row.memoryLevel);
     const QString name = QString::fromStdString(c.name);
     const double lineBody = lineHeight(fonts_.body) + 2;
-    const bool subline = !c.component_class.empty() || row.instances > 1;
-    const bool leak = c.leak_power != 0;
+    const QString classText = classLine(c);
+    const QString costs = costLine(c);
+    const bool subline = !classText.isEmpty() || row.instances > 1;
+    const bool leak = !costs.isEmpty();
     const double height = kPad + lineHeight(fonts_.title) + (subline ? lineHeight(fonts_.small) : 0) +
                           (c.actions.empty() ? 0 : 6 + lineBody * static_cast<double>(c.actions.size())) +
                           (leak ? lineBody : 0) + kPad;
@@ -172,7 +182,7 @@ class Painter {
     if (toll) pen.setStyle(Qt::DashLine);
     box->setPen(pen);
     box->setZValue(1);
-    box->setToolTip(componentToolTip(c, row.instances));
+    box->setToolTip(componentToolTip(c, row.instances, priced(c)));
     scene_.addItem(box);
     scene_.tag(box, name, kKindComponent);
     scene_.addHighlightable(box, name);
@@ -184,7 +194,9 @@ class Painter {
       addText(box, value, fonts_.title, colors.title, {right, y}, true);
     y += lineHeight(fonts_.title);
     if (subline) {
-      addText(box, QString::fromStdString(c.component_class), fonts_.small, Qt::darkGray, {left, y});
+      const bool stale = priced(c) && !priced(c)->stale.empty();
+      addText(box, classText, fonts_.small, stale ? QColor(0xD5, 0x5E, 0x00) : QColor(Qt::darkGray),
+              {left, y});
       if (row.instances > 1)
         addText(box, QStringLiteral("\u00d7 %1").arg(formatCount(row.instances)), fonts_.small, Qt::darkGray,
                 {right, y}, true);
@@ -204,8 +216,7 @@ class Painter {
       }
       y += lineBody;
     }
-    if (leak) addText(box, QObject::tr("leak %1").arg(formatSi(c.leak_power, QStringLiteral("W"))), fonts_.body,
-                      Qt::darkGray, {left, y});
+    if (leak) addText(box, costs, fonts_.body, Qt::darkGray, {left, y});
     return rect.bottom();
   }
 
@@ -226,8 +237,8 @@ class Painter {
     }
     if (c.spatial.size() > 1 || row.instances > 1) {
       const QString total = row.instances > 1
-                                ? QObject::tr("= %1 (%2 in all)").arg(formatCount(c.fanout()),
-                                                                      formatCount(c.fanout() * row.instances))
+                                ? QObject::tr("= %1 (%2 in all)")
+                                      .arg(formatCount(c.fanout()), formatCount(c.fanout() * row.instances))
                                 : QObject::tr("= %1 instances").arg(formatCount(c.fanout()));
       addText(frame, total, fonts_.small, Qt::darkGray, {left, y});
       y += lineHeight(fonts_.small);
@@ -296,6 +307,29 @@ class Painter {
   DiagramScene& scene_;
   const spec::ResolvedArch& arch_;
   const ArchDiagram& d_;
+  const std::map<std::string, spec::PricedComponent>& pricing_;
+
+  [[nodiscard]] const spec::PricedComponent* priced(const spec::Component& c) const {
+    const auto it = pricing_.find(c.name);
+    return it == pricing_.end() ? nullptr : &it->second;
+  }
+  // The box's last line: leak power and area per instance, what it is known of them.
+  [[nodiscard]] QString costLine(const spec::Component& c) const {
+    QStringList parts;
+    if (c.leak_power != 0) parts << QObject::tr("leak %1").arg(formatSi(c.leak_power, QStringLiteral("W")));
+    if (c.area != 0 || priced(c)) parts << QObject::tr("area %1").arg(areaText(c.area));
+    return parts.join(QStringLiteral("  \u00b7  "));
+  }
+  // Under the name: the class, and where the costs came from.
+  [[nodiscard]] QString classLine(const spec::Component& c) const {
+    QString line = QString::fromStdString(c.component_class);
+    if (const spec::PricedComponent* p = priced(c)) {
+      const QString source = pricingSummary(*p);
+      if (source != QString::fromStdString(c.component_class) && source != QObject::tr("spec"))
+        line += (line.isEmpty() ? QString() : QStringLiteral(" \u00b7 ")) + source;
+    }
+    return line;
+  }
   Fonts fonts_;
   Columns cols_;
   double width_ = kMinWidth;
@@ -310,9 +344,10 @@ class Painter {
 
 }  // namespace
 
-void drawArchDiagram(DiagramScene& scene, const spec::ResolvedArch& arch, const ArchDiagram& diagram) {
+void drawArchDiagram(DiagramScene& scene, const spec::ResolvedArch& arch, const ArchDiagram& diagram,
+                     const std::map<std::string, spec::PricedComponent>& pricing) {
   scene.reset();
-  Painter(scene, arch, diagram).draw();
+  Painter(scene, arch, diagram, pricing).draw();
 }
 
 }  // namespace af::ui

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include "spec/arch.h"
+#include "spec/priced_component.h"
 
 namespace af::ui {
 
@@ -25,8 +26,17 @@ struct ActionCells {
 // "reuse_weight × 14", one per spatial dim.
 [[nodiscard]] QStringList fanoutLines(const spec::Component& c);
 
-// Rich-text tooltips with exact numbers.
-[[nodiscard]] QString componentToolTip(const spec::Component& c, double instances);
+// An area in the unit that reads best: "0.387 mm²", "5.98 µm²" (m² scale badly with SI prefixes).
+[[nodiscard]] QString areaText(double m2);
+// Where a component's costs came from, in a few words: "SmartBufferSRAM model", "table
+// eyeriss", "spec", "Dummy"; with " · stale table entry" when the table was made for another
+// design. Empty without pricing.
+[[nodiscard]] QString pricingSummary(const spec::PricedComponent& priced);
+
+// Rich-text tooltips with exact numbers; with `priced`, each figure's source, the model and the
+// attributes it read, and any stale table entry.
+[[nodiscard]] QString componentToolTip(const spec::Component& c, double instances,
+                                       const spec::PricedComponent* priced = nullptr);
 [[nodiscard]] QString fanoutToolTip(const spec::Component& c, double instancesAbove);
 
 }  // namespace af::ui

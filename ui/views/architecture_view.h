@@ -6,6 +6,7 @@
 #include <QWidget>
 
 #include "spec/arch.h"
+#include "spec/priced_component.h"
 
 class QComboBox;
 class QLabel;
@@ -21,8 +22,15 @@ class ArchitectureView : public QWidget {
   explicit ArchitectureView(QWidget* parent = nullptr);
   ~ArchitectureView() override;
 
-  // Draws the path to `computeName` (empty or unknown: the first compute).
+  // Draws the path to `computeName` (empty or unknown: the first compute). `priced` (optional)
+  // gives each component's area and where its costs came from (Workspace::priced_components).
   void setArch(const spec::ResolvedArch& arch, const QString& computeName = {});
+  void setArch(const spec::ResolvedArch& arch, const std::vector<spec::PricedComponent>& priced,
+               const QString& computeName = {});
+  // The stale-entry banner's text (empty when none shows).
+  [[nodiscard]] QString staleText() const;
+  // Each component's pricing as drawn (by name).
+  [[nodiscard]] const std::map<std::string, spec::PricedComponent>& pricing() const { return pricing_; }
   // Back to the empty state.
   void clear();
 
@@ -41,15 +49,20 @@ class ArchitectureView : public QWidget {
  signals:
   void componentClicked(const QString& name);
   void computeChanged(const QString& computeName);
+  // The stale-entry banner's offer: price this component with its model, not the table.
+  void priceWithModelRequested(const QString& component);
 
  private:
+  void display(const spec::ResolvedArch& arch, const QString& computeName);
   void redraw();
 
   spec::ResolvedArch arch_;  // a copy: the combo redraws other paths later
+  std::map<std::string, spec::PricedComponent> pricing_;
   DiagramScene* scene_;
   DiagramView* view_;
   QWidget* computeRow_;
   QComboBox* computeCombo_;
+  QLabel* stale_;
 };
 
 }  // namespace af::ui

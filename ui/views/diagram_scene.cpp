@@ -16,14 +16,14 @@ void DiagramScene::addHighlightable(QAbstractGraphicsShapeItem* item, const QStr
 }
 
 void DiagramScene::highlight(const QString& name) {
-  for (auto it = highlightables_.constFind(highlighted_); it != highlightables_.cend() && it.key() == highlighted_;
-       ++it) {
+  for (auto it = highlightables_.constFind(highlighted_);
+       it != highlightables_.cend() && it.key() == highlighted_; ++it) {
     it->item->setPen(it->pen);
     it->item->setZValue(it->z);
   }
   highlighted_ = highlightables_.contains(name) ? name : QString();
-  for (auto it = highlightables_.constFind(highlighted_); it != highlightables_.cend() && it.key() == highlighted_;
-       ++it) {
+  for (auto it = highlightables_.constFind(highlighted_);
+       it != highlightables_.cend() && it.key() == highlighted_; ++it) {
     QPen pen = it->pen;
     pen.setColor(accentColor());
     pen.setWidthF(std::max(3.0, it->pen.widthF() * 2));

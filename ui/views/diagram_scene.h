@@ -50,7 +50,7 @@ class DiagramScene : public QGraphicsScene {
  private:
   struct Entry {
     QAbstractGraphicsShapeItem* item;
-    QPen pen;    // as drawn when not highlighted
+    QPen pen;  // as drawn when not highlighted
     qreal z;
   };
   QMultiHash<QString, Entry> highlightables_;

@@ -48,8 +48,9 @@ void DiagramView::zoomToFit() {
   if (fit >= scale)
     centerOn(bounds.center());
   else  // does not fit: show the start of the flow (top left), vertically centred if it fits
-    centerOn(bounds.left() + view.width() / scale / 2,
-             bounds.height() * scale <= view.height() ? bounds.center().y() : bounds.top() + view.height() / scale / 2);
+    centerOn(bounds.left() + view.width() / scale / 2, bounds.height() * scale <= view.height()
+                                                           ? bounds.center().y()
+                                                           : bounds.top() + view.height() / scale / 2);
   autoFit_ = true;
 }
 
@@ -103,7 +104,8 @@ void DiagramView::contextMenuEvent(QContextMenuEvent* event) {
   menu.addAction(tr("Zoom out"), this, [this] { zoomBy(0.8); });
   if (scene() && !scene()->items().isEmpty()) {
     menu.addSeparator();
-    addExportActions(menu, [this] { return sceneFigure(*scene(), exportTitle_); }, this);
+    addExportActions(
+        menu, [this] { return sceneFigure(*scene(), exportTitle_); }, this);
   }
   menu.exec(event->globalPos());
 }

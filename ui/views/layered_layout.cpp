@@ -10,8 +10,8 @@ namespace {
 
 // The layered graph: real nodes first, then dummies; edges only between neighbouring layers.
 struct Graph {
-  std::size_t n = 0;                             // real nodes
-  std::vector<int> layer;                        // per node incl. dummies
+  std::size_t n = 0;       // real nodes
+  std::vector<int> layer;  // per node incl. dummies
   std::vector<std::vector<std::size_t>> preds, succs;
   std::vector<std::vector<std::size_t>> chains;  // per input edge: dummies in order
 };
@@ -117,7 +117,8 @@ int countCrossings(const Graph& g, const Order& order) {
 
 // Reorders one layer by the mean position of each node's neighbours in the adjacent layer;
 // nodes without neighbours keep their slot.
-void sortByBarycenter(std::vector<std::size_t>& layer, const std::vector<std::vector<std::size_t>>& neighbours,
+void sortByBarycenter(std::vector<std::size_t>& layer,
+                      const std::vector<std::vector<std::size_t>>& neighbours,
                       const std::vector<std::size_t>& pos) {
   std::vector<std::pair<double, std::size_t>> keyed;
   for (std::size_t i = 0; i < layer.size(); ++i) {
@@ -130,7 +131,8 @@ void sortByBarycenter(std::vector<std::size_t>& layer, const std::vector<std::ve
     }
     keyed.emplace_back(key, layer[i]);
   }
-  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(keyed.begin(), keyed.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   for (std::size_t i = 0; i < layer.size(); ++i) layer[i] = keyed[i].second;
 }
 
@@ -249,7 +251,8 @@ LayeredLayout layeredLayout(const std::vector<QSizeF>& sizes, const std::vector<
   }
 
   result.layers.assign(g.layer.begin(), g.layer.begin() + static_cast<std::ptrdiff_t>(n));
-  for (std::size_t v = 0; v < n; ++v) result.centers.emplace_back(layerX[static_cast<std::size_t>(g.layer[v])], y[v]);
+  for (std::size_t v = 0; v < n; ++v)
+    result.centers.emplace_back(layerX[static_cast<std::size_t>(g.layer[v])], y[v]);
   for (const auto& chain : g.chains) {
     auto& points = result.bends.emplace_back();
     for (const std::size_t d : chain) points.emplace_back(layerX[static_cast<std::size_t>(g.layer[d])], y[d]);

@@ -23,20 +23,22 @@ struct LayoutOptions {
 };
 
 struct LayeredLayout {
-  std::vector<QPointF> centers;                // per node
-  std::vector<int> layers;                     // per node
-  std::vector<std::vector<QPointF>> bends;     // per edge: the dummy points between its ends
-  int crossings = 0;                           // edge crossings of the chosen order
+  std::vector<QPointF> centers;             // per node
+  std::vector<int> layers;                  // per node
+  std::vector<std::vector<QPointF>> bends;  // per edge: the dummy points between its ends
+  int crossings = 0;                        // edge crossings of the chosen order
 };
 
 // `sizes` gives each node's box; nodes listed in a sensible reading order (it seeds the order
 // within each layer). Edges out of range are ignored; cycles are broken arbitrarily.
-[[nodiscard]] LayeredLayout layeredLayout(const std::vector<QSizeF>& sizes, const std::vector<LayoutEdge>& edges,
+[[nodiscard]] LayeredLayout layeredLayout(const std::vector<QSizeF>& sizes,
+                                          const std::vector<LayoutEdge>& edges,
                                           const LayoutOptions& options = {});
 
 // Minimises Σ w_i (y_i - desired_i)² subject to y_{i+1} - y_i >= gaps_i (gaps has n - 1
 // entries; weights default to 1). Heavier nodes move less when neighbours collide.
-[[nodiscard]] std::vector<double> placeInOrder(const std::vector<double>& desired, const std::vector<double>& gaps,
+[[nodiscard]] std::vector<double> placeInOrder(const std::vector<double>& desired,
+                                               const std::vector<double>& gaps,
                                                const std::vector<double>& weights = {});
 
 }  // namespace af::ui

@@ -86,7 +86,8 @@ void measure(Node& n, const NodeFonts& f) {
   double w = title.horizontalAdvance(n.name);
   for (const auto& l : n.lines) w = std::max(w, body.horizontalAdvance(l));
   const double h = title.height() + body.height() * static_cast<double>(n.lines.size());
-  n.size = n.einsum ? QSizeF(w + 2 * kNodePad + 8, h + 2 * kNodePad) : QSizeF(w + 2 * kOvalPad, h + 2 * kNodePad + 2);
+  n.size = n.einsum ? QSizeF(w + 2 * kNodePad + 8, h + 2 * kNodePad)
+                    : QSizeF(w + 2 * kOvalPad, h + 2 * kNodePad + 2);
 }
 
 void addCentredTexts(QGraphicsItem* parent, const Node& n, const QRectF& r, const NodeFonts& f,

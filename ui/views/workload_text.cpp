@@ -21,13 +21,16 @@ QString affineText(const spec::AffineExpr& expr) {
   for (const auto& t : expr.terms) {
     const bool negative = t.coeff < 0;
     const auto magnitude = negative ? -t.coeff : t.coeff;
-    if (!text.isEmpty()) text += negative ? QStringLiteral(" - ") : QStringLiteral(" + ");
-    else if (negative) text += QLatin1Char('-');
+    if (!text.isEmpty())
+      text += negative ? QStringLiteral(" - ") : QStringLiteral(" + ");
+    else if (negative)
+      text += QLatin1Char('-');
     text += magnitude == 1 ? q(t.var) : QStringLiteral("%1*%2").arg(magnitude).arg(q(t.var));
   }
   if (expr.constant != 0 || text.isEmpty()) {
     if (text.isEmpty()) return QString::number(expr.constant);
-    text += expr.constant < 0 ? QStringLiteral(" - %1").arg(-expr.constant) : QStringLiteral(" + %1").arg(expr.constant);
+    text += expr.constant < 0 ? QStringLiteral(" - %1").arg(-expr.constant)
+                              : QStringLiteral(" + %1").arg(expr.constant);
   }
   return text;
 }
@@ -40,7 +43,8 @@ QString projectionText(const spec::TensorAccess& access) {
 
 QString boundsText(const spec::Einsum& einsum) {
   QStringList parts;
-  for (const auto& [rv, bound] : einsum.rank_variable_bounds) parts << QStringLiteral("%1=%2").arg(q(rv)).arg(bound);
+  for (const auto& [rv, bound] : einsum.rank_variable_bounds)
+    parts << QStringLiteral("%1=%2").arg(q(rv)).arg(bound);
   return parts.join(QLatin1Char(' '));
 }
 
@@ -50,9 +54,11 @@ QString einsumToolTip(const spec::Einsum& einsum) {
   html += QStringLiteral("<br>");
   QStringList inputs, outputs;
   for (const auto& a : einsum.accesses) (a.output ? outputs : inputs) << projectionText(a).toHtmlEscaped();
-  html += QStringLiteral("%1 = f(%2)<br>").arg(outputs.join(QStringLiteral(", ")), inputs.join(QStringLiteral(", ")));
+  html += QStringLiteral("%1 = f(%2)<br>")
+              .arg(outputs.join(QStringLiteral(", ")), inputs.join(QStringLiteral(", ")));
   html += QObject::tr("Bounds: %1").arg(boundsText(einsum).toHtmlEscaped());
-  if (einsum.n_computes) html += QObject::tr("<br>Computes: %1").arg(formatCount(static_cast<double>(*einsum.n_computes)));
+  if (einsum.n_computes)
+    html += QObject::tr("<br>Computes: %1").arg(formatCount(static_cast<double>(*einsum.n_computes)));
   if (einsum.n_instances != 1) html += QObject::tr("<br>Instances: %1").arg(formatCount(einsum.n_instances));
   return html;
 }

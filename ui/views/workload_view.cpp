@@ -2,10 +2,10 @@
 
 #include <QVBoxLayout>
 
+#include "plots/figure_export.h"
 #include "spec/workload.h"
 #include "views/diagram_scene.h"
 #include "views/diagram_view.h"
-#include "plots/figure_export.h"
 #include "views/workload_scene.h"
 
 namespace af::ui {
@@ -43,7 +43,9 @@ void WorkloadView::clear() {
   view_->zoomToFit();
 }
 
-bool WorkloadView::exportTo(const QString& path, QString* error) { return exportFigure(sceneFigure(*scene_, view_->exportTitle()), path, error); }
+bool WorkloadView::exportTo(const QString& path, QString* error) {
+  return exportFigure(sceneFigure(*scene_, view_->exportTitle()), path, error);
+}
 
 void WorkloadView::highlightTensor(const QString& name) { highlight(name, kKindTensor); }
 void WorkloadView::highlightEinsum(const QString& name) { highlight(name, kKindEinsum); }

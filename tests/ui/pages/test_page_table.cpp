@@ -119,7 +119,7 @@ class TestPageTable : public QObject {
     QVERIFY(help.out.contains(QStringLiteral("test-centre")));
     const auto chosen = parseExplorerArguments({"accelforge-explorer", "--view", "test-dock"}, table);
     QVERIFY(chosen.options);
-    QCOMPARE(chosen.options->view, QStringLiteral("test-dock"));
+    QCOMPARE(chosen.options->views, QStringList{"test-dock"});
     const auto unknown =
         parseExplorerArguments({"accelforge-explorer", "--view", "test-dock"}, defaultPages());
     QCOMPARE(unknown.exitCode, 2);

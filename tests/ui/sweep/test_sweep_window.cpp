@@ -203,6 +203,42 @@ class TestSweepWindow : public QObject {
              qPrintable(QString("%1 vs %2").arg(result->evaluation->total_energy).arg(energy)));
   }
 
+  // Area as a front axis: a sweep of the bundled component_models' buffer size, each point's
+  // optimum against the chip's area (the models price each size), the points no other beats on
+  // both joined; a click on a point selects it.
+  void points_against_their_area() {
+    QTemporaryDir dir;
+    test::WindowFixture t;
+    QVERIFY(t.show());
+    const auto loaded = t.openFiles(exampleSpec(dir, "component_models"));
+    QVERIFY(loaded && loaded->valid());
+    SweepSession* sweeps = t.w.sweeps();
+    sweeps->panel()->setVariation(0, "GlobalBufferKiB", "1,4,16,64");
+    QSignalSpy finished(sweeps, &SweepSession::finished);
+    QVERIFY(sweeps->run());
+    const SweepRunPtr run = waitForSweep(finished);
+    QVERIFY(run && run->points.size() == 4);
+    for (std::size_t i = 1; i < run->points.size(); ++i)
+      QVERIFY2(run->points[i].row.area > run->points[i - 1].row.area, "a larger buffer, a larger chip");
+    SweepFrontsPlot* fronts = sweeps->frontsPlot();
+    fronts->setAxes(SweepFrontsPlot::Axes::EnergyArea);
+    QCOMPARE(fronts->frontCount(), 4);
+    const auto& across = fronts->frontAcrossPoints();
+    QVERIFY(!across.empty());
+    QCOMPARE(across.front(), std::size_t{0});        // the smallest chip is on it, whatever its energy
+    for (std::size_t k = 1; k < across.size(); ++k)  // more area only where it buys less energy
+      QVERIFY(run->points[across[k]].row.energy < run->points[across[k - 1]].row.energy);
+    QCOMPARE(fronts->plot()->xAxis->label(), QStringLiteral("chip area (mm\u00b2)"));
+    fronts->plot()->replot();
+    // A click on the largest design's dot selects it.
+    const auto& largest = run->points[3].row;
+    const QPointF at(fronts->plot()->xAxis->coordToPixel(largest.area * 1e6),
+                     fronts->plot()->yAxis->coordToPixel(largest.energy));
+    QCOMPARE(fronts->pointAt(at), 3);
+    fronts->setAxes(SweepFrontsPlot::Axes::Fronts);  // back: each point's front
+    QVERIFY(fronts->frontAcrossPoints().empty());
+  }
+
   // A variable the spec does not read: nothing runs, the reason names it with a suggestion.
   void a_bad_variable_is_refused_with_a_reason() {
     QTemporaryDir dir;
