@@ -1,10 +1,44 @@
 #include "controller/load_job.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <chrono>
 
+#include "io/pareto_set.h"
+#include "mapping_edit/mapping_section.h"
 #include "model/roofline.h"
 
 namespace af::ui {
+
+std::string mapperInputsOf(const Workspace& workspace) {
+  // Each file without its mapping section and without its comment lines (a mapping opened
+  // from the front replaces the comment above the section, which the mapper never reads).
+  const auto withoutComments = [](const std::string& text) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < text.size()) {
+      std::size_t end = text.find('\n', start);
+      if (end == std::string::npos) end = text.size();
+      const std::string_view line(text.data() + start, end - start);
+      const auto first = line.find_first_not_of(" \t");
+      if (first == std::string_view::npos || line[first] != '#') {
+        out.append(line);
+        out += '\n';
+      }
+      start = end + 1;
+    }
+    return out;
+  };
+  std::map<std::string, std::string> texts;
+  for (const auto& [path, text] : workspace.texts())
+    texts[path] = withoutComments(mapping_edit::replace_mapping_section(text, "mapping: {}\n"));
+  const SpecInputs& in = workspace.inputs();
+  texts["\x01assignments"] = fmt::format("{}", fmt::join(in.assignments, "\n"));
+  texts["\x01costs"] = in.component_costs;
+  texts["\x01priced_by_model"] = fmt::format("{}", fmt::join(in.priced_by_model, "\n"));
+  return io::fingerprint(texts);
+}
 
 AreaData areaFrom(const Workspace& workspace) {
   AreaData out;
@@ -37,6 +71,7 @@ ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop) {
   auto workspace = std::make_shared<const Workspace>(Workspace::load(request.inputs, stop));
   if (stop.stop_requested()) return nullptr;
   result->workspace = workspace;
+  result->mapperInputs = mapperInputsOf(*workspace);
   result->diagnostics = workspace->diagnostics();
   if (workspace->ok()) {
     result->area = areaFrom(*workspace);

@@ -17,6 +17,9 @@ struct LoadRequest {
 // mapping. nullptr when stopped.
 [[nodiscard]] ProjectResultPtr runLoad(const LoadRequest& request, std::stop_token stop = {});
 
+// What the mapper reads of a load, fingerprinted (ProjectResult::mapperInputs).
+[[nodiscard]] std::string mapperInputsOf(const Workspace& workspace);
+
 // The displayed architecture's area and leak power per component, with where each area came
 // from, for the Area plot (empty when there is no architecture).
 [[nodiscard]] AreaData areaFrom(const Workspace& workspace);

@@ -28,6 +28,10 @@ struct ProjectResult {
   AccessesData accesses;                         // the evaluation, shaped for the plots
   std::optional<model::Roofline> roofline;       // the evaluation's roofs and Einsum points
   AreaData area;       // the displayed architecture's area and leak power per component (no mapping needed)
+  // What the mapper reads of this load, fingerprinted: every file's text without its `mapping:`
+  // section, the variables, the cost table and the components priced by their model. Equal
+  // fingerprints map alike (map as you edit skips an edit of the mapping alone).
+  std::string mapperInputs;
   double seconds = 0;  // wall time of the job
 
   [[nodiscard]] bool valid() const { return workspace && workspace->ok(); }

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QProgressDialog>
 #include <QSaveFile>
+#include <utility>
 
 #include "controller/mapper_settings.h"
 #include "controller/project_controller.h"
@@ -58,6 +59,11 @@ ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetPar
   panel_->setSpecReady(false, tr("Open a valid spec with an architecture and a workload to map it."));
 
   connect(panel_, &RunPanel::runRequested, this, &ExploreSession::run);
+  connect(panel_, &RunPanel::mapAsYouEditChanged, this, &ExploreSession::setMapAsYouEdit);
+  // A setting changed is an edit too (the metric, fusion, the loop limit, ...).
+  connect(controller_->mapperSettings(), &MapperSettings::changed, this, [this] {
+    if (live_) remapIfEdited();
+  });
   connect(panel_, &RunPanel::stopRequested, controller_, &ProjectController::stopMapper);
   connect(controller_, &ProjectController::specLoaded, this, &ExploreSession::onSpecLoaded);
   connect(controller_, &ProjectController::mapperStarted, this, [this] {
@@ -97,12 +103,35 @@ ExploreSession::ExploreSession(ProjectController* controller, QWidget* widgetPar
   pareto_->setContextActions({exportSet, exportMapping});
 }
 
+std::string ExploreSession::runKey(const ProjectResultPtr& result) const {
+  if (!result) return {};
+  return result->mapperInputs + '\n' +
+         io::mapper_settings_json(controller_->mapperSettings()->options()).dump();
+}
+
+void ExploreSession::setMapAsYouEdit(bool on) {
+  live_ = on;
+  if (panel_->mapAsYouEdit() != on) panel_->setMapAsYouEdit(on);
+  if (on) remapIfEdited();
+}
+
+void ExploreSession::remapIfEdited() {
+  const auto& result = controller_->lastResult();
+  if (!result || !result->valid() || !result->spec()->has_arch()) return;  // its errors say why
+  if (runKey(result) == mappedKey_) return;  // only the mapping (or nothing the mapper reads) changed
+  liveRun_ = true;
+  run();
+}
+
 bool ExploreSession::run() {
+  // A run asked for by hand is not an edit's: its message is the panel's.
+  if (sender() == panel_) liveRun_ = false;
   const auto& valid = controller_->lastValidResult();
   if (!valid || !valid->valid() || !valid->spec()->has_arch()) {
     emit message(tr("The spec is not ready to map: it needs to be valid and to have an architecture."));
     return false;
   }
+  mappedKey_ = runKey(valid);
   const mapper::MapperOptions options = controller_->mapperSettings()->options();
   funnel_->setFusedJoin(!options.unfused);
   controller_->startMapper(options);
@@ -119,11 +148,14 @@ void ExploreSession::onSpecLoaded(const ProjectResultPtr& result) {
     return;
   }
   panel_->setSpecReady(true);
+  if (live_) remapIfEdited();
 }
 
 void ExploreSession::onMapped(const MapRunPtr& run) {
   panel_->setFinished(run);
   if (!run) return;
+  if (std::exchange(liveRun_, false) && !run->result.cancelled)
+    emit message(tr("Mapped again after the edit in %1 s").arg(run->seconds, 0, 'f', 2));
   pareto_->setRun(run);
   // A stopped run's own counts cover only the stages it finished: the funnel keeps the live
   // counts it has (the controller's last progress), unless the run got as far as the join.

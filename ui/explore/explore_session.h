@@ -39,6 +39,11 @@ class ExploreSession : public QObject {
   // Runs with the panel's options (what Run does); false with the reason when the spec is not
   // valid yet.
   bool run();
+  // Map as you edit: while on, each load whose mapper inputs differ from the last run's (an
+  // edit of the arch, the workload, a variable, the cost table) and each change of the mapper's
+  // settings starts a run, superseding the one under way; an edit of the mapping alone does not.
+  void setMapAsYouEdit(bool on);
+  [[nodiscard]] bool mapAsYouEdit() const { return live_; }
   // Writes front point `index` of the last run into the project's mapping document (a new
   // untitled one when the project has none). False when there is no such point.
   bool openMapping(int index);
@@ -75,6 +80,10 @@ class ExploreSession : public QObject {
   using ExportOutcomePtr = std::shared_ptr<const ExportOutcome>;
 
   void onSpecLoaded(const ProjectResultPtr& result);
+  // What a run of `result` with the current settings would read; a run is due when it differs
+  // from the last run's.
+  [[nodiscard]] std::string runKey(const ProjectResultPtr& result) const;
+  void remapIfEdited();
   void onMapped(const MapRunPtr& run);
   void onResultsCleared();
   void exportEnded(const QString& error, bool cancelled);
@@ -84,6 +93,9 @@ class ExploreSession : public QObject {
   ParetoPlot* pareto_;
   FunnelPlot* funnel_;
   std::optional<int> opened_;
+  bool live_ = false;
+  bool liveRun_ = false;                     // the run under way was started by an edit
+  std::string mappedKey_;                    // runKey() of the last run started
   std::shared_ptr<const StoredRun> stored_;  // shown in place of the last run
   QThreadPool exportPool_;                   // of its own: an export never waits behind a mapper run
   QString exportPath_;

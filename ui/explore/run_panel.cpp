@@ -102,6 +102,17 @@ RunPanel::RunPanel(MapperSettings* settings, QWidget* parent) : QWidget(parent),
   form->addRow(tr("Tolerance"), objectiveTolerance_);
   layout->addLayout(form);
 
+  live_ = new QCheckBox(tr("Map as you edit"), this);
+  live_->setObjectName("runMapAsYouEdit");
+  live_->setToolTip(
+      tr("Every edit that changes what the mapper reads (the arch, the workload, a variable, these settings) "
+         "maps again in the background, stopping the run under way; the last front stays, faded, until the "
+         "new one arrives"));
+  connect(live_, &QCheckBox::toggled, this, [this](bool on) {
+    updateEnabled();
+    emit mapAsYouEditChanged(on);
+  });
+  layout->addWidget(live_);
   auto* buttons = new QHBoxLayout;
   run_ = new QPushButton(tr("Run ▶"), this);
   run_->setObjectName("runButton");
@@ -173,6 +184,8 @@ void RunPanel::showSettings() {
 }
 
 void RunPanel::setMetric(unsigned metrics) { settings_->choose({.metrics = metrics}); }
+bool RunPanel::mapAsYouEdit() const { return live_->isChecked(); }
+void RunPanel::setMapAsYouEdit(bool on) { live_->setChecked(on); }
 void RunPanel::setUnfused(bool unfused) { settings_->choose({.unfused = unfused}); }
 void RunPanel::setThreads(int threads) { settings_->choose({.threads = threads}); }
 
@@ -195,10 +208,12 @@ void RunPanel::setRunning(bool running) {
 void RunPanel::updateEnabled() {
   run_->setEnabled(ready_ && !running_);
   stop_->setEnabled(running_);
-  maxFused_->setEnabled(!running_ && fused_->isChecked());
+  // Mapping as you edit, a setting changed mid-run is an edit like any other: it re-maps.
+  const bool editable = !running_ || live_->isChecked();
+  maxFused_->setEnabled(editable && fused_->isChecked());
   for (QWidget* w : std::initializer_list<QWidget*>{metric_, fused_, imperfectSpatial_, imperfectTemporal_,
                                                     coarseness_, threads_, objectiveTolerance_})
-    w->setEnabled(!running_);
+    w->setEnabled(editable);
 }
 
 void RunPanel::setProgress(const MapperProgressPtr& p) {

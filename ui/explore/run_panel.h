@@ -43,6 +43,9 @@ class RunPanel : public QWidget {
   void setFinished(const MapRunPtr& run);
   // The project's run is gone (closed or replaced): idle, no progress. The settings stay.
   void resetProgress();
+  // "Map as you edit": every edit that changes what the mapper reads re-maps in the background.
+  [[nodiscard]] bool mapAsYouEdit() const;
+  void setMapAsYouEdit(bool on);
   [[nodiscard]] QPushButton* runButton() const { return run_; }
   [[nodiscard]] QPushButton* stopButton() const { return stop_; }
   [[nodiscard]] QProgressBar* progressBar() const { return progress_; }
@@ -51,6 +54,7 @@ class RunPanel : public QWidget {
  signals:
   void runRequested();
   void stopRequested();
+  void mapAsYouEditChanged(bool on);
 
  private:
   // The controls show the settings (a change there, from anywhere, lands here).
@@ -70,6 +74,7 @@ class RunPanel : public QWidget {
   QDoubleSpinBox* coarseness_ = nullptr;
   QSpinBox* threads_ = nullptr;
   QDoubleSpinBox* objectiveTolerance_ = nullptr;
+  QCheckBox* live_ = nullptr;
   QPushButton* run_ = nullptr;
   QPushButton* stop_ = nullptr;
   QProgressBar* progress_ = nullptr;

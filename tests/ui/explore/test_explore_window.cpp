@@ -5,6 +5,7 @@
 #include <malloc.h>
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -144,6 +145,54 @@ class TestExploreWindow : public QObject {
     QVERIFY(run && run->result.found);
     QCOMPARE(joins(), 0);
     QVERIFY(!t.w.explore()->funnelPlot()->fusedJoin());
+  }
+
+  // Map as you edit: once on, an edit of the arch re-maps without Run, the last front faded
+  // until the new one comes; opening a mapping of the front (an edit of the mapping alone)
+  // does not; a mapper setting changed does.
+  void map_as_you_edit() {
+    test::WindowFixture t;
+    QVERIFY(t.show());
+    QVERIFY(t.openExample("three_level_matmul_chain"));
+    ExploreSession* explore = t.w.explore();
+    QSignalSpy mapped(t.w.controller(), &ProjectController::mapped);
+    QSignalSpy started(t.w.controller(), &ProjectController::mapperStarted);
+    explore->runPanel()->findChild<QCheckBox*>("runMapAsYouEdit")->click();
+    QVERIFY(explore->mapAsYouEdit());
+    QVERIFY(mapped.wait(60000));  // the spec as it is, mapped at once
+    QCOMPARE(started.count(), 1);
+    const double firstEnergy = mapped.last().at(0).value<MapRunPtr>()->result.evaluation->total_energy;
+
+    // Opening the optimum writes the mapping only: no new run.
+    const auto opened = t.result([&] { QVERIFY(explore->openMapping(0)); });
+    QVERIFY(opened);
+    QTest::qWait(300);
+    QCOMPARE(started.count(), 1);
+
+    // An edit of the arch (the global buffer's energy per read, doubled): a run starts by itself,
+    // the last front faded behind it, and its optimum costs more.
+    SpecDocument* arch = nullptr;
+    for (SpecDocument* d : t.w.documents()->documents())
+      if (d->displayName() == "arch.yaml") arch = d;
+    QVERIFY(arch);
+    QString text = arch->text();
+    QVERIFY2(text.contains("energy: 1.5e-12"), "the example's GlobalBuffer read energy");
+    arch->setText(text.replace("energy: 1.5e-12", "energy: 3e-12"));
+    t.w.revalidate();
+    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 2, 30000);
+    QVERIFY(explore->paretoPlot()->previousPointCount() > 0);
+    QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 2, 60000);
+    QVERIFY(mapped.last().at(0).value<MapRunPtr>()->result.evaluation->total_energy > firstEnergy);
+
+    // A mapper setting: another run.
+    explore->runPanel()->setMetric(af::mapper::kLatency);
+    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 3, 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 3, 60000);
+    // Off: edits no longer map.
+    explore->setMapAsYouEdit(false);
+    explore->runPanel()->setMetric(af::mapper::kEnergy);
+    QTest::qWait(300);
+    QCOMPARE(started.count(), 3);
   }
 
   void run_click_export_from_the_window() {
