@@ -79,7 +79,7 @@ std::vector<SpecVariable> merge_variables(const std::vector<text::jinja::Templat
   std::vector<SpecVariable> out;
   for (auto& v : text::jinja::merge_template_variables(per_file))
     out.push_back({std::move(v.name), std::move(v.default_text), std::move(v.files), v.line, v.column,
-                   std::move(v.needed_when), v.numeric, std::move(v.use)});
+                   std::move(v.needed_when), v.numeric, std::move(v.use), std::nullopt});
   return out;
 }
 

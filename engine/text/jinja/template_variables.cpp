@@ -297,7 +297,9 @@ class Scanner {
       body(n.else_body, scopes);
       return;
     }
-    const auto& [cond, branch] = n.branches[i];
+    // Named members, not a structured binding: clang 14 cannot capture bindings in lambdas.
+    const auto& cond = n.branches[i].first;
+    const auto& branch = n.branches[i].second;
     expr(cond, scopes);
     guarded(cond, false, [&] { body(branch, scopes); });
     guarded(cond, true, [&] { branches(n, i + 1, scopes); });
