@@ -1,6 +1,8 @@
 // MainWindow's accessors of its parts, for tests, main() and screenshots: each is a page of the
 // table or a part the pages share.
+#include <QDockWidget>
 #include <QTabWidget>
+#include <algorithm>
 
 #include "controller/project_controller.h"
 #include "docks/inspector_dock.h"

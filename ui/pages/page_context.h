@@ -3,13 +3,13 @@
 // whichever page or menu asks first), the pages already placed, and the few things a page asks
 // of the window (show a view, say something in the status bar). MainWindow fills it in and lays
 // out the page table; the pages connect themselves through it.
+#include <QDockWidget>  // whole, not declared: a page passes window() as a QWidget parent
 #include <QHash>
+#include <QMainWindow>
 #include <QPointer>
 #include <QString>
 #include <functional>
 
-class QDockWidget;
-class QMainWindow;
 class QWidget;
 
 namespace af::ui {
