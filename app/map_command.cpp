@@ -19,6 +19,7 @@
 #include "io/evaluation_report.h"
 #include "io/mapper_stats.h"
 #include "io/mapping_writer.h"
+#include "io/pareto_set.h"
 #include "run_capture.h"
 #include "workspace/workspace.h"
 
@@ -30,6 +31,16 @@ constexpr int kMaxThreads = 1024;  // far above any machine this runs on; oneTBB
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // What `--store DB` may name without the `=` (README: Command line): never a spec file's name.
 constexpr std::array<std::string_view, 3> kStoreSuffixes{".db", ".sqlite", ".sqlite3"};
+
+// --front's format, by the file's extension (any case); empty when it is neither.
+std::string front_format(std::string_view path) {
+  std::string lower(path);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  if (lower.ends_with(".json")) return "json";
+  if (lower.ends_with(".csv")) return "csv";
+  return {};
+}
 
 bool is_store_path(std::string_view arg) {
   std::string lower(arg);
@@ -43,6 +54,10 @@ bool is_store_path(std::string_view arg) {
 int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* commit_lock) {
   std::optional<unsigned> metrics;  // a usage error, so checked before any file is read
   if (!parse_metric_arg(args, metrics, err)) return kUsage;
+  if (!args.front.empty() && front_format(args.front).empty()) {
+    err << "accelforge: --front: " << args.front << " must end in .csv or .json (the table's format)\n";
+    return kUsage;
+  }
   // Opened first: a store that cannot be written fails before the run, not after it.
   std::optional<CliStore> run_store;
   if (args.store && !open_store(*args.store, run_store, err)) return kInvalidInput;
@@ -92,6 +107,15 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
     outputs.push_back({args.json, j.dump(2)});
   }
   if (!args.mapping_out.empty()) outputs.push_back({args.mapping_out, io::write_mapping_yaml(*r.mapping)});
+  if (!args.front.empty()) {
+    // The window's export: every mapping of the front re-evaluated, with the run's provenance.
+    const auto rows = io::pareto_rows(ws.spec(), r);
+    const io::ParetoProvenance from{args.files, io::fingerprint(ws.texts()), args.assignments, args.costs,
+                                    options};
+    outputs.push_back({args.front, front_format(args.front) == "json"
+                                       ? io::pareto_json(rows, from).dump(2) + "\n"
+                                       : io::pareto_csv(rows, from)});
+  }
   if (!write_outputs(outputs, out, err, commit_lock)) return kInvalidInput;
   if (run_store && !store_run(*run_store, store::capture_map(ws, options, r, seconds), said, err))
     return kInvalidInput;
@@ -127,6 +151,10 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args) {
   cmd->add_option("--json", args.json, "Write the result as JSON to OUT (- for stdout)")->type_name("OUT|-");
   cmd->add_option("--mapping-out", args.mapping_out, "Write the chosen mapping as YAML")
       ->type_name("OUT.yaml");
+  cmd->add_option("--front", args.front,
+                  "Write every mapping of the final front (objectives, each tracked memory's usage, energy, "
+                  "latency, the mapping's YAML) as CSV or JSON, by OUT's extension")
+      ->type_name("OUT.csv|OUT.json");
   return cmd;
 }
 
@@ -138,7 +166,8 @@ void add_map_options(CLI::App& app, MapArgs& args) {
       ->type_name("NAME=VALUE");
   cmd->add_option("--metric", args.metric,
                   "Objective: energy, latency, edp, or a list such as energy,latency for the front of "
-                  "both (default: the spec's mapper.metrics)")
+                  "both; resource_usage beside another makes each memory's usage an objective too "
+                  "(default: the spec's mapper.metrics)")
       ->type_name("M[,M...]");
   cmd->add_option("--max-fused-loops", args.max_fused_loops, "At most N fused loops per pmapping")
       ->type_name("N")

@@ -29,6 +29,7 @@ struct MapArgs {
   std::vector<std::string> price_with_model;  // --price-with-model COMPONENT (repeatable; * for all)
   std::string json;                           // --json OUT|-
   std::string mapping_out;                    // --mapping-out OUT.yaml
+  std::string front;                          // --front OUT.csv|OUT.json: every mapping of the final front
   // --store[=DB]: record the run in the run store; "" is the default store.
   std::optional<std::string> store;
 };

@@ -18,6 +18,68 @@ std::map<std::string, double> component_energy(const model::Evaluation& ev) {
   return out;
 }
 
+namespace {
+
+// The memory above `memory` on some Einsum's path ("" when none).
+std::string parent_of(const spec::Spec& spec, const std::string& memory) {
+  for (const auto& [einsum, built] : spec.arch_by_einsum)
+    for (const auto& [compute, path] : built.arch.paths) {
+      std::string above;
+      for (const auto i : path) {
+        const auto& c = built.arch.components.at(i);
+        if (c.name == memory) return above;
+        if (c.kind == spec::ComponentKind::Memory) above = c.name;
+      }
+    }
+  return {};
+}
+
+double memory_size(const spec::Spec& spec, const std::string& memory) {
+  for (const auto& [einsum, built] : spec.arch_by_einsum)
+    if (const auto* c = built.arch.find(memory)) return c->size;
+  return 0;
+}
+
+// Bits `memory` reads and writes over the whole workload: each action's count times the
+// values an action moves times their bits.
+double traffic_bits(const spec::Spec& spec, const model::Evaluation& ev, const std::string& memory) {
+  double bits = 0;
+  for (const auto& [key, count] : ev.actions) {
+    if (key.component != memory || key.tensor.empty() || (key.action != "read" && key.action != "write"))
+      continue;
+    const auto built = spec.arch_by_einsum.find(key.einsum);
+    if (built == spec.arch_by_einsum.end()) continue;
+    const auto* c = built->second.arch.find(memory);
+    const auto* einsum = spec.workload.workload.find_einsum(key.einsum);
+    if (c == nullptr || einsum == nullptr) continue;
+    const auto* access = einsum->find_access(key.tensor);
+    const double workload_bits = access != nullptr ? access->bits_per_value : 8;
+    for (const auto& a : c->actions)
+      if (a.name == key.action)
+        bits += count * c->values_per_action_for(a, key.tensor, workload_bits) *
+                c->bits_per_value_for(key.tensor, workload_bits);
+  }
+  return bits;
+}
+
+std::vector<std::pair<std::string, double>> objectives_of(const model::Evaluation& ev,
+                                                          const mapper::JoinedMapping& m,
+                                                          const mapper::MapperResult& result) {
+  std::vector<std::pair<std::string, double>> out;
+  const unsigned metrics = result.metrics;
+  if (metrics & spec::kEdp) out.emplace_back("edp", ev.total_energy * ev.total_latency);
+  if (metrics & spec::kEnergy) out.emplace_back("energy", ev.total_energy);
+  if (metrics & spec::kLatency) out.emplace_back("latency", ev.total_latency);
+  if (metrics & spec::kDynamicEnergy) out.emplace_back("dynamic_energy", ev.dynamic_energy);
+  if (metrics & spec::kLeakEnergy) out.emplace_back("leak_energy", ev.leak_energy_total);
+  if (metrics & spec::kResourceUsage)
+    for (std::size_t k = 0; k < result.tracked.size() && k < m.usage.size(); ++k)
+      out.emplace_back("usage " + result.tracked.names[k], m.usage[k]);
+  return out;
+}
+
+}  // namespace
+
 std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperResult& result,
                                    std::stop_token stop, const ParetoProgress& progress) {
   std::vector<ParetoRow> rows;
@@ -26,8 +88,22 @@ std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperR
     if (stop.stop_requested()) return {};
     const spec::Mapping mapping = mapper::mapping_of(result, i);
     const model::Evaluation ev = model::evaluate(spec.resolved(), mapping);
-    ParetoRow row{ev.total_energy, ev.total_latency, ev.total_energy * ev.total_latency, component_energy(ev),
-                  write_mapping_yaml(mapping)};
+    ParetoRow row;
+    row.energy = ev.total_energy;
+    row.latency = ev.total_latency;
+    row.edp = ev.total_energy * ev.total_latency;
+    row.component_energy = component_energy(ev);
+    row.objectives = objectives_of(ev, result.front[i], result);
+    for (std::size_t k = 0; k < result.tracked.size(); ++k) {
+      MemoryUse use;
+      use.memory = result.tracked.names[k];
+      use.parent = parent_of(spec, use.memory);
+      use.usage = k < result.front[i].usage.size() ? result.front[i].usage[k] : 0;
+      use.usage_bits = use.usage * memory_size(spec, use.memory);
+      if (!use.parent.empty()) use.parent_bits = traffic_bits(spec, ev, use.parent);
+      row.memories.push_back(std::move(use));
+    }
+    row.mapping_yaml = write_mapping_yaml(mapping);
     rows.push_back(std::move(row));
     if (progress) progress(rows.size(), result.front.size());
   }
@@ -88,6 +164,20 @@ std::string pareto_csv(const std::vector<ParetoRow>& rows, const ParetoProvenanc
   out += provenance_json(from).dump();  // appends: see the -Wrestrict note in text/expr/value.h
   out += '\n';
   out += "mapping,energy_J,latency_s,edp_Js";
+  const ParetoRow none;
+  const ParetoRow& first = rows.empty() ? none : rows.front();  // every row has the same columns
+  for (const auto& [name, value] : first.objectives) {
+    out += ',';
+    out += csv_field("objective_" + name);
+  }
+  for (const auto& m : first.memories) {
+    out += ',';
+    out += csv_field(m.memory + "_usage");
+    out += ',';
+    out += csv_field(m.memory + "_usage_bits");
+    out += ',';
+    out += csv_field(m.memory + "_parent_bits");
+  }
   for (const auto& c : components) {  // two appends: see the -Wrestrict note in text/expr/value.h
     out += ',';
     out += csv_field(c + "_energy_J");
@@ -96,6 +186,9 @@ std::string pareto_csv(const std::vector<ParetoRow>& rows, const ParetoProvenanc
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
     out += fmt::format("{},{:.9g},{:.9g},{:.9g}", i, r.energy, r.latency, r.edp);
+    for (const auto& [name, value] : r.objectives) out += fmt::format(",{:.9g}", value);
+    for (const auto& m : r.memories)
+      out += fmt::format(",{:.9g},{:.9g},{:.9g}", m.usage, m.usage_bits, m.parent_bits);
     for (const auto& c : components) {
       const auto it = r.component_energy.find(c);
       out += fmt::format(",{:.9g}", it == r.component_energy.end() ? 0.0 : it->second);
@@ -111,10 +204,21 @@ nlohmann::json pareto_json(const std::vector<ParetoRow>& rows, const ParetoProve
   nlohmann::json mappings = nlohmann::json::array();
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& r = rows[i];
+    nlohmann::json objectives = nlohmann::json::object();
+    for (const auto& [name, value] : r.objectives) objectives[name] = value;
+    nlohmann::json memories = nlohmann::json::array();
+    for (const auto& m : r.memories)
+      memories.push_back({{"memory", m.memory},
+                          {"parent", m.parent},
+                          {"usage", m.usage},
+                          {"usage_bits", m.usage_bits},
+                          {"parent_bits", m.parent_bits}});
     mappings.push_back({{"mapping", i},
                         {"energy", r.energy},
                         {"latency", r.latency},
                         {"edp", r.edp},
+                        {"objectives", std::move(objectives)},
+                        {"memories", std::move(memories)},
                         {"component_energy", r.component_energy},
                         {"yaml", r.mapping_yaml}});
   }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <stop_token>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mapper/mapper.h"
@@ -16,10 +17,23 @@
 
 namespace af::io {
 
+// One memory the run tracked (with RESOURCE_USAGE every finite memory) for one mapping.
+struct MemoryUse {
+  std::string memory, parent;  // parent: the memory above it ("" for the outermost)
+  double usage = 0;            // peak reservation over the workload, as a share of its size
+  double usage_bits = 0;       // that peak in bits
+  double parent_bits = 0;      // bits the parent reads and writes (off chip, for the root's child)
+};
+
 struct ParetoRow {
   double energy = 0, latency = 0, edp = 0;
   std::map<std::string, double> component_energy;
-  std::string mapping_yaml;  // AccelForge YAML of the mapping (`accelforge evaluate` reads it)
+  // The run's objectives for this mapping, as the metric names them (edp, energy, latency,
+  // dynamic_energy, leak_energy), from the model's figures; with RESOURCE_USAGE also
+  // "usage <memory>" per tracked memory.
+  std::vector<std::pair<std::string, double>> objectives;
+  std::vector<MemoryUse> memories;  // the run's tracked memories, in its order
+  std::string mapping_yaml;         // AccelForge YAML of the mapping (`accelforge evaluate` reads it)
 };
 
 // Where a front came from: the spec's files with a fingerprint of their texts, the Jinja data
@@ -49,10 +63,14 @@ using ParetoProgress = std::function<void(std::size_t done, std::size_t total)>;
 [[nodiscard]] std::vector<ParetoRow> pareto_rows(const spec::Spec& spec, const mapper::MapperResult& result,
                                                  std::stop_token stop = {},
                                                  const ParetoProgress& progress = {});
-// "# ..." lines with the provenance, then
-// "mapping,energy_J,latency_s,edp_Js,<component>_energy_J,...,mapping_yaml" (components sorted).
+// "# ..." lines with the provenance, then "mapping,energy_J,latency_s,edp_Js,
+// objective_<name>,...,<memory>_usage,<memory>_usage_bits,<memory>_parent_bits,...,
+// <component>_energy_J,...,mapping_yaml" (objectives in the run's order, memories in the run's
+// tracked order, components sorted).
 [[nodiscard]] std::string pareto_csv(const std::vector<ParetoRow>& rows, const ParetoProvenance& from = {});
-// {"run": {files, spec_fingerprint, assignments, component_costs, settings}, "mappings": [...]}.
+// {"run": {files, spec_fingerprint, assignments, component_costs, settings}, "mappings": [{mapping,
+// energy, latency, edp, objectives: {name: value}, memories: [{memory, parent, usage, usage_bits,
+// parent_bits}], component_energy, yaml}]}.
 [[nodiscard]] nlohmann::json pareto_json(const std::vector<ParetoRow>& rows,
                                          const ParetoProvenance& from = {});
 

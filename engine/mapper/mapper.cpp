@@ -7,20 +7,21 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
-#include <condition_variable>
+#include <limits>
 #include <map>
 #include <mutex>
-#include <numeric>
 #include <string>
-#include <thread>
 
 #include "mapper/join/compatibility.h"
 #include "mapper/join/merged_mapping.h"
 #include "mapper/join/tracked_memories.h"
+#include "mapper/map_keys.h"
 #include "mapper/pareto.h"
 #include "mapper/search/problem.h"
 #include "mapper/search/search_signature.h"
+#include "mapper/stopped_join.h"
 
 namespace af::mapper {
 
@@ -35,12 +36,42 @@ spec::Mapping mapping_of(const MapperResult& result, std::size_t index) {
   return merged_mapping(parts, joined.shared_loops);
 }
 
+std::string MapReuse::summary() const {
+  if (!cached) return {};
+  return fmt::format("reused {} of {} Einsum searches, {}", searches_reused, searches,
+                     join_reused ? "join reused" : "re-joined");
+}
+
+double MapReuse::seconds(const std::string& stage) const {
+  double s = 0;
+  for (const auto& st : stages)
+    if (st.name == stage) s += st.seconds;
+  return s;
+}
+
 namespace {
 
 struct Job {
   std::size_t einsum = 0;  // index into the mapped Einsums
   const PmappingTemplate* templ = nullptr;
   const EinsumProblem* problem = nullptr;
+};
+
+// What every run of one map_workload call shares (the unfused and one-fused-loop runs
+// before the search without a loop limit): the tile searches' chain dominance, per Einsum
+// and compute path.
+class SharedCaches {
+ public:
+  ChainDominanceCache& dominance(const Job& job) {
+    const std::lock_guard lock(mutex_);
+    auto& cache = dominance_[{job.templ->einsum, job.templ->compute}];
+    if (!cache) cache = std::make_unique<ChainDominanceCache>();
+    return *cache;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<ChainDominanceCache>> dominance_;
 };
 
 // Jobs (in order) whose rows join in the same compatibility groups: one Einsum's templates
@@ -71,6 +102,7 @@ std::vector<double> final_objectives(const JoinedMapping& m, unsigned metrics) {
                                     m.dynamic_energy, m.leak_energy, metrics);
   return {r.values.begin(), r.values.begin() + static_cast<std::ptrdiff_t>(r.size)};
 }
+
 // Which tensors copy Einsums alias (workload.get_tensor_copies): the source with each
 // output, both ways.
 std::map<std::string, std::set<std::string>> tensor_copies(const spec::Workload& w) {
@@ -87,96 +119,11 @@ std::map<std::string, std::set<std::string>> tensor_copies(const spec::Workload&
   return out;
 }
 
-// A stopped run's join: the best rows of each template (by the requested metrics), at most
-// this many compatibility groups an Einsum (the best row of each) and this much wall time, so
-// that Stop stays prompt (well under the 100 ms a cancel may take).
-constexpr std::size_t kStoppedJoinGroups = 32;
-constexpr auto kStoppedJoinBudget = std::chrono::milliseconds(50);
-constexpr std::size_t kStoppedRowsPerTemplate = 16;
-
-double row_score(const PmappingRow& row, unsigned metrics) {
-  const bool energy = (metrics & (kEnergy | kDynamicEnergy | kLeakEnergy)) != 0;
-  const bool latency = (metrics & kLatency) != 0;
-  if (energy && !latency) return row.energy();
-  if (latency && !energy) return row.latency;
-  return row.energy() * row.latency;  // EDP, or several metrics at once
-}
-
-// Of one template's rows, the best of each fused-loop shape (which decides its compatibility),
-// at most kStoppedRowsPerTemplate of them, best first.
-std::vector<PmappingRow> best_per_fused_shape(std::vector<PmappingRow> rows, unsigned metrics) {
-  std::map<std::vector<std::int64_t>, std::size_t> best;
-  for (std::size_t r = 0; r < rows.size(); ++r) {
-    auto [it, added] = best.try_emplace(rows[r].fused_iterations, r);
-    if (!added && row_score(rows[r], metrics) < row_score(rows[it->second], metrics)) it->second = r;
-  }
-  std::vector<std::size_t> keep;
-  for (const auto& [shape, r] : best) keep.push_back(r);
-  std::sort(keep.begin(), keep.end(), [&](std::size_t a, std::size_t b) {
-    return row_score(rows[a], metrics) < row_score(rows[b], metrics);
-  });
-  if (keep.size() > kStoppedRowsPerTemplate) keep.resize(kStoppedRowsPerTemplate);
-  std::vector<PmappingRow> out;
-  for (const auto r : keep) out.push_back(std::move(rows[r]));
-  return out;
-}
-
-// Each Einsum's pmappings thinned to the best row of its best kStoppedJoinGroups groups.
-std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metrics) {
-  std::vector<JoinEinsum> out;
-  for (const auto& e : in) {
-    std::map<Compatibility, std::size_t> best;
-    for (std::size_t r = 0; r < e.rows.size(); ++r) {
-      auto [it, added] = best.try_emplace(e.compat[r], r);
-      if (!added && row_score(e.rows[r], metrics) < row_score(e.rows[it->second], metrics)) it->second = r;
-    }
-    std::vector<std::size_t> keep;
-    for (const auto& [compat, r] : best) keep.push_back(r);
-    std::sort(keep.begin(), keep.end(), [&](std::size_t a, std::size_t b) {
-      return row_score(e.rows[a], metrics) < row_score(e.rows[b], metrics);
-    });
-    if (keep.size() > kStoppedJoinGroups) keep.resize(kStoppedJoinGroups);
-    JoinEinsum t{e.name, e.tensors, e.outputs, {}, {}};
-    for (const auto r : keep) {
-      t.rows.push_back(e.rows[r]);
-      t.compat.push_back(e.compat[r]);
-    }
-    out.push_back(std::move(t));
-  }
-  return out;
-}
-
-// Stopped during the tile-shape search or the join: the pmappings found so far, thinned and
-// joined under a deadline, so that a stopped run still has whole mappings to open. Empty when
-// some Einsum has no pmapping yet or nothing joins in time.
-std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in,
-                                             const TrackedMemories& tracked,
-                                             const std::map<std::string, std::set<std::string>>& copies,
-                                             const JoinSettings& settings) {
-  if (std::any_of(in.begin(), in.end(), [](const JoinEinsum& e) { return e.rows.empty(); })) return {};
-  std::stop_source late;
-  std::mutex m;
-  std::condition_variable cv;
-  bool done = false;
-  std::jthread deadline([&] {
-    std::unique_lock lock(m);
-    if (!cv.wait_for(lock, kStoppedJoinBudget, [&] { return done; })) late.request_stop();
-  });
-  JoinOutcome joined =
-      join_einsums(thinned(in, settings.metrics), tracked, copies, settings, nullptr, late.get_token());
-  {
-    const std::lock_guard lock(m);
-    done = true;
-  }
-  cv.notify_one();
-  if (joined.cancelled) return {};
-  return std::move(joined.front);
-}
-
-// Ceilings (ceilings.h) are sound only when the join is exact.
+// Ceilings (ceilings.h) are sound only when the join is exact, and when the front is ranked
+// by energy and latency alone: with RESOURCE_USAGE a mapping worse in both may use less memory.
 bool ceilings_apply(const MapperOptions& options, std::size_t n_einsums) {
   return options.prune_by_ceilings && n_einsums >= 2 && options.objective_tolerance == 0 &&
-         options.resource_usage_tolerance == 0;
+         options.resource_usage_tolerance == 0 && (options.metrics & kResourceUsage) == 0;
 }
 
 // Whole mappings found cheaply, as the exact join's ceilings (JoinSettings::ceilings): the
@@ -209,7 +156,8 @@ std::optional<std::vector<std::vector<double>>> ceiling_mappings(
 }
 
 // The result with `joined` as its front: EDP formed last (it is not additive), one more Pareto
-// on the requested metrics, the best as a mapping tree with its evaluation.
+// on the requested metrics (and each memory's usage with RESOURCE_USAGE), the best as a
+// mapping tree with its evaluation.
 MapperResult with_front(MapperResult result, std::vector<JoinedMapping> joined, const MapperOptions& options,
                         const spec::Spec& spec) {
   if (joined.empty() && result.cancelled) {
@@ -218,7 +166,9 @@ MapperResult with_front(MapperResult result, std::vector<JoinedMapping> joined, 
   }
   ParetoFront<JoinedMapping> pf;
   const auto obj = [&](const JoinedMapping& m) {
-    return log_rounded(final_objectives(m, options.metrics), options.objective_tolerance);
+    auto v = final_objectives(m, options.metrics);
+    if (options.metrics & kResourceUsage) v.insert(v.end(), m.usage.begin(), m.usage.end());
+    return log_rounded(std::move(v), options.objective_tolerance);
   };
   for (auto& m : joined) pf.insert(std::move(m), obj);
   result.front = pf.take();
@@ -227,31 +177,6 @@ MapperResult with_front(MapperResult result, std::vector<JoinedMapping> joined, 
   result.mapping = mapping_of(result, 0);
   result.evaluation = model::evaluate(spec.resolved(), *result.mapping);
   return result;
-}
-
-// Per Einsum, the Einsums that take its tile search's rows (itself first), or none when an
-// earlier Einsum with the same search signature searches for it. A template whose model
-// rejects it as a whole names a tensor in its removal cause, so an Einsum with such a
-// template searches on its own.
-std::vector<std::vector<std::size_t>> search_takers(
-    const spec::Spec& spec, const std::vector<const spec::Einsum*>& einsums,
-    const std::vector<std::vector<EinsumProblem>>& problems, std::vector<EinsumStats>& stats,
-    const std::vector<std::vector<PmappingTemplate>>& templates, const MapperOptions& options) {
-  std::vector<std::vector<std::size_t>> takers(einsums.size());
-  std::map<std::string, std::size_t> first;
-  for (std::size_t e = 0; e < einsums.size(); ++e) {
-    std::optional<std::string> signature;
-    if (options.share_identical_searches)
-      signature = search_signature(spec, *einsums[e], problems[e], templates[e]);
-    if (!signature) {
-      takers[e].push_back(e);
-      continue;
-    }
-    const auto [it, added] = first.try_emplace(std::move(*signature), e);
-    takers[it->second].push_back(e);
-    if (!added) stats[e].searched_with = einsums[it->second]->name;
-  }
-  return takers;
 }
 
 bool rejected_whole(const EinsumStats& stats) {
@@ -265,43 +190,6 @@ const EinsumProblem& problem_for(const std::vector<EinsumProblem>& problems, con
   return problems.front();
 }
 
-// Per mapped Einsum, the least its pmappings add to a whole mapping: the front of a search
-// of all its templates for the objectives alone (RowsFor::Least, one chain), shared by the
-// Einsums that take its rows. An Einsum whose template the model rejects as a whole may
-// search on its own (map_workload), so its takers get no least (zero bounds everything).
-std::vector<LeastAdded> least_per_einsum(const std::vector<Job>& jobs,
-                                         const std::vector<std::vector<std::size_t>>& takers,
-                                         const std::vector<spec::ResolvedSpec>& resolved,
-                                         const MapperOptions& options, const std::stop_token& stop,
-                                         tbb::task_arena& arena) {
-  std::vector<std::vector<std::size_t>> per_einsum(takers.size());
-  for (std::size_t j = 0; j < jobs.size(); ++j) per_einsum[jobs[j].einsum].push_back(j);
-  std::vector<LeastAdded> least(takers.size());
-  arena.execute([&] {
-    tbb::parallel_for(
-        std::size_t{0}, per_einsum.size(),
-        [&](std::size_t e) {
-          if (per_einsum[e].empty()) return;
-          EarlierRows earlier;
-          std::vector<PmappingRow> rows;
-          bool rejected = false;
-          for (const std::size_t j : per_einsum[e]) {
-            if (stop.stop_requested()) return;
-            TemplateResult r = explore_tile_shapes(*jobs[j].templ, *jobs[j].problem, resolved[e], options,
-                                                   stop, true, nullptr, &earlier, nullptr, RowsFor::Least);
-            rejected = rejected || rejected_whole(r.stats);
-            earlier.add(r.front, options.metrics);
-            rows.insert(rows.end(), std::make_move_iterator(r.front.begin()),
-                        std::make_move_iterator(r.front.end()));
-          }
-          const LeastAdded own = LeastAdded::of(rows);
-          for (const auto t : takers[e]) least[t] = t == e || !rejected ? own : LeastAdded{};
-        },
-        tbb::simple_partitioner());
-  });
-  return least;
-}
-
 // What the fused search knows before it starts: whole mappings (their ranking objectives)
 // and, per Einsum that searches, what its pmappings must beat (the ceilings, with the least
 // of every other Einsum of the join).
@@ -311,20 +199,32 @@ struct KnownBeforeSearch {
   std::optional<MapperResult> best;  // the last of the runs the mappings come from
 };
 
-MapperResult map_with(const spec::Spec& spec, const MapperOptions& options, Observer* observer,
-                      std::stop_token stop, const KnownBeforeSearch* given);
-
-// The search's ceilings from `known.mappings`, with the least of every other Einsum.
-void set_ceilings(KnownBeforeSearch& known, const std::vector<std::vector<std::size_t>>& takers,
-                  const std::vector<LeastAdded>& least, unsigned metrics) {
+// The search's ceilings from `mappings`, with the least of every other Einsum.
+void set_ceilings(KnownBeforeSearch& known, const std::vector<std::vector<double>>& mappings,
+                  const std::vector<std::vector<std::size_t>>& takers, const std::vector<LeastAdded>& least,
+                  unsigned metrics) {
   known.per_einsum.assign(takers.size(), std::nullopt);
   for (std::size_t e = 0; e < takers.size(); ++e) {
     if (takers[e].empty()) continue;
     LeastAdded others;
     for (std::size_t k = 0; k < least.size(); ++k)
       if (k != e) others = others.plus(least[k]);
-    known.per_einsum[e].emplace(SearchCeilings{Ceilings(known.mappings, metrics), std::move(others)});
+    known.per_einsum[e].emplace(SearchCeilings{Ceilings(mappings, metrics), std::move(others)});
   }
+}
+
+// The least the whole workload's ranking objective can be, by the least fronts (one
+// objective only: with several, nullopt).
+std::optional<double> least_objective(const std::vector<LeastAdded>& least, unsigned metrics) {
+  LeastAdded all;
+  for (const auto& l : least) all = all.plus(l);
+  std::optional<double> out;
+  for (const auto& p : all.points) {
+    const Ranking r = ranking_objectives(p.first, p.second, all.dynamic, all.leak, metrics);
+    if (r.size != 1) return std::nullopt;
+    out = std::min(out.value_or(r.values[0]), r.values[0]);
+  }
+  return out;
 }
 
 // Whether some whole mapping may beat these by more than `margin` in every ranking
@@ -339,340 +239,674 @@ bool may_beat(const std::vector<std::vector<double>>& mappings, const std::vecto
   return !Ceilings(lowered, metrics).beaten(0, 0, 0, all);
 }
 
-// The whole mappings are the unfused optimum (the first memory keeps every tensor), then the
-// fused optimum with one fused loop: the fused space holds both. Nothing when ceilings do
-// not apply, when nothing maps unfused, with imperfect or coarse tiles (no subtree bounds
-// there), and with a max_fused_loops limit: the least search ignores the limits
-// (least_per_einsum), so it costs about what the limited search itself does and saves
-// little of it (tpu_v4i + GPT-3 175B with one fused loop: 3.5 s became 9 s; without a
-// limit, simba + GPT-3 6.7B: 13.5 s became 4.4 s).
-// The unfused optimum costs 0.1-0.4 s; on tpu_v4i + GPT-3 175B it has 1.2x the fused
-// optimum's EDP, and subtrees rarely lose by that much. The one-fused-loop optimum, searched
-// under the unfused ceilings and the least fronts already made (both hold in its smaller
-// space), costs about 2 s there and is the fused optimum itself on every transformer case
-// of the benchmark: the search without a limit then evaluates 1.5 million pmappings
-// instead of 2.9 million, 0.76x the time (tests/bench/README.md). It is skipped when the
-// least fronts show that no mapping beats the unfused optimum by 1% (GPT-3 decode, 0.4 s).
-KnownBeforeSearch known_before_search(const spec::Spec& spec, const std::vector<Job>& jobs,
-                                      const std::vector<std::vector<std::size_t>>& takers,
-                                      const std::vector<spec::ResolvedSpec>& resolved,
-                                      const MapperOptions& options, Observer* observer,
-                                      const std::stop_token& stop, tbb::task_arena& arena) {
-  KnownBeforeSearch known;
-  known.per_einsum.resize(takers.size());
-  // Subtree bounds, and so the search's ceilings, take divisor chains only (perfect tiles).
-  const bool candidate_tiles = options.explore_imperfect_spatial_loops ||
-                               options.explore_imperfect_temporal_loops || options.tiling_coarseness > 1;
-  if (options.unfused || options.max_fused_loops != kUnlimited || candidate_tiles ||
-      !ceilings_apply(options, takers.size()))
-    return known;
-  MapperOptions unfused = options;
-  unfused.unfused = true;
-  known.best = map_workload(spec, unfused, nullptr, stop);
-  if (known.best->cancelled || !known.best->found) return known;
-  std::vector<FrontPoint> points;
-  for (const auto& m : known.best->front) {
-    known.mappings.push_back(final_objectives(m, options.metrics));
-    points.push_back({m.energy(), m.latency});
-  }
-  if (observer) observer->on_unfused_optimum(points);
-  const std::vector<LeastAdded> least = least_per_einsum(jobs, takers, resolved, options, stop, arena);
-  if (stop.stop_requested()) return known;
-  set_ceilings(known, takers, least, options.metrics);
-  if (!options.one_loop_ceilings || !may_beat(known.mappings, least, options.metrics, 0.01)) return known;
-
-  MapperOptions one_loop = options;
-  one_loop.max_fused_loops = 1;
-  MapperResult limited = map_with(spec, one_loop, nullptr, stop, &known);
-  if (limited.cancelled || !limited.found) return known;
-  for (const auto& m : limited.front) known.mappings.push_back(final_objectives(m, options.metrics));
-  std::vector<std::vector<double>> best;
-  for (const auto i : pareto_indices(known.mappings)) best.push_back(known.mappings[i]);
-  known.mappings = std::move(best);
-  known.best = std::move(limited);
-  set_ceilings(known, takers, least, options.metrics);
-  return known;
-}
-
 constexpr std::int64_t kMaxImperfectBound = std::int64_t{1} << 32;
+
+// Guessed ceilings, as factors over the least the workload's objective can be (README:
+// "Guessed ceilings"); each failed guess costs a search pruned harder than the next.
+constexpr std::array kGuesses{1.03, 1.1, 1.3};
 
 // A whole count as digits while doubles hold it exactly, else four significant digits.
 std::string count_text(double n) { return n < 1e15 ? fmt::format("{:.0f}", n) : fmt::format("{:.4g}", n); }
 
+// One map, stage by stage (README: "The map as stages"): price the arch for each Einsum,
+// make templates, know what the search must beat (its ceilings, from smaller runs), the
+// tile-shape search of each Einsum, the join, the report. Each stage reads what the ones
+// before left; with a MapCache the search and the join first look for a result made from
+// the same inputs. A Stop anywhere ends the run through stopped(), the one cancel exit.
+class MapRun {
+ public:
+  MapRun(const spec::Spec& spec, const MapperOptions& options, Observer* observer, std::stop_token stop,
+         MapCache* cache, SharedCaches& shared, const KnownBeforeSearch* given)
+      : spec_(spec),
+        options_(options),
+        observer_(observer),
+        stop_(std::move(stop)),
+        cache_(cache),
+        shared_(shared),
+        given_(given),
+        arena_(options.threads > 0 ? options.threads : tbb::task_arena::automatic) {
+    result_.metrics = options.metrics;
+    result_.reuse.cached = cache != nullptr;
+  }
+
+  // The templates of `run`, whose options differ from these only in a nonzero max_fused_loops
+  // (the one-fused-loop run's are those of the run without a limit that starts it).
+  void set_templates_from(const MapRun& run) { templates_from_ = &run; }
+
+  // A run that ends when some Einsum's search is not in the cache (the ceilings of a run
+  // with a fused-loop limit are taken only when they cost nothing): `incomplete()` says so.
+  void set_only_cached() { only_cached_ = true; }
+  [[nodiscard]] bool incomplete() const { return incomplete_; }
+
+  MapperResult run() {
+    timed("price", [&] { price(); });
+    if (stop_.stop_requested()) return stopped();
+    timed("templates", [&] {
+      if (templates_from_ == nullptr)
+        make_templates();
+      else
+        take_templates();
+      if (!stop_.stop_requested()) plan();
+    });
+    if (stop_.stop_requested()) return stopped();
+    timed("ceilings", [&] { know_before_search(); });
+    if (stop_.stop_requested()) return stopped();
+    // Each guessed ceiling, tightest first, then the ceilings known (README: "Guessed
+    // ceilings"). A guess that no mapping beats leaves no front: the next is tried.
+    const std::vector<EinsumStats> stats_before = result_.stats;
+    for (std::size_t attempt = 0;; ++attempt) {
+      const bool guessing = attempt < guesses_.size();
+      if (guessing) {
+        guess(guesses_[attempt]);
+      } else if (attempt > 0) {
+        set_ceilings(known_, known_.mappings, takers_, least_, options_.metrics);
+        if (options_.max_fused_loops == kUnlimited) timed("ceilings", [&] { one_loop_ceilings(); });
+        if (stop_.stop_requested()) return stopped();
+      }
+      result_.stats = stats_before;
+      result_.reuse.searches = result_.reuse.searches_reused = 0;  // the last attempt's
+      timed("search", [&] { search(); });
+      if (stop_.stop_requested()) return stopped();
+      if (incomplete_) return std::move(result_);
+      if (const auto why = einsum_without_pmapping(); !why.empty()) {
+        if (guessing) continue;  // the guess removed every pmapping of some Einsum
+        result_.failure = why;
+        return std::move(result_);
+      }
+      std::optional<JoinOutcome> joined;
+      timed("join", [&] { joined = join(); });
+      if (!joined || stop_.stop_requested()) return stopped();
+      if (joined->front.empty()) {
+        if (guessing) continue;
+        result_.failure = joined->failure.empty() ? "no joined mapping is valid" : joined->failure;
+        return std::move(result_);
+      }
+      result_.reuse.guesses = std::min(attempt + 1, guesses_.size());
+      const auto start = std::chrono::steady_clock::now();
+      MapperResult out = with_front(std::move(result_), std::move(joined->front), options_, spec_);
+      out.reuse.stages.push_back(
+          {"report", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+      return out;
+    }
+  }
+
+ private:
+  enum class Stage { Price, Templates, Ceilings, Search, Join, Report };
+
+  template <class F>
+  void timed(const char* name, F&& stage) {
+    const auto start = std::chrono::steady_clock::now();
+    stage();
+    result_.reuse.stages.push_back(
+        {name, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+  }
+
+  // Price the arch: per Einsum to map (workload order), its problems (the priced arch's path
+  // to each Compute) and the resolved spec its model reads.
+  void price() {
+    stage_ = Stage::Price;
+    for (const auto& e : spec_.workload.workload.einsums)
+      if (options_.einsums.empty() ||
+          std::find(options_.einsums.begin(), options_.einsums.end(), e.name) != options_.einsums.end())
+        einsums_.push_back(&e);
+    // Imperfect tiles of a rank variable with N values number about 2 sqrt(N), and counting
+    // the full space costs about N^(3/4): past 2^32 values that is hours and gigabytes.
+    if (options_.explore_imperfect_spatial_loops || options_.explore_imperfect_temporal_loops)
+      for (const auto* e : einsums_)
+        for (const auto& rv : e->simple_rank_variables())
+          if (e->bound(rv) > kMaxImperfectBound)
+            throw core::SpecError(core::Diagnostic{
+                e->where.value_or(core::SourceLocation{}), "mapper.explore_imperfect_loops",
+                fmt::format("rank variable {} of Einsum '{}' takes {} values; imperfect factorization "
+                            "explores rank variables of at most {} values (map without --imperfect / "
+                            "explore_imperfect_*_loops)",
+                            rv, e->name, e->bound(rv), kMaxImperfectBound)});
+    problems_.resize(einsums_.size());
+    resolved_.resize(einsums_.size());
+    for (std::size_t e = 0; e < einsums_.size(); ++e) {
+      problems_[e] = make_problems(spec_, *einsums_[e]);
+      resolved_[e].workload = spec_.workload.workload;
+      resolved_[e].arch_by_einsum[einsums_[e]->name] = spec_.arch_by_einsum.at(einsums_[e]->name).arch;
+    }
+  }
+
+  void take_templates() {
+    stage_ = Stage::Templates;
+    result_.templates = templates_from_->result_.templates;
+    result_.stats.resize(einsums_.size());
+    for (std::size_t e = 0; e < einsums_.size(); ++e) {
+      const auto& from = templates_from_->result_.stats[e];
+      auto& stats = result_.stats[e];
+      stats.einsum = from.einsum;
+      stats.templates_fused = from.templates_fused;
+      stats.templates_duplicate = from.templates_duplicate;
+    }
+    signatures_ = templates_from_->signatures_;
+  }
+
+  // Templates per Einsum, and the signature of each one's search.
+  void make_templates() {
+    stage_ = Stage::Templates;
+    result_.templates.resize(einsums_.size());
+    result_.stats.resize(einsums_.size());
+    for (std::size_t e = 0; e < einsums_.size(); ++e) {
+      auto& stats = result_.stats[e];
+      stats.einsum = einsums_[e]->name;
+      auto& templates = result_.templates[e];
+      for (const auto& p : problems_[e]) {
+        MapperOptions per = options_;
+        if (per.max_pmapping_templates_per_einsum != kUnlimited)
+          per.max_pmapping_templates_per_einsum -= static_cast<std::int64_t>(templates.size());
+        if (per.max_pmapping_templates_per_einsum <= 0) break;
+        const TemplateStats ts = mapper::make_templates(
+            p, per,
+            [&](PmappingTemplate t) {
+              t.index = templates.size();
+              templates.push_back(std::move(t));
+              return true;
+            },
+            stop_);
+        stats.templates_fused += ts.fused;
+        stats.templates_duplicate += ts.duplicates;
+      }
+      if (stop_.stop_requested()) return;
+      if (observer_) observer_->on_templates_made(stats.einsum, templates.size());
+    }
+    signatures_.resize(einsums_.size());
+    for (std::size_t e = 0; e < einsums_.size(); ++e)
+      signatures_[e] = search_signature(spec_, *einsums_[e], problems_[e], result_.templates[e]);
+  }
+
+  // The memories the join tracks; which Einsums search for which (equal search signatures);
+  // the jobs and the join's settings.
+  void plan() {
+    tracked_ = tracked_memories(problems_, result_.templates, (options_.metrics & kResourceUsage) != 0);
+    result_.tracked = tracked_;
+    // Per Einsum, the Einsums that take its search's rows: itself when it searches, and every
+    // later one with the same search signature (none for those).
+    takers_.assign(einsums_.size(), {});
+    std::map<std::string, std::size_t> first;
+    for (std::size_t e = 0; e < einsums_.size(); ++e) {
+      if (!signatures_[e] || !options_.share_identical_searches) {
+        takers_[e].push_back(e);
+        continue;
+      }
+      const auto [it, added] = first.try_emplace(*signatures_[e], e);
+      takers_[it->second].push_back(e);
+      if (!added) result_.stats[e].searched_with = einsums_[it->second]->name;
+    }
+    // Round robin over the Einsums (each one's templates stay in order, so each Einsum's rows
+    // reach the join in the same order): every Einsum has pmappings early, for the live front
+    // and for a run stopped half way.
+    std::size_t most_templates = 0;
+    for (const auto& templates : result_.templates)
+      most_templates = std::max(most_templates, templates.size());
+    for (std::size_t i = 0; i < most_templates; ++i)
+      for (std::size_t e = 0; e < einsums_.size(); ++e) {
+        if (i >= result_.templates[e].size() || takers_[e].empty()) continue;
+        const PmappingTemplate& t = result_.templates[e][i];
+        jobs_.push_back({e, &t, &problem_for(problems_[e], t)});
+      }
+    // The join (§5): settings, memory levels, aliased tensors.
+    settings_ = JoinSettings{options_.metrics,
+                             options_.objective_tolerance,
+                             options_.resource_usage_tolerance,
+                             options_.threads,
+                             {},
+                             {}};
+    for (const auto& per_einsum : problems_)
+      for (const auto& p : per_einsum) {
+        int level = 0;
+        for (const auto* c : p.path) {
+          if (c->kind != spec::ComponentKind::Memory) continue;
+          auto [it, added] = settings_.memory_levels.try_emplace(c->name, level);
+          if (!added) it->second = std::min(it->second, level);
+          ++level;
+        }
+      }
+    copies_ = tensor_copies(spec_.workload.workload);
+  }
+
+  // The search's cache key for Einsum e (nullopt: its search is not kept).
+  [[nodiscard]] std::optional<std::string> search_key(std::size_t e, RowsFor rows_for) const {
+    if (cache_ == nullptr || !signatures_[e]) return std::nullopt;
+    return search_cache_key(*signatures_[e], options_, rows_for == RowsFor::Join ? &tracked_ : nullptr);
+  }
+
+  // The ceilings: without a fused-loop limit, the unfused optimum, each Einsum's least front
+  // and then the one-fused-loop optimum (each a run of its own, sharing the cache). The fused
+  // space holds both optima. Nothing when ceilings do not apply, when nothing maps unfused,
+  // with imperfect or coarse tiles (no subtree bounds there), and with a max_fused_loops
+  // limit: the least search ignores the limits, so it costs about what the limited search
+  // itself does and saves little of it (tpu_v4i + GPT-3 175B with one fused loop: 3.5 s
+  // became 9 s; without a limit, simba + GPT-3 6.7B: 13.5 s became 4.4 s) -- unless a cache
+  // already holds the unfused optimum and the least fronts (a re-map after the window's
+  // unlimited map), when they cost nothing.
+  // The unfused optimum costs 0.1-0.4 s; on tpu_v4i + GPT-3 175B it has 1.2x the fused
+  // optimum's EDP, and subtrees rarely lose by that much. The one-fused-loop optimum, searched
+  // under the unfused ceilings and the least fronts already made (both hold in its smaller
+  // space), is the fused optimum itself on every transformer case of the benchmark: the
+  // search without a limit then evaluates 1.5 million pmappings instead of 2.9 million,
+  // 0.76x the time (tests/bench/README.md). It is skipped when the least fronts show that no
+  // mapping beats the unfused optimum by 1% (GPT-3 decode, 0.4 s).
+  void know_before_search() {
+    stage_ = Stage::Ceilings;
+    known_.per_einsum.assign(einsums_.size(), std::nullopt);
+    if (given_ != nullptr) {
+      known_ = *given_;
+      return;
+    }
+    // Subtree bounds, and so the search's ceilings, take divisor chains only (perfect tiles).
+    const bool candidate_tiles = options_.explore_imperfect_spatial_loops ||
+                                 options_.explore_imperfect_temporal_loops || options_.tiling_coarseness > 1;
+    const bool limited = options_.max_fused_loops != kUnlimited;
+    if (options_.unfused || candidate_tiles || !ceilings_apply(options_, takers_.size()) ||
+        (limited && cache_ == nullptr))
+      return;
+    MapperOptions unfused = options_;
+    unfused.unfused = true;
+    MapRun unfused_run(spec_, unfused, nullptr, stop_, cache_, shared_, nullptr);
+    if (limited) unfused_run.set_only_cached();
+    known_.best = unfused_run.run();
+    count_ceiling_searches(known_.best->reuse);
+    if (known_.best->cancelled || !known_.best->found) return;
+    std::vector<FrontPoint> points;
+    for (const auto& m : known_.best->front) {
+      known_.mappings.push_back(final_objectives(m, options_.metrics));
+      points.push_back({m.energy(), m.latency});
+    }
+    // A run with a fused-loop limit announces it only once the least fronts make it a ceiling.
+    if (observer_ && !limited) observer_->on_unfused_optimum(points);
+    const auto least = least_per_einsum(limited);
+    if (stop_.stop_requested() || !least) return;
+    if (observer_ && limited) observer_->on_unfused_optimum(points);
+    least_ = *least;
+    set_ceilings(known_, known_.mappings, takers_, least_, options_.metrics);
+    if (!may_beat(known_.mappings, least_, options_.metrics, 0.01)) return;
+    // Guesses first (README: "Guessed ceilings"): with one ranking objective, the optimum is
+    // rarely far above what the least fronts add up to (1-10% on the transformers), so the
+    // search runs first as if a mapping that good were known; the guess is exact whenever a
+    // mapping beats it, and else the next, looser one is tried.
+    if (const auto least_total = least_objective(least_, options_.metrics);
+        least_total && options_.guessed_ceilings && *least_total > 0) {
+      double known_best = std::numeric_limits<double>::infinity();
+      for (const auto& m : known_.mappings) known_best = std::min(known_best, m.at(0));
+      for (const double factor : kGuesses)
+        if (*least_total * factor < known_best) guesses_.push_back(*least_total * factor);
+    }
+    if (guesses_.empty() && !limited) one_loop_ceilings();
+  }
+
+  // The one-fused-loop optimum as a ceiling, under the ceilings known so far (they hold in
+  // its smaller space).
+  void one_loop_ceilings() {
+    if (!options_.one_loop_ceilings) return;
+    MapperOptions one_loop = options_;
+    one_loop.max_fused_loops = 1;
+    MapRun one_loop_run(spec_, one_loop, nullptr, stop_, cache_, shared_, &known_);
+    if (options_.max_fused_loops != 0) one_loop_run.set_templates_from(*this);
+    MapperResult found = one_loop_run.run();
+    count_ceiling_searches(found.reuse);
+    if (found.cancelled || !found.found) return;
+    for (const auto& m : found.front) known_.mappings.push_back(final_objectives(m, options_.metrics));
+    std::vector<std::vector<double>> best;
+    for (const auto i : pareto_indices(known_.mappings)) best.push_back(known_.mappings[i]);
+    known_.mappings = std::move(best);
+    known_.best = std::move(found);
+    set_ceilings(known_, known_.mappings, takers_, least_, options_.metrics);
+  }
+
+  // An attempt's ceilings: the known mappings and the guess (an objective no mapping is
+  // known to reach).
+  void guess(double objective) {
+    auto mappings = known_.mappings;
+    mappings.push_back({objective});
+    set_ceilings(known_, mappings, takers_, least_, options_.metrics);
+  }
+
+  void count_ceiling_searches(const MapReuse& r) {
+    result_.reuse.ceiling_searches += r.searches + r.ceiling_searches;
+    result_.reuse.ceiling_searches_reused += r.searches_reused + r.ceiling_searches_reused;
+  }
+
+  // Per mapped Einsum, the least its pmappings add to a whole mapping: the front of a search
+  // of all its templates for the objectives alone (RowsFor::Least, one chain), shared by the
+  // Einsums that take its rows. An Einsum whose template the model rejects as a whole may
+  // search on its own, so its takers get no least (zero bounds everything). With
+  // `only_cached`, nullopt unless every one is in the cache.
+  std::optional<std::vector<LeastAdded>> least_per_einsum(bool only_cached) {
+    std::vector<std::vector<std::size_t>> per_einsum(takers_.size());
+    for (std::size_t j = 0; j < jobs_.size(); ++j) per_einsum[jobs_[j].einsum].push_back(j);
+    std::vector<CachedLeast> found(takers_.size());
+    std::vector<std::size_t> to_search;
+    std::size_t reused = 0;
+    for (std::size_t e = 0; e < takers_.size(); ++e) {
+      if (per_einsum[e].empty()) continue;
+      const auto key = search_key(e, RowsFor::Least);
+      if (const auto hit = key ? cache_->least(*key) : nullptr) {
+        found[e] = *hit;
+        ++reused;
+      } else {
+        to_search.push_back(e);
+      }
+    }
+    if (only_cached && !to_search.empty()) return std::nullopt;
+    result_.reuse.ceiling_searches += reused + to_search.size();
+    result_.reuse.ceiling_searches_reused += reused;
+    arena_.execute([&] {
+      tbb::parallel_for(
+          std::size_t{0}, to_search.size(),
+          [&](std::size_t i) {
+            const std::size_t e = to_search[i];
+            EarlierRows earlier;
+            std::vector<PmappingRow> rows;
+            bool rejected = false;
+            for (const std::size_t j : per_einsum[e]) {
+              if (stop_.stop_requested()) return;
+              TemplateResult r = explore_tile_shapes(*jobs_[j].templ, *jobs_[j].problem, resolved_[e],
+                                                     options_, stop_, true, nullptr, &earlier, nullptr,
+                                                     RowsFor::Least, &shared_.dominance(jobs_[j]));
+              rejected = rejected || rejected_whole(r.stats);
+              earlier.add(r.front, options_.metrics);
+              rows.insert(rows.end(), std::make_move_iterator(r.front.begin()),
+                          std::make_move_iterator(r.front.end()));
+            }
+            found[e] = {LeastAdded::of(rows), rejected};
+            if (const auto key = search_key(e, RowsFor::Least))
+              cache_->keep(*key, std::make_shared<const CachedLeast>(found[e]));
+          },
+          tbb::simple_partitioner());
+    });
+    std::vector<LeastAdded> least(takers_.size());
+    for (std::size_t e = 0; e < takers_.size(); ++e)
+      for (const auto t : takers_[e]) least[t] = t == e || !found[e].rejected ? found[e].least : LeastAdded{};
+    return least;
+  }
+
+  // The tile-shape search, one task per chain of templates whose rows join in the same
+  // groups (each skips what the earlier ones' rows beat); results land by index, so any
+  // thread count gives the same fronts. An Einsum whose search the cache holds, made from
+  // the same inputs under ceilings that remove nothing these would keep, takes it instead.
+  void search() {
+    stage_ = Stage::Search;
+    input_gathered_ = false;  // an earlier attempt's rows are not this one's
+    const std::size_t n = einsums_.size();
+    std::vector<std::shared_ptr<const CachedSearch>> cached(n);
+    for (std::size_t e = 0; e < n; ++e) {
+      if (takers_[e].empty() || result_.templates[e].empty()) continue;
+      ++result_.reuse.searches;
+      const auto key = search_key(e, RowsFor::Join);
+      const auto hit = key ? cache_->search(*key) : nullptr;
+      const auto& exact = known_.per_einsum[e];
+      if (hit && hit->results.size() == result_.templates[e].size() &&
+          hit->stands_for(exact ? &*exact : nullptr)) {
+        cached[e] = hit;
+        ++result_.reuse.searches_reused;
+      }
+    }
+    results_.assign(jobs_.size(), {});
+    std::vector<std::size_t> to_search;
+    for (std::size_t j = 0; j < jobs_.size(); ++j) {
+      if (const auto& c = cached[jobs_[j].einsum])
+        results_[j] = c->results.at(jobs_[j].templ->index);
+      else
+        to_search.push_back(j);
+    }
+    if (only_cached_ && !to_search.empty()) {
+      incomplete_ = true;
+      result_.reuse.searches = result_.reuse.searches_reused = 0;  // nothing was done
+      return;
+    }
+    std::vector<std::size_t> done_per_einsum(n, 0);
+    std::vector<EinsumStats> running(result_.stats);
+    const auto heard = [&](std::size_t j) {  // a template's search is done: the observer hears it
+      if (!observer_) return;
+      const std::lock_guard lock(observer_mutex_);
+      std::vector<FrontPoint> pts;
+      pts.reserve(results_[j].front.size());
+      for (const auto& r : results_[j].front) pts.push_back({r.energy(), r.latency});
+      for (const auto e : takers_[jobs_[j].einsum]) {
+        running[e].merge(results_[j].stats);
+        observer_->on_template_done(result_.stats[e].einsum, ++done_per_einsum[e],
+                                    result_.templates[e].size(), running[e]);
+        observer_->on_template_front(result_.stats[e].einsum, pts);
+      }
+    };
+    for (std::size_t j = 0; j < jobs_.size(); ++j)
+      if (cached[jobs_[j].einsum]) heard(j);
+    std::vector<Job> searched;
+    for (const auto j : to_search) searched.push_back(jobs_[j]);
+    const std::vector<std::vector<std::size_t>> chains = template_chains(searched, options_);
+    arena_.execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<std::size_t>(0, chains.size(), 1),
+          [&](const tbb::blocked_range<std::size_t>& range) {
+            for (std::size_t c = range.begin(); c != range.end(); ++c) {
+              EarlierRows earlier;
+              for (const std::size_t k : chains[c]) {
+                if (stop_.stop_requested()) return;
+                const std::size_t j = to_search[k];
+                const Job& job = jobs_[j];
+                const auto& ceiling = known_.per_einsum[job.einsum];
+                results_[j] = explore_tile_shapes(
+                    *job.templ, *job.problem, resolved_[job.einsum], options_, stop_, true, &tracked_,
+                    chains[c].size() > 1 ? &earlier : nullptr, ceiling ? &*ceiling : nullptr, RowsFor::Join,
+                    &shared_.dominance(job));
+                if (chains[c].size() > 1) earlier.add(results_[j].front, options_.metrics);
+                heard(j);
+              }
+            }
+          },
+          tbb::simple_partitioner());
+    });
+    if (stop_.stop_requested()) return;
+    // Every finished search is kept for the next map.
+    for (std::size_t e = 0; e < n; ++e) {
+      if (cached[e] || takers_[e].empty() || result_.templates[e].empty()) continue;
+      const auto key = search_key(e, RowsFor::Join);
+      if (!key) continue;
+      auto entry = std::make_shared<CachedSearch>();
+      entry->results.resize(result_.templates[e].size());
+      for (std::size_t j = 0; j < jobs_.size(); ++j)
+        if (jobs_[j].einsum == e) entry->results[jobs_[j].templ->index] = results_[j];
+      cache_->keep(*key, std::move(entry));
+    }
+    gather_join_input(false);
+  }
+
+  // Per Einsum: every template's front, in template order, with its compatibility. After a
+  // Stop only the best row of each fused-loop shape of a template joins: grouping every row
+  // would take longer than a Stop may.
+  void gather_join_input(bool stopped) {
+    const std::size_t n = einsums_.size();
+    join_input_.assign(n, {});
+    for (std::size_t e = 0; e < n; ++e) {
+      auto& in = join_input_[e];
+      in.name = einsums_[e]->name;
+      for (const auto& a : einsums_[e]->accesses) {
+        in.tensors.insert(a.tensor);
+        if (a.output) in.outputs.insert(a.tensor);
+      }
+    }
+    for (std::size_t j = 0; j < jobs_.size() && j < results_.size(); ++j) {
+      if (stopped) results_[j].front = best_per_fused_shape(std::move(results_[j].front), options_.metrics);
+      for (const auto e : takers_[jobs_[j].einsum]) {
+        const PmappingTemplate& templ = result_.templates[e].at(jobs_[j].templ->index);
+        // A template the model rejects as a whole names a tensor in its cause: the taker
+        // hears its own (no search follows such a rejection; it is quick).
+        const bool search_own = e != jobs_[j].einsum && rejected_whole(results_[j].stats);
+        TemplateResult own;
+        if (search_own) {
+          searched_own_ = true;
+          own = explore_tile_shapes(templ, problem_for(problems_[e], templ), resolved_[e], options_, stop_,
+                                    true, &tracked_);
+          if (stopped) own.front = best_per_fused_shape(std::move(own.front), options_.metrics);
+        }
+        TemplateResult& taken = search_own ? own : results_[j];
+        auto& stats = result_.stats[e];
+        stats.merge(taken.stats);
+        stats.pmappings_pareto -= taken.stats.pmappings_pareto;
+        stats.removed.erase("pareto");
+        auto& in = join_input_[e];
+        // The last taker has the rows themselves: on transformers they run to gigabytes.
+        const bool last = search_own || e == takers_[jobs_[j].einsum].back();
+        for (auto& row : taken.front) {
+          in.compat.push_back(compatibility_of(templ, row.fused_iterations));
+          in.rows.push_back(last ? std::move(row) : row);
+        }
+        if (last) taken.front = {};
+      }
+    }
+    input_gathered_ = true;
+  }
+
+  // Why the join cannot start: an Einsum without a valid pmapping (its worst cause).
+  [[nodiscard]] std::string einsum_without_pmapping() const {
+    for (std::size_t e = 0; e < einsums_.size(); ++e) {
+      if (!join_input_[e].rows.empty()) continue;
+      const auto& s = result_.stats[e];
+      std::string why = "Einsum " + s.einsum + ": no valid pmapping";
+      if (result_.templates[e].empty()) {
+        why += " (no pmapping template)";
+      } else if (const auto worst = s.worst_cause(); !worst.empty()) {
+        // Pruning removes whole subtrees of the tile space unevaluated, so the share is of the
+        // space searched, not of the pmappings evaluated one by one.
+        why += fmt::format("; most were removed by {} ({} of the {} pmappings searched)", worst,
+                           s.removed.at(worst), count_text(s.pmappings_total));
+        // The figure that decided it: the limit and the least the search saw asked of it.
+        if (const auto over = s.smallest_over_limit.find(worst); over != s.smallest_over_limit.end())
+          why += worst.starts_with("fanout")
+                     ? fmt::format("; it has {:.6g} instances, the spatial loops need at least {:.6g}",
+                                   over->second.limit, over->second.used)
+                     : fmt::format("; it holds {:.6g} bits, the smallest tiles need {:.6g}",
+                                   over->second.limit, over->second.used);
+      }
+      return why;
+    }
+    return {};
+  }
+
+  // The join (§5): rough joins for ceilings, then the exact one; or the cache's, when every
+  // search it reads is the same. nullopt when stopped.
+  std::optional<JoinOutcome> join() {
+    stage_ = Stage::Join;
+    std::optional<std::string> key;
+    if (cache_ != nullptr && !searched_own_) {
+      std::vector<std::optional<std::string>> searches(einsums_.size());
+      for (std::size_t e = 0; e < einsums_.size(); ++e)
+        for (const auto t : takers_[e]) searches[t] = search_key(e, RowsFor::Join);
+      key = join_cache_key(searches, join_input_, result_.templates, tracked_, copies_, settings_);
+    }
+    std::shared_ptr<const JoinOutcome> joined = key ? cache_->join(*key) : nullptr;
+    result_.reuse.join_reused = joined != nullptr;
+    if (joined) {
+      if (observer_)
+        for (const auto& step : joined->steps) observer_->on_join_step(step);
+    } else {
+      settings_.ceilings = known_.mappings;
+      auto found = ceiling_mappings(join_input_, tracked_, copies_, settings_, options_, stop_);
+      if (!found) return std::nullopt;
+      settings_.ceilings = std::move(*found);
+      auto outcome = std::make_shared<JoinOutcome>(
+          join_einsums(join_input_, tracked_, copies_, settings_, observer_, stop_));
+      if (outcome->cancelled || stop_.stop_requested()) return std::nullopt;
+      // A guessed ceiling that no mapping beats leaves an empty front that a known one would not.
+      if (key && !outcome->front.empty()) cache_->keep(*key, outcome);
+      joined = std::move(outcome);
+    }
+    result_.join_steps = joined->steps;
+    for (std::size_t e = 0; e < einsums_.size(); ++e) {
+      auto& stats = result_.stats[e];
+      stats.groups = joined->groups[e];
+      stats.pmappings_grouped = joined->grouped_rows[e];
+      stats.pmappings_pareto = joined->grouped_rows[e];
+      const std::uint64_t ceiling = e < joined->ceiling_rows.size() ? joined->ceiling_rows[e] : 0;
+      if (ceiling > 0) stats.removed["ceiling"] += ceiling;
+      if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto + ceiling)
+        stats.removed["pareto"] =
+            stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto - ceiling;
+      if (observer_) {
+        std::vector<float> keys;
+        std::vector<FrontPoint> pts;
+        for (const auto& r : join_input_[e].rows) {
+          keys.push_back(static_cast<float>(r.energy()));
+          keys.push_back(static_cast<float>(r.latency));
+          pts.push_back({r.energy(), r.latency});
+        }
+        std::vector<FrontPoint> front;
+        for (const auto i : pareto_select(keys, 2, pts.size())) front.push_back(pts[i]);
+        observer_->on_einsum_front(stats.einsum, front);
+        observer_->on_einsum_groups(stats);
+      }
+    }
+    return *joined;
+  }
+
+  // The one cancel exit. Stopped while making templates: nothing. Stopped in the search or
+  // the join: the pmappings found so far, thinned and joined under a deadline. Failing that,
+  // the best whole run before the search (the unfused or one-fused-loop optimum).
+  MapperResult stopped() {
+    result_.cancelled = true;
+    if (stage_ <= Stage::Templates) {
+      result_.failure = "stopped while making the pmapping templates";
+      return std::move(result_);
+    }
+    if (stage_ >= Stage::Search && !results_.empty()) {
+      if (!input_gathered_) gather_join_input(true);
+      auto joined = join_found_so_far(join_input_, tracked_, copies_, settings_);
+      if (!joined.empty()) return with_front(std::move(result_), std::move(joined), options_, spec_);
+    }
+    if (known_.best && known_.best->found) {
+      MapperResult best = std::move(*known_.best);
+      best.cancelled = true;
+      best.reuse = std::move(result_.reuse);
+      return best;
+    }
+    result_.failure = "stopped before the pmappings found so far joined into a whole mapping";
+    return std::move(result_);
+  }
+
+  const spec::Spec& spec_;
+  const MapperOptions options_;
+  Observer* observer_;
+  std::stop_token stop_;
+  MapCache* cache_;
+  SharedCaches& shared_;
+  const KnownBeforeSearch* given_;
+  const MapRun* templates_from_ = nullptr;
+  tbb::task_arena arena_;
+  bool only_cached_ = false, incomplete_ = false;
+  Stage stage_ = Stage::Price;
+  MapperResult result_;
+  std::mutex observer_mutex_;
+
+  std::vector<const spec::Einsum*> einsums_;  // to map, workload order
+  std::vector<std::vector<EinsumProblem>> problems_;
+  std::vector<spec::ResolvedSpec> resolved_;
+  TrackedMemories tracked_;
+  std::vector<std::optional<std::string>> signatures_;  // per Einsum: its search's (search_signature.h)
+  std::vector<std::vector<std::size_t>> takers_;
+  std::vector<Job> jobs_;
+  JoinSettings settings_;
+  std::map<std::string, std::set<std::string>> copies_;
+  KnownBeforeSearch known_;
+  std::vector<LeastAdded> least_;        // per Einsum, once known
+  std::vector<double> guesses_;          // guessed ceilings to try, tightest first
+  std::vector<TemplateResult> results_;  // per job
+  std::vector<JoinEinsum> join_input_;
+  bool input_gathered_ = false, searched_own_ = false;
+};
+
 }  // namespace
 
 MapperResult map_workload(const spec::Spec& spec, const MapperOptions& options, Observer* observer,
-                          std::stop_token stop) {
-  return map_with(spec, options, observer, std::move(stop), nullptr);
+                          std::stop_token stop, MapCache* cache) {
+  SharedCaches shared;
+  MapperOptions o = options;
+  // With RESOURCE_USAGE the usages are objectives, rounded as the objectives are (AccelForge's
+  // make_tile_shapes.py and pmapping_dataframe.py take objective_tolerance for them then).
+  if (o.metrics & kResourceUsage) o.resource_usage_tolerance = o.objective_tolerance;
+  return MapRun(spec, o, observer, std::move(stop), cache, shared, nullptr).run();
 }
-
-namespace {
-
-// map_workload, with what is known before the search `given` instead of found.
-MapperResult map_with(const spec::Spec& spec, const MapperOptions& options, Observer* observer,
-                      std::stop_token stop, const KnownBeforeSearch* given) {
-  MapperResult result;
-  result.metrics = options.metrics;
-  std::mutex observer_mutex;
-
-  // Einsums to map, in workload order.
-  std::vector<const spec::Einsum*> einsums;
-  for (const auto& e : spec.workload.workload.einsums)
-    if (options.einsums.empty() ||
-        std::find(options.einsums.begin(), options.einsums.end(), e.name) != options.einsums.end())
-      einsums.push_back(&e);
-
-  // Imperfect tiles of a rank variable with N values number about 2 sqrt(N), and counting
-  // the full space costs about N^(3/4): past 2^32 values that is hours and gigabytes.
-  if (options.explore_imperfect_spatial_loops || options.explore_imperfect_temporal_loops)
-    for (const auto* e : einsums)
-      for (const auto& rv : e->simple_rank_variables())
-        if (e->bound(rv) > kMaxImperfectBound)
-          throw core::SpecError(core::Diagnostic{
-              e->where.value_or(core::SourceLocation{}), "mapper.explore_imperfect_loops",
-              fmt::format("rank variable {} of Einsum '{}' takes {} values; imperfect factorization explores "
-                          "rank variables of at most {} values (map without --imperfect / "
-                          "explore_imperfect_*_loops)",
-                          rv, e->name, e->bound(rv), kMaxImperfectBound)});
-
-  // Per Einsum: problems (one per Compute), templates, a resolved spec for the model.
-  std::vector<std::vector<EinsumProblem>> problems(einsums.size());
-  std::vector<spec::ResolvedSpec> resolved(einsums.size());
-  result.templates.resize(einsums.size());
-  result.stats.resize(einsums.size());
-  std::vector<Job> jobs;
-  for (std::size_t e = 0; e < einsums.size(); ++e) {
-    problems[e] = make_problems(spec, *einsums[e]);
-    resolved[e].workload = spec.workload.workload;
-    resolved[e].arch_by_einsum[einsums[e]->name] = spec.arch_by_einsum.at(einsums[e]->name).arch;
-    auto& stats = result.stats[e];
-    stats.einsum = einsums[e]->name;
-    auto& templates = result.templates[e];
-    for (const auto& p : problems[e]) {
-      MapperOptions per = options;
-      if (per.max_pmapping_templates_per_einsum != kUnlimited)
-        per.max_pmapping_templates_per_einsum -= static_cast<std::int64_t>(templates.size());
-      if (per.max_pmapping_templates_per_einsum <= 0) break;
-      const TemplateStats ts = make_templates(
-          p, per,
-          [&](PmappingTemplate t) {
-            t.index = templates.size();
-            templates.push_back(std::move(t));
-            return true;
-          },
-          stop);
-      stats.templates_fused += ts.fused;
-      stats.templates_duplicate += ts.duplicates;
-    }
-    if (stop.stop_requested()) {
-      result.cancelled = true;
-      result.failure = "stopped while making the pmapping templates";
-      return result;
-    }
-    if (observer) observer->on_templates_made(stats.einsum, templates.size());
-  }
-  const TrackedMemories tracked = tracked_memories(problems, result.templates);
-  // Per Einsum, the Einsums that take its search's rows: itself when it searches, and every
-  // later one with the same search signature (none for those).
-  const std::vector<std::vector<std::size_t>> takers =
-      search_takers(spec, einsums, problems, result.stats, result.templates, options);
-  // Round robin over the Einsums (each one's templates stay in order, so each Einsum's rows
-  // reach the join in the same order): every Einsum has pmappings early, for the live front
-  // and for a run stopped half way.
-  std::size_t most_templates = 0;
-  for (const auto& templates : result.templates) most_templates = std::max(most_templates, templates.size());
-  for (std::size_t i = 0; i < most_templates; ++i)
-    for (std::size_t e = 0; e < einsums.size(); ++e) {
-      if (i >= result.templates[e].size() || takers[e].empty()) continue;
-      const PmappingTemplate& t = result.templates[e][i];
-      jobs.push_back({e, &t, &problem_for(problems[e], t)});
-    }
-
-  // Tile shapes, one task per chain of templates whose rows join in the same groups (each
-  // skips what the earlier ones' rows beat); results land by index, so any thread count
-  // gives the same fronts.
-  const std::vector<std::vector<std::size_t>> chains = template_chains(jobs, options);
-  std::vector<TemplateResult> results(jobs.size());
-  std::vector<std::size_t> done_per_einsum(einsums.size(), 0);
-  std::vector<EinsumStats> running(result.stats);
-  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
-  KnownBeforeSearch known =
-      given != nullptr ? *given
-                       : known_before_search(spec, jobs, takers, resolved, options, observer, stop, arena);
-  // Stopped before the fused search began: the best whole run before it has the best mapping found.
-  if (stop.stop_requested() && known.best && known.best->found) {
-    known.best->cancelled = true;
-    return std::move(*known.best);
-  }
-  const auto& ceilings = known.per_einsum;
-  arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(0, chains.size(), 1),
-        [&](const tbb::blocked_range<std::size_t>& range) {
-          for (std::size_t c = range.begin(); c != range.end(); ++c) {
-            EarlierRows earlier;
-            for (const std::size_t j : chains[c]) {
-              if (stop.stop_requested()) return;
-              const Job& job = jobs[j];
-              const auto& ceiling = ceilings[job.einsum];
-              results[j] = explore_tile_shapes(*job.templ, *job.problem, resolved[job.einsum], options, stop,
-                                               true, &tracked, chains[c].size() > 1 ? &earlier : nullptr,
-                                               ceiling ? &*ceiling : nullptr);
-              if (chains[c].size() > 1) earlier.add(results[j].front, options.metrics);
-              if (observer) {
-                const std::lock_guard lock(observer_mutex);
-                std::vector<FrontPoint> pts;
-                pts.reserve(results[j].front.size());
-                for (const auto& r : results[j].front) pts.push_back({r.energy(), r.latency});
-                for (const auto e : takers[job.einsum]) {
-                  running[e].merge(results[j].stats);
-                  observer->on_template_done(result.stats[e].einsum, ++done_per_einsum[e],
-                                             result.templates[e].size(), running[e]);
-                  observer->on_template_front(result.stats[e].einsum, pts);
-                }
-              }
-            }
-          }
-        },
-        tbb::simple_partitioner());
-  });
-  // Stopped in the search: what was found so far still joins (below), bounded.
-  const bool stopped_in_search = stop.stop_requested();
-
-  // Per Einsum: every template's front, in template order, with its compatibility.
-  std::vector<JoinEinsum> join_input(einsums.size());
-  for (std::size_t e = 0; e < einsums.size(); ++e) {
-    auto& in = join_input[e];
-    in.name = einsums[e]->name;
-    for (const auto& a : einsums[e]->accesses) {
-      in.tensors.insert(a.tensor);
-      if (a.output) in.outputs.insert(a.tensor);
-    }
-  }
-  for (std::size_t j = 0; j < jobs.size(); ++j) {
-    // After a Stop only the best row of each fused-loop shape of a template joins: grouping
-    // every row would take longer than a Stop may.
-    if (stopped_in_search)
-      results[j].front = best_per_fused_shape(std::move(results[j].front), options.metrics);
-    for (const auto e : takers[jobs[j].einsum]) {
-      const PmappingTemplate& templ = result.templates[e].at(jobs[j].templ->index);
-      // A template the model rejects as a whole names a tensor in its cause: the taker
-      // hears its own (no search follows such a rejection; it is quick).
-      const bool search_own = e != jobs[j].einsum && rejected_whole(results[j].stats);
-      TemplateResult own;
-      if (search_own) {
-        own = explore_tile_shapes(templ, problem_for(problems[e], templ), resolved[e], options, stop, true,
-                                  &tracked);
-        if (stopped_in_search) own.front = best_per_fused_shape(std::move(own.front), options.metrics);
-      }
-      TemplateResult& taken = search_own ? own : results[j];
-      auto& stats = result.stats[e];
-      stats.merge(taken.stats);
-      stats.pmappings_pareto -= taken.stats.pmappings_pareto;
-      stats.removed.erase("pareto");
-      auto& in = join_input[e];
-      // The last taker has the rows themselves: on transformers they run to gigabytes.
-      const bool last = search_own || e == takers[jobs[j].einsum].back();
-      for (auto& row : taken.front) {
-        in.compat.push_back(compatibility_of(templ, row.fused_iterations));
-        in.rows.push_back(last ? std::move(row) : row);
-      }
-      if (last) taken.front = {};
-    }
-  }
-  // The join (§5): compatibility groups, Einsum by Einsum.
-  JoinSettings settings{options.metrics,
-                        options.objective_tolerance,
-                        options.resource_usage_tolerance,
-                        options.threads,
-                        {},
-                        {}};
-  for (const auto& per_einsum : problems)
-    for (const auto& p : per_einsum) {
-      int level = 0;
-      for (const auto* c : p.path) {
-        if (c->kind != spec::ComponentKind::Memory) continue;
-        auto [it, added] = settings.memory_levels.try_emplace(c->name, level);
-        if (!added) it->second = std::min(it->second, level);
-        ++level;
-      }
-    }
-  const auto copies = tensor_copies(spec.workload.workload);
-  if (stopped_in_search) {
-    result.cancelled = true;
-    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options,
-                      spec);
-  }
-
-  for (std::size_t e = 0; e < einsums.size(); ++e) {
-    if (!join_input[e].rows.empty()) continue;
-    const auto& s = result.stats[e];
-    std::string why = "Einsum " + s.einsum + ": no valid pmapping";
-    if (result.templates[e].empty()) {
-      why += " (no pmapping template)";
-    } else if (const auto worst = s.worst_cause(); !worst.empty()) {
-      // Pruning removes whole subtrees of the tile space unevaluated, so the share is of the
-      // space searched, not of the pmappings evaluated one by one.
-      why += fmt::format("; most were removed by {} ({} of the {} pmappings searched)", worst,
-                         s.removed.at(worst), count_text(s.pmappings_total));
-      // The figure that decided it: the limit and the least the search saw asked of it.
-      if (const auto over = s.smallest_over_limit.find(worst); over != s.smallest_over_limit.end())
-        why += worst.starts_with("fanout")
-                   ? fmt::format("; it has {:.6g} instances, the spatial loops need at least {:.6g}",
-                                 over->second.limit, over->second.used)
-                   : fmt::format("; it holds {:.6g} bits, the smallest tiles need {:.6g}", over->second.limit,
-                                 over->second.used);
-    }
-    result.failure = why;
-    return result;
-  }
-
-  settings.ceilings = std::move(known.mappings);
-  auto found = ceiling_mappings(join_input, tracked, copies, settings, options, stop);
-  if (!found) {
-    result.cancelled = true;
-    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options,
-                      spec);
-  }
-  settings.ceilings = std::move(*found);
-  JoinOutcome joined = join_einsums(join_input, tracked, copies, settings, observer, stop);
-  result.join_steps = joined.steps;
-  for (std::size_t e = 0; e < einsums.size(); ++e) {
-    auto& stats = result.stats[e];
-    stats.groups = joined.groups[e];
-    stats.pmappings_grouped = joined.grouped_rows[e];
-    stats.pmappings_pareto = joined.grouped_rows[e];
-    const std::uint64_t ceiling = e < joined.ceiling_rows.size() ? joined.ceiling_rows[e] : 0;
-    if (ceiling > 0) stats.removed["ceiling"] += ceiling;
-    if (stats.pmappings_valid + stats.pmappings_dominated > stats.pmappings_pareto + ceiling)
-      stats.removed["pareto"] =
-          stats.pmappings_valid + stats.pmappings_dominated - stats.pmappings_pareto - ceiling;
-    if (observer) {
-      std::vector<float> keys;
-      std::vector<FrontPoint> pts;
-      for (const auto& r : join_input[e].rows) {
-        keys.push_back(static_cast<float>(r.energy()));
-        keys.push_back(static_cast<float>(r.latency));
-        pts.push_back({r.energy(), r.latency});
-      }
-      std::vector<FrontPoint> front;
-      for (const auto i : pareto_select(keys, 2, pts.size())) front.push_back(pts[i]);
-      observer->on_einsum_front(stats.einsum, front);
-      observer->on_einsum_groups(stats);
-    }
-  }
-  if (joined.cancelled || stop.stop_requested()) {
-    result.cancelled = true;
-    return with_front(std::move(result), join_found_so_far(join_input, tracked, copies, settings), options,
-                      spec);
-  }
-  if (joined.front.empty()) {
-    result.failure = joined.failure.empty() ? "no joined mapping is valid" : joined.failure;
-    return result;
-  }
-  return with_front(std::move(result), std::move(joined.front), options, spec);
-}
-
-}  // namespace
 
 }  // namespace af::mapper

@@ -21,6 +21,7 @@ using spec::kEdp;
 using spec::kEnergy;
 using spec::kLatency;
 using spec::kLeakEnergy;
+using spec::kResourceUsage;
 using spec::metrics_name;
 using spec::parse_metrics;
 
@@ -71,6 +72,11 @@ struct MapperOptions {
   // (under the unfused ceilings) and joins the ceilings (mapper.cpp, known_before_search).
   // Off only to check that this changes no front.
   bool one_loop_ceilings = true;
+  // With one ranking objective, the search without a loop limit first runs under guessed
+  // ceilings, a few percent above what the Einsums' least fronts add up to (mapper.cpp,
+  // README: "Guessed ceilings"); a guess no mapping beats is followed by a looser one, and
+  // then by the one-fused-loop run. Off only to check that this changes no front.
+  bool guessed_ceilings = true;
 };
 
 // "spatial", "temporal", "both" (anything else: neither): the two imperfect-loop flags.

@@ -408,11 +408,10 @@ std::optional<std::vector<CompiledPmapping::ExtentPoint>> CompiledPmapping::exte
 
 bool CompiledPmapping::may_overflow(int component) const { return may_overflow(component, -1, {}); }
 
-bool CompiledPmapping::may_overflow(int component, int rank_variable,
-                                    std::span<const std::int64_t> tiles) const {
+const std::vector<CompiledPmapping::OverflowTerm>& CompiledPmapping::overflow_terms(int component,
+                                                                                    int rank_variable) const {
   using detail::NodeKind;
   const auto& p = *prepared_;
-  const auto& ctx = p.ctx;
   // The component's reservations, each with the loop whose tile is the rank variable's
   // extent there (the last of its loops above it in the tensor's view): found once per
   // (component, rank variable), then each chain only sizes them.
@@ -427,9 +426,24 @@ bool CompiledPmapping::may_overflow(int component, int rank_variable,
           ordinal = loop_ordinal_[static_cast<std::size_t>(i)];
         if (n.kind != NodeKind::Reservation || n.component != component) continue;
         terms.push_back(
-            {static_cast<int>(t), ordinal, n.bits_per_value, n.persistent ? ctx.n_instances : 1.0});
+            {static_cast<int>(t), ordinal, n.bits_per_value, n.persistent ? p.ctx.n_instances : 1.0});
       }
     }
+  return terms;
+}
+
+CompiledPmapping::OverflowInputs CompiledPmapping::overflow_inputs(int component, int rank_variable) const {
+  OverflowInputs out;
+  out.size = prepared_->ctx.flat[static_cast<std::size_t>(component)]->size;
+  for (const auto& term : overflow_terms(component, rank_variable))
+    out.terms.emplace_back(term.tensor, term.loop, term.bits_per_value, term.scale);
+  return out;
+}
+
+bool CompiledPmapping::may_overflow(int component, int rank_variable,
+                                    std::span<const std::int64_t> tiles) const {
+  const auto& ctx = prepared_->ctx;
+  const auto& terms = overflow_terms(component, rank_variable);
   auto& shape = overflow_shape_;
   shape.assign(ctx.bounds.begin(), ctx.bounds.end());
   double most = 0;

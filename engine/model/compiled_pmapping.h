@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "spec/mapping.h"
@@ -154,6 +155,15 @@ class CompiledPmapping {
   // other rank variables at whole tensors).
   [[nodiscard]] bool may_overflow(int component, int rank_variable,
                                   std::span<const std::int64_t> tiles) const;
+  // What that answer reads besides the tiles and the Einsum: the memory's size, and per
+  // reservation in it the tensor (tensor_index), the loop (mapping order, -1: none) whose tile
+  // is the rank variable's extent there, bits per value and scale. Two compiled pmappings of
+  // one Einsum with equal inputs answer alike for equal tiles.
+  struct OverflowInputs {
+    double size = 0;
+    std::vector<std::tuple<int, int, double, double>> terms;  // tensor, loop, bits per value, scale
+  };
+  [[nodiscard]] OverflowInputs overflow_inputs(int component, int rank_variable) const;
 
   // Scaled usage of (component, dim) by the last evaluate(); 0 for index -1 (not on the
   // path). Index from usage_index().
@@ -181,6 +191,7 @@ class CompiledPmapping {
     double bits_per_value, scale;
   };
   mutable std::map<std::pair<int, int>, std::vector<OverflowTerm>> overflow_terms_;  // (component, rv)
+  const std::vector<OverflowTerm>& overflow_terms(int component, int rank_variable) const;
 };
 
 }  // namespace af::model

@@ -42,14 +42,20 @@ unsigned parse_metrics(const std::string& text) {
       out |= kDynamicEnergy;
     else if (part == "LEAK_ENERGY")
       out |= kLeakEnergy;
+    else if (part == "RESOURCE_USAGE")
+      out |= kResourceUsage;
     // Reporting-only metrics do not change what is optimized here.
-    else if (part == "ACTIONS" || part == "RESOURCE_USAGE" || part == "DETAILED_MEMORY_USAGE") {
+    else if (part == "ACTIONS" || part == "DETAILED_MEMORY_USAGE") {
     } else
       throw std::invalid_argument("unknown metric '" + raw + "'; " + std::string(kMetricsGrammar));
     if (bar == std::string::npos) break;
     start = bar + 1;
   }
-  if (out == 0) throw std::invalid_argument("no optimization metric given; " + std::string(kMetricsGrammar));
+  // Usage alone ranks nothing: every mapping's usage can be lowered at some other cost.
+  if ((out & ~unsigned{kResourceUsage}) == 0)
+    throw std::invalid_argument(std::string(out == 0 ? "no optimization metric given"
+                                                     : "resource_usage is an objective beside another one") +
+                                "; " + std::string(kMetricsGrammar));
   return out;
 }
 
@@ -65,6 +71,7 @@ std::string metrics_name(unsigned metrics) {
   add(kEdp, "edp");
   add(kDynamicEnergy, "dynamic_energy");
   add(kLeakEnergy, "leak_energy");
+  add(kResourceUsage, "resource_usage");
   return s;
 }
 

@@ -13,6 +13,9 @@ enum Metric : unsigned {
   kDynamicEnergy = 1U << 2,
   kLeakEnergy = 1U << 3,
   kEdp = 1U << 4,
+  // Each memory's usage (its peak reservation as a share of its size) is an objective too:
+  // every finite memory is tracked through the join and the front keeps the usages.
+  kResourceUsage = 1U << 5,
 };
 
 [[nodiscard]] inline bool includes_latency(unsigned m) { return (m & (kLatency | kEdp)) != 0; }
@@ -29,7 +32,7 @@ enum Metric : unsigned {
 inline constexpr std::string_view kMetricsGrammar =
     "the accepted forms are energy, latency, edp, dynamic_energy or leak_energy (any case, "
     "Metrics.X too), or a list of them joined by ',' or '|' for a front of several, such as "
-    "energy,latency";
+    "energy,latency; resource_usage adds each memory's usage to the objectives (energy|resource_usage)";
 
 // "energy", "latency", "edp", "energy,latency", "ENERGY | LATENCY", "Metrics.ENERGY_DELAY_PRODUCT"
 // ... Throws std::invalid_argument naming the unknown metric and the accepted forms.

@@ -256,8 +256,8 @@ std::string Workspace::summary() const { return loader::summarize(spec()); }
 mapper::MapperOptions Workspace::mapper_options() const { return mapper::options_from_spec(spec()); }
 
 mapper::MapperResult Workspace::map(const mapper::MapperOptions& options, mapper::Observer* observer,
-                                    std::stop_token stop) const {
-  return mapper::map_workload(spec(), options, observer, std::move(stop));
+                                    std::stop_token stop, mapper::MapCache* cache) const {
+  return mapper::map_workload(spec(), options, observer, std::move(stop), cache);
 }
 
 std::map<std::string, double> tensor_sizes_bits(const spec::Workload& workload) {

@@ -119,10 +119,14 @@ class Workspace {
 
   // The spec's `mapper:` section as options (command-line flags override fields after this).
   [[nodiscard]] mapper::MapperOptions mapper_options() const;
-  // Throws core::SpecError for problems found while making templates.
+  // Throws core::SpecError for problems found while making templates. With `cache` (one per
+  // project, owned by the caller and kept across re-loads: mapper/map_cache.h), the stages
+  // whose inputs this spec leaves as they were in an earlier map are not run again, and
+  // result.reuse says what was taken (e.g. "reused 11 of 12 Einsum searches, re-joined");
+  // the front is the one a map without it finds.
   [[nodiscard]] mapper::MapperResult map(const mapper::MapperOptions& options,
-                                         mapper::Observer* observer = nullptr,
-                                         std::stop_token stop = {}) const;
+                                         mapper::Observer* observer = nullptr, std::stop_token stop = {},
+                                         mapper::MapCache* cache = nullptr) const;
 
  private:
   SpecInputs inputs_;

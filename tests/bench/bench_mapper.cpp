@@ -1,7 +1,9 @@
 // Mapper benchmark (prints figures; not a timed test). Each case runs in a child process, so
 // its peak memory is its own. Sections (default: all three):
-//   --regression     the 20 cases of expected/mapper-regression.json (AccelForge's settings:
-//                    EDP, energy on snowcat, at most one fused loop), at 1 and 2 threads;
+//   --regression     the 46 regression cases: the 20 of expected/mapper-regression.json
+//                    (AccelForge's settings: EDP, energy on snowcat, at most one fused loop) at
+//                    1 and 2 threads, and the 13 fast transformers of the compat test fused
+//                    and unfused at 2 threads;
 //   --transformers   issue 23's table: GPT-3 at 2048 tokens (prefill; one decode case) on
 //                    tpu_v4i, simba and eyeriss, and AccelForge's snowcat notebook case,
 //                    fused and unfused, with at most one fused loop and with AccelForge's
@@ -9,7 +11,9 @@
 //                    --all, also every transformer on every arch at the regression settings
 //                    (256 tokens) at 1 and 2 threads;
 //   --chains         matmul chains of 2 to 32 Einsums (fused; time and peak memory against
-//                    the number of Einsums).
+//                    the number of Einsums);
+//   --remap          a series of edits through af::Workspace with one MapCache (tpu_v4i + GPT-3
+//                    6.7B prefill): each re-map's time and what it reused.
 // `bench_mapper [--unfused] [--metric M] [--costs F#S] [--set K=V] [--imperfect WHICH]
 // [--coarseness C] [--einsum E] [--threads N] [--max-fused-loops N] FILE...` runs one case
 // (--max-fused-loops -1: no limit). `--timeout S` stops any run after S seconds (default 600).
@@ -19,21 +23,25 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "components/cost_table.h"
-#include "support/load_spec.h"
 #include "mapper/mapper.h"
+#include "support/load_spec.h"
 #include "support/mapper_regression.h"
+#include "workspace/workspace.h"
 
 namespace {
 
@@ -64,21 +72,22 @@ struct Figures {
   double wall = 0, energy = -1, latency = -1, generated = 0;
   std::uint64_t evaluated = 0, kept = 0, join_pairs = 0, join_rows = 0;
   std::size_t einsums = 0, templates = 0, n_mappings = 0;
-  std::size_t shared = 0;  // Einsums that took another's search (counted nowhere else)
+  std::size_t shared = 0;    // Einsums that took another's search (counted nowhere else)
+  std::string stages = "-";  // "price=0.00,templates=0.07,...": each stage's wall seconds
   std::string failure;
 };
 
 std::string to_line(const Figures& f) {
-  return fmt::format("{} {} {} {} {} {} {} {} {} {} {} {} {}", f.wall, f.energy, f.latency, f.generated,
+  return fmt::format("{} {} {} {} {} {} {} {} {} {} {} {} {} {}", f.wall, f.energy, f.latency, f.generated,
                      f.evaluated, f.kept, f.join_pairs, f.join_rows, f.einsums, f.templates, f.n_mappings,
-                     f.shared, f.failure.empty() ? "-" : f.failure);
+                     f.shared, f.stages, f.failure.empty() ? "-" : f.failure);
 }
 
 std::optional<Figures> from_line(const std::string& line) {
   std::istringstream in(line);
   Figures f;
   if (!(in >> f.wall >> f.energy >> f.latency >> f.generated >> f.evaluated >> f.kept >> f.join_pairs >>
-        f.join_rows >> f.einsums >> f.templates >> f.n_mappings >> f.shared))
+        f.join_rows >> f.einsums >> f.templates >> f.n_mappings >> f.shared >> f.stages))
     return std::nullopt;
   std::getline(in >> std::ws, f.failure);
   if (f.failure == "-") f.failure.clear();
@@ -116,6 +125,10 @@ Figures run_once(const Case& c, int threads) {
     f.join_rows += j.rows_out;
   }
   f.einsums = r.stats.size();
+  f.stages.clear();
+  for (const auto& st : r.reuse.stages)
+    f.stages += fmt::format("{}{}={:.2f}", f.stages.empty() ? "" : ",", st.name, st.seconds);
+  if (r.reuse.guesses > 0) f.stages += fmt::format(",guesses={}", r.reuse.guesses);
   f.n_mappings = r.n_mappings();
   if (r.evaluation) {
     f.energy = r.evaluation->total_energy;
@@ -194,11 +207,11 @@ std::vector<Outcome> run(const Case& c, double timeout_s) {
       std::printf(
           "%-58s threads=%d einsums=%zu searched=%zu templates=%zu generated=%.4g evaluated=%llu kept=%llu "
           "join_pairs=%llu join_rows=%llu wall=%.2fs cpu=%.2fs energy=%.6g latency=%.6g n_mappings=%zu "
-          "peak_rss=%ldkB%s%s\n",
+          "peak_rss=%ldkB stages=%s%s%s\n",
           c.name.c_str(), threads, f.einsums, f.einsums - f.shared, f.templates, f.generated,
           static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
           static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows), f.wall,
-          o.cpu, f.energy, f.latency, f.n_mappings, o.peak_kb, f.failure.empty() ? "" : " ",
+          o.cpu, f.energy, f.latency, f.n_mappings, o.peak_kb, f.stages.c_str(), f.failure.empty() ? "" : " ",
           f.failure.c_str());
     } else {
       std::printf("%-58s threads=%d %s wall=%.2fs cpu=%.2fs peak_rss=%ldkB\n", c.name.c_str(), threads,
@@ -214,7 +227,8 @@ std::vector<Outcome> run(const Case& c, double timeout_s) {
 void print_table(const std::vector<Outcome>& outcomes) {
   std::printf(
       "\n| case | threads | time (s) | CPU (s) | Einsums searched | generated | evaluated | kept | join row "
-      "pairs | join rows out | peak (MB) | energy | latency |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+      "pairs | join rows out | peak (MB) | energy | latency "
+      "|\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   double total = 0, cpu = 0;
   long peak = 0;
   // A case's name separates its parts with '|', which would split a Markdown cell.
@@ -227,16 +241,17 @@ void print_table(const std::vector<Outcome>& outcomes) {
     cpu += o.cpu;
     peak = std::max(peak, o.peak_kb);
     if (!o.figures) {
-      std::printf("| %s | %d | > %.0f (%s) | %.1f | | | | | | | %.0f | | |\n", cell(o.name).c_str(), o.threads,
-                  o.wall, o.note.c_str(), o.cpu, o.peak_kb / 1024.0);
+      std::printf("| %s | %d | > %.0f (%s) | %.1f | | | | | | | %.0f | | |\n", cell(o.name).c_str(),
+                  o.threads, o.wall, o.note.c_str(), o.cpu, o.peak_kb / 1024.0);
       continue;
     }
     const Figures& f = *o.figures;
-    std::printf("| %s | %d | %.2f | %.2f | %zu of %zu | %.4g | %llu | %llu | %llu | %llu | %.0f | %.6g | %.6g |%s\n",
-                cell(o.name).c_str(), o.threads, f.wall, o.cpu, f.einsums - f.shared, f.einsums, f.generated,
-                static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
-                static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows),
-                o.peak_kb / 1024.0, f.energy, f.latency, f.failure.empty() ? "" : (" " + f.failure).c_str());
+    std::printf(
+        "| %s | %d | %.2f | %.2f | %zu of %zu | %.4g | %llu | %llu | %llu | %llu | %.0f | %.6g | %.6g |%s\n",
+        cell(o.name).c_str(), o.threads, f.wall, o.cpu, f.einsums - f.shared, f.einsums, f.generated,
+        static_cast<unsigned long long>(f.evaluated), static_cast<unsigned long long>(f.kept),
+        static_cast<unsigned long long>(f.join_pairs), static_cast<unsigned long long>(f.join_rows),
+        o.peak_kb / 1024.0, f.energy, f.latency, f.failure.empty() ? "" : (" " + f.failure).c_str());
   }
   std::printf("| total | | %.1f | %.1f | | | | | | | max %.0f | | |\n\n", total, cpu, peak / 1024.0);
   std::fflush(stdout);
@@ -265,6 +280,21 @@ std::vector<Case> regression_cases() {
     c.unfused = inputs.unfused;
     out.push_back(c);
   }
+  // With the fast transformer cases, fused and unfused: the compat test's 46.
+  for (const auto& t : af::test::transformer_cases(kRef))
+    if (std::find(af::test::kFastTransformers.begin(), af::test::kFastTransformers.end(),
+                  t.arch + "|" + t.workload) != af::test::kFastTransformers.end())
+      for (const bool unfused : {false, true}) {
+        Case c;
+        c.name = t.arch + "|" + t.workload + (unfused ? "|unfused" : "|fused");
+        c.files = t.files;
+        c.sets = t.sets;
+        c.costs = costs_for(t.arch);
+        c.metric = t.arch == "snowcat" ? "energy" : "edp";
+        c.unfused = unfused;
+        c.threads = {2};
+        out.push_back(c);
+      }
   return out;
 }
 
@@ -342,10 +372,115 @@ std::vector<Case> chain_cases() {
   return out;
 }
 
+// The text of `path` with the first `from` replaced by `to` (the edit a user makes in the
+// window's editor); throws when `from` is not there, so that a changed corpus cannot turn an
+// edit into no edit.
+std::string edited(const std::string& path, const std::string& from, const std::string& to) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+  const auto at = s.find(from);
+  if (at == std::string::npos) throw std::runtime_error("remap: '" + from + "' is not in " + path);
+  return s.replace(at, from.size(), to);
+}
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+}
+
+// Each front mapping's final objectives and usages, to compare fronts exactly.
+std::vector<std::vector<double>> front_values(const af::mapper::MapperResult& r) {
+  std::vector<std::vector<double>> out;
+  for (const auto& m : r.front) {
+    std::vector<double> v{m.dynamic_energy, m.leak_energy, m.latency};
+    v.insert(v.end(), m.usage.begin(), m.usage.end());
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+// Issue 42's re-map benchmark: tpu_v4i + GPT-3 6.7B prefill (2048 tokens) at AccelForge's
+// defaults as the window maps them (no fused-loop limit; EDP as the transformer table), 2
+// threads, a series of edits through af::Workspace with one MapCache. Per edit: the load,
+// the re-map (wall and CPU of this process), what was reused, the cache, and whether the
+// front equals a map of the same spec without the cache (run after it, not timed).
+void remap_section() {
+  const std::string arch = kEx + "arches/tpu_v4i.yaml";
+  const std::string workload = kEx + "workloads/transformers/gpt/gpt3_6.7B.yaml";
+  // Each edit from the state the one before left, as a user makes them in the window.
+  const std::string arch_text = edited(arch, "", ""), workload_text = edited(workload, "", "");
+  const std::string arch_64 = edited(arch, "1024*1024*128*8", "1024*1024*64*8");
+  const auto ff = [&](const std::string& dims) {
+    return edited(workload, "N_FF_DIMS     = 16384", "N_FF_DIMS     = " + dims);
+  };
+  struct Edit {
+    std::string name, arch, workload;
+    std::int64_t max_fused_loops = -1;
+  };
+  const std::vector<Edit> edits = {
+      {"cold (empty cache)", arch_text, workload_text},
+      {"a comment in the arch (nothing a stage reads)", "# a note\n" + arch_text, workload_text},
+      {"arch: GlobalBuffer 128 MB -> 64 MB", arch_64, workload_text},
+      {"workload: N_FF_DIMS 16384 -> 8192 (rank C of FFA and FFB)", arch_64, ff("8192")},
+      {"workload: N_FF_DIMS 8192 -> 12288", arch_64, ff("12288")},
+      {"mapper: max_fused_loops 1", arch_64, ff("12288"), 1},
+      {"mapper: no fused-loop limit again", arch_64, ff("12288")},
+  };
+  af::mapper::MapCache cache;
+  std::printf(
+      "\n| edit | load (s) | re-map (s) | CPU (s) | reused | stages (s) | cache (entries, MB) | energy | "
+      "latency | "
+      "front = uncached map's |\n|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const auto& edit : edits) {
+    af::SpecInputs in;
+    in.files = {arch, workload};
+    in.unsaved = {{arch, edit.arch}, {workload, edit.workload}};
+    in.assignments = {"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=2048"};
+    in.component_costs = costs_for("tpu_v4i");
+    const auto load_start = std::chrono::steady_clock::now();
+    const af::Workspace ws = af::Workspace::load(in);
+    const double load = std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
+    if (!ws.ok()) {
+      std::printf("| %s | the spec did not load |\n", edit.name.c_str());
+      continue;
+    }
+    af::mapper::MapperOptions o = ws.mapper_options();
+    o.metrics = af::mapper::kEdp;
+    o.threads = 2;
+    o.max_fused_loops = edit.max_fused_loops < 0 ? af::mapper::kUnlimited : edit.max_fused_loops;
+    cache.use_for("tpu_v4i + gpt3_6.7B");
+    const double cpu_start = cpu_seconds();
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = ws.map(o, nullptr, {}, &cache);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double cpu = cpu_seconds() - cpu_start;
+    const auto cold = ws.map(o);
+    std::string stages;
+    for (const auto& st : r.reuse.stages)
+      stages += fmt::format("{}{} {:.2f}", stages.empty() ? "" : ", ", st.name, st.seconds);
+    const auto figures = cache.figures();
+    std::printf(
+        "| %s | %.2f | %.2f | %.2f | %s; ceiling runs %zu of %zu | %s | %zu, %.0f | %.6g | %.6g | %s |\n",
+        edit.name.c_str(), load, wall, cpu, r.reuse.summary().c_str(), r.reuse.ceiling_searches_reused,
+        r.reuse.ceiling_searches, stages.c_str(), figures.entries, figures.bytes / 1048576.0,
+        r.evaluation ? r.evaluation->total_energy : -1.0, r.evaluation ? r.evaluation->total_latency : -1.0,
+        front_values(r) == front_values(cold) ? "yes" : "NO");
+    std::fflush(stdout);
+  }
+  const auto f = cache.figures();
+  std::printf("\ncache: %zu entries, %.0f MB of %.0f MB, %llu hits, %llu misses, %llu dropped\n\n", f.entries,
+              f.bytes / 1048576.0, f.max_bytes / 1048576.0, static_cast<unsigned long long>(f.hits),
+              static_cast<unsigned long long>(f.misses), static_cast<unsigned long long>(f.dropped));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool regression = false, transformers = false, chains = false, all = false;
+  bool regression = false, transformers = false, chains = false, all = false, remap = false;
   double timeout_s = 600;
   Case custom;
   custom.name = "custom";
@@ -357,6 +492,8 @@ int main(int argc, char** argv) {
       transformers = true;
     else if (a == "--chains")
       chains = true;
+    else if (a == "--remap")
+      remap = true;
     else if (a == "--all")
       all = true;
     else if (a == "--timeout" && i + 1 < argc)
@@ -410,8 +547,9 @@ int main(int argc, char** argv) {
         kRef.c_str());
     return 0;
   }
-  if (!regression && !transformers && !chains) regression = transformers = chains = true;
+  if (!regression && !transformers && !chains && !remap) regression = transformers = chains = remap = true;
   if (regression) section(regression_cases());
   if (transformers) section(transformer_cases(all));
   if (chains) section(chain_cases());
+  if (remap) remap_section();
 }

@@ -235,6 +235,94 @@ class TestCliMap : public QObject {
     }
   }
 
+  // --front writes the whole final front with the window's writer: the JSON's first mapping
+  // is the one --json reports, every row's YAML evaluates to its figures, and the CSV has the
+  // same rows. With resource_usage the memories' usages are objectives: more mappings, each
+  // with a usage no other mapping of lower energy has.
+  void front_writes_every_mapping_as_json_and_csv() {
+    QTemporaryDir dir;
+    // Main memory four times the buffer's energy: buffering pays, the more the better.
+    const QStringList sets = kSets + QStringList{"--set", "MainMemoryEnergy=4"};
+    for (const QString& metric : {QString("energy,latency"), QString("energy|resource_usage")}) {
+      const QString json = dir.filePath("front.json"), csv = dir.filePath("front.csv"),
+                    result = dir.filePath("map.json");
+      const auto r =
+          runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + sets +
+                                     QStringList{"--metric", metric, "--front", json, "--json", result});
+      QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+      const QJsonObject front = read_json(json);
+      const QJsonObject run = front.value("run").toObject();
+      QCOMPARE(run.value("spec_fingerprint").toString().size(), 16);
+      QCOMPARE(run.value("settings").toObject().value("metric").toString(),
+               QString(metric).replace(',', '|'));
+      const QJsonArray mappings = front.value("mappings").toArray();
+      QCOMPARE(mappings.size(), static_cast<qsizetype>(read_json(result).value("n_mappings").toDouble()));
+      const bool usage = metric.contains("resource_usage");
+      QVERIFY(mappings.size() >= (usage ? 2 : 1));
+      QCOMPARE(mappings[0].toObject().value("energy").toDouble(),
+               read_json(result).value("energy").toDouble());
+      for (const auto& m : mappings) {
+        const QJsonObject o = m.toObject();
+        const QJsonObject objectives = o.value("objectives").toObject();
+        QCOMPARE(objectives.value("energy").toDouble(), o.value("energy").toDouble());
+        QCOMPARE(objectives.contains("latency"), !usage);
+        QCOMPARE(objectives.contains("usage GlobalBuffer"), usage);
+        const QJsonArray memories = o.value("memories").toArray();
+        // The memories the join tracked: with resource_usage every finite one (here one).
+        if (usage) QCOMPARE(memories.size(), 1);
+        if (!memories.isEmpty()) {
+          const QJsonObject glb = memories[0].toObject();
+          QCOMPARE(glb.value("memory").toString(), QString("GlobalBuffer"));
+          QCOMPARE(glb.value("parent").toString(), QString("MainMemory"));
+          if (usage)
+            QCOMPARE(glb.value("usage").toDouble(), objectives.value("usage GlobalBuffer").toDouble());
+          QCOMPARE(glb.value("usage_bits").toDouble(), glb.value("usage").toDouble() * 512);
+          QVERIFY(glb.value("parent_bits").toDouble() > 0);
+        }
+      }
+      // Each row's YAML evaluates, next to the spec, to the row's figures.
+      for (const qsizetype i : {qsizetype{0}, mappings.size() - 1}) {
+        const QString yaml = dir.filePath("row.yaml");
+        QVERIFY(writeFile(yaml, mappings[i].toObject().value("yaml").toString().toUtf8()));
+        const QString again = dir.filePath("evaluate.json");
+        const auto e = runProcess(AF_CLI_EXE, QStringList{"evaluate"} + matmul_files() + QStringList{yaml} +
+                                                  sets + QStringList{"--json", again});
+        QVERIFY2(e.exitCode == 0, qPrintable(e.err));
+        QCOMPARE(read_json(again).value("energy").toDouble(),
+                 mappings[i].toObject().value("energy").toDouble());
+      }
+      const auto c = runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + sets +
+                                                QStringList{"--metric", metric, "--front", csv});
+      QVERIFY2(c.exitCode == 0, qPrintable(c.err));
+      QFile f(csv);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const QStringList lines = QString::fromUtf8(f.readAll()).split('\n');
+      QVERIFY(lines[0].startsWith("# Pareto set"));
+      QVERIFY(lines[1].contains("spec_fingerprint"));
+      QVERIFY2(lines[2].startsWith("mapping,energy_J,latency_s,edp_Js,objective_energy,"),
+               qPrintable(lines[2]));
+      if (usage)
+        QVERIFY(lines[2].contains("GlobalBuffer_usage,GlobalBuffer_usage_bits,GlobalBuffer_parent_bits"));
+      QVERIFY(lines[2].endsWith(",mapping_yaml"));
+      qsizetype rows = 0;  // a row starts with its index; its YAML's lines follow inside quotes
+      for (const auto& line : lines)
+        if (!line.isEmpty() && line[0].isDigit() && line.contains(',') &&
+            line.section(',', 0, 0).toInt() == rows)
+          ++rows;
+      QCOMPARE(rows, mappings.size());
+    }
+    // Neither .csv nor .json: a usage error before anything is mapped.
+    const auto bad = runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + sets +
+                                                QStringList{"--front", dir.filePath("front.txt")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains(".csv or .json"), qPrintable(bad.err));
+    // resource_usage alone ranks nothing.
+    const auto alone = runProcess(
+        AF_CLI_EXE, QStringList{"map"} + matmul_files() + sets + QStringList{"--metric", "resource_usage"});
+    QCOMPARE(alone.exitCode, 2);
+    QVERIFY2(alone.err.contains("resource_usage"), qPrintable(alone.err));
+  }
+
   // `accelforge sweep`: a line per point, the CSV with one row per point (the same figures as
   // `map --set` at that point), usage errors for bad --vary values and unknown names.
   void sweep_writes_a_row_per_point() {

@@ -92,4 +92,21 @@ inline std::vector<TransformerCase> transformer_cases(const std::filesystem::pat
   return out;
 }
 
+// The transformer cases (arch|workload) that map in a few seconds at the regression settings,
+// fused and unfused: with the 20 keys of the reference file, the 46 regression cases the
+// compat test and `bench_mapper --regression` run (the rest need AF_SLOW_TESTS=1 there).
+inline const std::vector<std::string> kFastTransformers = {"simple|gpt/gpt3_6.7B",
+                                                           "eyeriss|gpt/gpt3_6.7B",
+                                                           "nvdla|gpt/gpt3_6.7B",
+                                                           "snowcat|gpt/gpt3_6.7B",
+                                                           "snowcat|gpt/gpt3_175B",
+                                                           "snowcat|llama/llama3_8B",
+                                                           "snowcat|llama/llama4_maverick",
+                                                           "snowcat|llama/llama4_scout",
+                                                           "snowcat|mixtral/mixtral8x22B",
+                                                           "snowcat|qwen/qwen3_8B",
+                                                           "snowcat|qwen/qwen3_30B_A3B",
+                                                           "snowcat|deepseek/deepseek_v3_671B",
+                                                           "snowcat|mamba/mamba"};
+
 }  // namespace af::test

@@ -853,38 +853,51 @@ class Join {
   // Final (§5.2 step 4): every reservation collapses to the whole workload (S[-1], and
   // S[0] = the peak), all groups meet, and rows are Pareto-pruned with those still as
   // criteria: of equal-cost mappings the one reserving less stays. Then only the
-  // objectives decide; each kept row's origins give its whole mapping.
+  // objectives decide, and with RESOURCE_USAGE each memory's peak too (AccelForge keeps
+  // the reservation columns to the end then); each kept row's origins give its whole mapping.
   void final_front() {
     struct Final {
       std::size_t group, row;
     };
     std::vector<Final> rows;
     std::vector<float> keys;
-    const std::size_t objective_width = join_key_.objective_count();
-    const std::size_t width = objective_width + 2 * memories_;
+    std::vector<double> usage;  // per row, per memory: its peak
+    const bool resource_usage = (join_key_.metrics & kResourceUsage) != 0;
+    const std::size_t objective_width = join_key_.objective_count() + (resource_usage ? memories_ : 0);
+    const std::size_t width = join_key_.objective_count() + 2 * memories_;
     std::vector<double> peaks(memories_);
     for (std::size_t x = 0; x < left_.size(); ++x)
       for (std::size_t i = 0; i < left_[x].rows(); ++i) {
         const double* r = left_[x].row(i);
         join_key_.objectives(r, keys);
         final_peaks({r + Group::kRes, left_[x].layout.size()}, left_[x].layout, peaks);
+        // With RESOURCE_USAGE the peaks come first, so that they stay in the objectives' keys.
+        if (resource_usage)
+          for (std::size_t m = 0; m < memories_; ++m)
+            keys.push_back(static_cast<float>(join_key_.objective(peaks[m])));
         for (std::size_t m = 0; m < memories_; ++m) {
           keys.push_back(static_cast<float>(join_key_.objective(r[Group::kRes + left_[x].layout.s(m, -1)])));
-          keys.push_back(static_cast<float>(join_key_.objective(peaks[m])));
+          if (!resource_usage) keys.push_back(static_cast<float>(join_key_.objective(peaks[m])));
         }
+        usage.insert(usage.end(), peaks.begin(), peaks.end());
         rows.push_back({x, i});
       }
+    std::vector<std::size_t> origin(rows.size());  // kept row -> its index in `usage`
+    std::iota(origin.begin(), origin.end(), std::size_t{0});
     {
       const auto keep = pareto_select(keys, width, rows.size());
       std::vector<Final> kept_rows;
       std::vector<float> kept_keys;
+      std::vector<std::size_t> kept_origin;
       for (const auto i : keep) {
         kept_rows.push_back(rows[i]);
+        kept_origin.push_back(origin[i]);
         kept_keys.insert(kept_keys.end(), keys.begin() + static_cast<std::ptrdiff_t>(i * width),
                          keys.begin() + static_cast<std::ptrdiff_t>(i * width + objective_width));
       }
       rows = std::move(kept_rows);
       keys = std::move(kept_keys);
+      origin = std::move(kept_origin);
     }
     for (const auto idx : pareto_select(keys, objective_width, rows.size())) {
       const Group& g = left_[rows[idx].group];
@@ -892,6 +905,8 @@ class Join {
       jm.dynamic_energy = g.row(rows[idx].row)[Group::kDyn];
       jm.leak_energy = g.row(rows[idx].row)[Group::kLeak];
       jm.latency = g.row(rows[idx].row)[Group::kLatency];
+      jm.usage.assign(usage.begin() + static_cast<std::ptrdiff_t>(origin[idx] * memories_),
+                      usage.begin() + static_cast<std::ptrdiff_t>((origin[idx] + 1) * memories_));
       jm.pmappings.resize(n_);
       jm.shared_loops.assign(n_ - 1, 0);
       std::uint32_t o = g.origin[rows[idx].row];

@@ -28,6 +28,10 @@ struct JoinedMapping {
   // sit above their split in the merged loop tree.
   std::vector<std::size_t> shared_loops;
   double dynamic_energy = 0, leak_energy = 0, latency = 0;
+  // Per tracked memory (TrackedMemories order), the whole workload's peak reservation as a
+  // share of its size: each memory's usage, an objective when the metrics ask for
+  // RESOURCE_USAGE (every finite memory is tracked then).
+  std::vector<double> usage;
   [[nodiscard]] double energy() const { return dynamic_energy + leak_energy; }
 };
 

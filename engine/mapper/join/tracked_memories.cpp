@@ -33,7 +33,8 @@ bool outlives_a_branch(const std::string& memory,
 }  // namespace
 
 TrackedMemories tracked_memories(const std::vector<std::vector<EinsumProblem>>& problems,
-                                 const std::vector<std::vector<PmappingTemplate>>& templates) {
+                                 const std::vector<std::vector<PmappingTemplate>>& templates,
+                                 bool resource_usage) {
   // Per memory: its size and the bits of every tensor of every Einsum it might hold.
   std::map<std::string, double> size, everything;
   std::vector<std::string> order;
@@ -62,8 +63,9 @@ TrackedMemories tracked_memories(const std::vector<std::vector<EinsumProblem>>& 
   TrackedMemories out;
   for (const auto& name : order) {
     const double s = size.at(name);
-    if (!std::isfinite(s) || (s > 0 && everything[name] <= s)) continue;
-    if (!outlives_a_branch(name, templates)) continue;
+    if (!std::isfinite(s)) continue;  // its usage is 0 whatever it holds
+    if (!resource_usage && ((s > 0 && everything[name] <= s) || !outlives_a_branch(name, templates)))
+      continue;
     out.names.push_back(name);
     out.sizes.push_back(s);
   }

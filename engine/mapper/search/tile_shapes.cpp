@@ -48,6 +48,32 @@ ParetoFront<char>* EarlierRows::at(const std::vector<std::int64_t>& iterations) 
   return it == fronts_.end() ? nullptr : &it->second;
 }
 
+void add_minimal(std::vector<LeastPoint>& points, const LeastPoint& p) {
+  const auto le = [](const LeastPoint& a, const LeastPoint& b) {
+    return a[0] <= b[0] && a[1] <= b[1] && a[2] <= b[2];
+  };
+  if (std::any_of(points.begin(), points.end(), [&](const LeastPoint& q) { return le(q, p); })) return;
+  std::erase_if(points, [&](const LeastPoint& q) { return le(p, q); });
+  points.push_back(p);
+}
+
+std::shared_ptr<const ChainDominanceCache::Entry> ChainDominanceCache::find(const std::string& key) const {
+  const std::lock_guard lock(mutex_);
+  const auto it = entries_.find(key);
+  return it == entries_.end() ? nullptr : it->second;
+}
+
+void ChainDominanceCache::put(std::string key, std::shared_ptr<const Entry> entry) {
+  const std::lock_guard lock(mutex_);
+  const std::size_t size = key.size() + entry->splits->size() * sizeof(std::int64_t) + sizeof(Entry);
+  if (entries_.try_emplace(std::move(key), std::move(entry)).second) bytes_ += size;
+}
+
+std::size_t ChainDominanceCache::bytes() const {
+  const std::lock_guard lock(mutex_);
+  return bytes_;
+}
+
 std::vector<std::vector<std::int64_t>> divisor_chains(std::int64_t bound, std::size_t k) {
   if (k == 0) return {{}};
   std::vector<std::vector<std::int64_t>> out;
@@ -202,6 +228,7 @@ class TileSearch {
     earlier_ = earlier != nullptr && !earlier->empty() ? earlier : nullptr;
   }
   void set_ceilings(const SearchCeilings* ceilings) { ceilings_ = ceilings; }
+  void set_dominance_cache(ChainDominanceCache* cache) { dominance_cache_ = cache; }
 
   // Rows in canonical order, and the counts for the stats.
   std::vector<PmappingRow> take_front() {
@@ -225,10 +252,11 @@ class TileSearch {
   std::uint64_t below_min_pruned = 0;  // pmappings of subtrees pruned for it
   // Cause, pmappings removed; its `used` is the smallest figure over the limit met.
   std::vector<std::pair<model::QuickEvaluation, double>> failures;
-  double fused_loops_removed = 0;  // pmappings over max_fused_loops(_per_rank_variable)
-  double dominated = 0;            // pmappings of chains another chain dominates (never searched)
-  double bounded = 0;              // pmappings of subtrees whose lower bounds a kept row beats
-  double ceilinged = 0;            // pmappings of subtrees whose least loses to a ceiling
+  double fused_loops_removed = 0;         // pmappings over max_fused_loops(_per_rank_variable)
+  double dominated = 0;                   // pmappings of chains another chain dominates (never searched)
+  double bounded = 0;                     // pmappings of subtrees whose lower bounds a kept row beats
+  double ceilinged = 0;                   // pmappings of subtrees whose least loses to a ceiling
+  std::vector<LeastPoint> ceiling_least;  // their least points, the Pareto-minimal ones
 
  private:
   struct Kept {
@@ -532,13 +560,7 @@ class TileSearch {
       // occupancy (of a tracked memory, or of one only checked for capacity: such a memory
       // that this chain can never overflow, whatever the other rank variables' tiles, lets
       // it beat any chain there), a refill count, or nothing; and where its tile is.
-      enum class Feature { None, Occupancy, CheckedOccupancy, Refills };
-      struct Point {
-        Feature feature;
-        int component;
-        std::ptrdiff_t position;  // in `loops`; -1: the whole bound
-      };
-      std::vector<Point> features_of;
+      std::vector<FeaturePoint> features_of;
       for (const auto& pt : *points) {
         Feature f = Feature::None;
         if (pt.reservation && pt.relevant && occupancy_matters(pt.component))
@@ -550,6 +572,21 @@ class TileSearch {
             {f, pt.component,
              pt.loop < 0 ? -1 : std::find(loops.begin(), loops.end(), pt.loop) - loops.begin()});
       }
+      // Stored in the order the search visits the rank variable's loops, sorted, so that the
+      // chains agreeing with the splits chosen so far are one contiguous range.
+      std::vector<std::size_t> in_visit;  // positions in `loops`, visit order
+      for (const auto l : visit_order_)
+        if (rv_[l] == static_cast<int>(r))
+          in_visit.push_back(
+              static_cast<std::size_t>(std::find(loops.begin(), loops.end(), l) - loops.begin()));
+      std::string cache_key;
+      if (dominance_cache_ != nullptr) {
+        cache_key = dominance_key(r, features_of, in_visit);
+        if (const auto hit = dominance_cache_->find(cache_key)) {
+          use_chains(r, *hit);
+          continue;
+        }
+      }
       // Every chain's diff key, features and splits, flat and in canonical order (one template
       // has tens of thousands of chains: a map node and vectors per chain made this a tenth
       // of the run); then the chains sorted by key, each key's run filtered in order.
@@ -560,6 +597,10 @@ class TileSearch {
       std::vector<double> all_features;
       std::vector<std::int64_t> tiles(tiles_.size(), 1);  // this chain's tiles, mapping order
       std::vector<std::pair<int, bool>> overflows;        // per checked memory: can this chain overflow it?
+      const auto expected = static_cast<std::size_t>(chains_below(bound, nl));
+      keys.reserve(expected * nk);
+      all_splits.reserve(expected * nl);
+      all_features.reserve(expected * nf);
       std::size_t n_chains = 0;
       const auto consider = [&](const std::vector<std::int64_t>& chain) {
         ++n_chains;
@@ -632,13 +673,6 @@ class TileSearch {
         kept.insert(kept.end(), group.begin(), group.end());
         first = last;
       }
-      // Stored in the order the search visits the rank variable's loops, sorted, so that the
-      // chains agreeing with the splits chosen so far are one contiguous range.
-      std::vector<std::size_t> in_visit;  // positions in `loops`, visit order
-      for (const auto l : visit_order_)
-        if (rv_[l] == static_cast<int>(r))
-          in_visit.push_back(
-              static_cast<std::size_t>(std::find(loops.begin(), loops.end(), l) - loops.begin()));
       std::vector<std::int64_t> rows;
       rows.reserve(kept.size() * nl);
       for (const auto c : kept)
@@ -652,14 +686,18 @@ class TileSearch {
                                             rows.begin() + static_cast<std::ptrdiff_t>(b * nl),
                                             rows.begin() + static_cast<std::ptrdiff_t>((b + 1) * nl));
       });
-      auto& allowed = allowed_[r];
-      allowed.stride = nl;
-      allowed.splits.reserve(rows.size());
-      for (const auto i : order)
-        allowed.splits.insert(allowed.splits.end(), rows.begin() + static_cast<std::ptrdiff_t>(i * nl),
-                              rows.begin() + static_cast<std::ptrdiff_t>((i + 1) * nl));
-      restricted_[r] = n_kept < n_chains ? 1 : 0;
-      ranges_[r].assign(1, {0, n_kept});
+      // Chains that nothing restricts are never read (every split is tried): not kept.
+      auto sorted = std::make_shared<std::vector<std::int64_t>>();
+      if (n_kept < n_chains) sorted->reserve(rows.size());
+      for (const auto i : n_kept < n_chains ? order : std::vector<std::size_t>{})
+        sorted->insert(sorted->end(), rows.begin() + static_cast<std::ptrdiff_t>(i * nl),
+                       rows.begin() + static_cast<std::ptrdiff_t>((i + 1) * nl));
+      auto entry = std::make_shared<ChainDominanceCache::Entry>();
+      entry->stride = nl;
+      entry->splits = std::move(sorted);
+      entry->restricted = n_kept < n_chains;
+      use_chains(r, *entry);
+      if (dominance_cache_ != nullptr) dominance_cache_->put(std::move(cache_key), std::move(entry));
     }
   }
 
@@ -714,8 +752,15 @@ class TileSearch {
     if (!bounds_enabled_ || (fronts_.empty() && earlier_ == nullptr && ceilings_ == nullptr) ||
         completions(depth) < kMinSubtree)
       return false;
+    // The least energy and latency need only the spatial splits (they are not monotone); the
+    // fused ones decide which kept rows a completion competes with, so only the ceilings,
+    // which compare whole mappings, may prune before those are chosen.
+    bool fused_open = false;
     for (const auto l : decided_first_)
-      if (!chosen_[l]) return false;
+      if (!chosen_[l]) {
+        if (spatial_[l] || ceilings_ == nullptr) return false;
+        fused_open = true;
+      }
     for (std::size_t r = 0; r < loops_of_rv_.size(); ++r)
       if (loops_left_[r] > 0 && to_split_[r] > 1 && !monotone_[r]) return false;
     // A completion with more min_usage than the best so far would restart the fronts.
@@ -750,9 +795,10 @@ class TileSearch {
       evaluate_least();
       if (ceilings_->ceilings.beaten(least.dynamic, least.leak, least.latency, ceilings_->others)) {
         ceilinged += completions(depth);
+        add_minimal(ceiling_least, {least.dynamic, least.leak, least.latency});
         return true;
       }
-      if (fronts_.empty() && earlier_ == nullptr) return false;
+      if (fused_open || (fronts_.empty() && earlier_ == nullptr)) return false;
     }
     // The least reservations, and the fused iteration counts (every completion's): only
     // occupancies are needed, which the model gives for a fraction of an evaluation.
@@ -1088,13 +1134,59 @@ class TileSearch {
   // Per-rank-variable dominance: per rank variable its undominated chains (splits per loop,
   // in visit order, sorted), whether that excludes any, and the chains agreeing with the
   // splits chosen so far.
+  // What a point of a rank variable's chain adds to the chain's features, which does not
+  // depend on the chain, and where its tile is (set_up_dominance).
+  enum class Feature { None, Occupancy, CheckedOccupancy, Refills };
+  struct FeaturePoint {
+    Feature feature;
+    int component;
+    std::ptrdiff_t position;  // in the rank variable's loops; -1: the whole bound
+  };
+
+  // Everything set_up_dominance reads for rank variable r, as bytes: equal keys, equal
+  // undominated chains (for one Einsum and compute path: components and tensors by index).
+  [[nodiscard]] std::string dominance_key(std::size_t r, const std::vector<FeaturePoint>& features,
+                                          const std::vector<std::size_t>& in_visit) const {
+    std::string key;
+    const auto put = [&key](auto v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); };
+    const auto& loops = loops_of_rv_[r];
+    put(compiled_.rank_variable_bound(static_cast<int>(r)));
+    put(loops.size());
+    for (const auto l : loops) put(static_cast<char>(spatial_[l] || l < n_fused_ ? 1 : 0));
+    for (const auto j : in_visit) put(j);
+    for (const auto& f : features) {
+      put(static_cast<int>(f.feature));
+      put(f.position);
+      if (f.feature != Feature::CheckedOccupancy) continue;
+      put(f.component);
+      const auto in = compiled_.overflow_inputs(f.component, static_cast<int>(r));
+      put(in.size);
+      put(in.terms.size());
+      for (const auto& [tensor, loop, bits, scale] : in.terms) {
+        put(tensor);
+        put(loop < 0 ? std::ptrdiff_t{-1}
+                     : std::find(loops.begin(), loops.end(), static_cast<std::size_t>(loop)) - loops.begin());
+        put(bits);
+        put(scale);
+      }
+    }
+    return key;
+  }
+
+  void use_chains(std::size_t r, const ChainDominanceCache::Entry& e) {
+    allowed_[r] = {e.stride, e.splits};
+    restricted_[r] = e.restricted ? 1 : 0;
+    ranges_[r].assign(1, {0, e.splits->size() / e.stride});
+  }
+
   struct Chains {
-    std::size_t stride = 0;            // splits per chain
-    std::vector<std::int64_t> splits;  // chain after chain
+    std::size_t stride = 0;                                   // splits per chain
+    std::shared_ptr<const std::vector<std::int64_t>> splits;  // chain after chain
     [[nodiscard]] std::int64_t at(std::size_t chain, std::size_t pos) const {
-      return splits[chain * stride + pos];
+      return (*splits)[chain * stride + pos];
     }
   };
+  ChainDominanceCache* dominance_cache_ = nullptr;
   std::vector<Chains> allowed_;
   std::vector<char> restricted_;
   std::vector<std::vector<std::pair<std::size_t, std::size_t>>> ranges_;  // per rv: a stack of ranges
@@ -1121,7 +1213,8 @@ class TileSearch {
 TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProblem& problem,
                                    const spec::ResolvedSpec& spec, const MapperOptions& options,
                                    std::stop_token stop, bool prune, const TrackedMemories* tracked,
-                                   EarlierRows* earlier, const SearchCeilings* ceilings, RowsFor rows_for) {
+                                   EarlierRows* earlier, const SearchCeilings* ceilings, RowsFor rows_for,
+                                   ChainDominanceCache* dominance) {
   TemplateResult result;
   result.stats.einsum = t.einsum;
   result.stats.templates = 1;
@@ -1160,6 +1253,7 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
 
   TileSearch search(t, *compiled, chain_sets, options, tracked, std::move(stop), prune, rows_for, result);
   search.set_copy(problem.einsum->is_copy_operation);
+  search.set_dominance_cache(dominance);
   if (prune) {
     search.set_earlier(earlier);
     search.set_ceilings(ceilings);
@@ -1190,6 +1284,7 @@ TemplateResult explore_tile_shapes(const PmappingTemplate& t, const EinsumProble
     result.stats.pmappings_valid -= search.below_min_valid;
   }
   result.front = search.take_front();
+  result.ceiling_least = std::move(search.ceiling_least);
   // Chains another chain dominates were never evaluated; they count as dominated.
   result.stats.pmappings_dominated = static_cast<std::uint64_t>(search.dominated + search.bounded);
   result.stats.removed["pareto"] +=

@@ -5,9 +5,12 @@
 // coarseness, every candidate chain (tile_candidates.h), enumerated loop by loop with
 // subtrees pruned as soon as a capacity, fanout or min_usage check is exact; the
 // surviving pmappings are evaluated by the compiled model and Pareto-pruned.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <stop_token>
 #include <vector>
 
@@ -87,6 +90,29 @@ class EarlierRows {
   std::map<std::vector<std::int64_t>, ParetoFront<char>> fronts_;
 };
 
+// Per-rank-variable chain dominance (tile_shapes.cpp) reads a few numbers of a template: the
+// rank variable's bound and loops, where its tiles reach the model, which memories may
+// overflow and how. Templates of one Einsum share them often, and a search without a
+// fused-loop limit searches every template twice (with one fused loop first), so the
+// undominated chains are kept by those numbers. One cache per Einsum and compute path (the
+// numbers name tensors and memories by their index there); safe to share between threads.
+class ChainDominanceCache {
+ public:
+  struct Entry {
+    std::size_t stride = 0;                                   // splits per chain
+    std::shared_ptr<const std::vector<std::int64_t>> splits;  // undominated chains, sorted
+    bool restricted = false;                                  // some chain is dominated
+  };
+  [[nodiscard]] std::shared_ptr<const Entry> find(const std::string& key) const;
+  void put(std::string key, std::shared_ptr<const Entry> entry);
+  [[nodiscard]] std::size_t bytes() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const Entry>, std::less<>> entries_;
+  std::size_t bytes_ = 0;
+};
+
 // What a search's rows are for: the join (kept per fused-loop iteration counts, with their
 // reservations as objectives), or only the Einsum's least energy and latency: one front of
 // the objectives, with the fused-loop limits and the join's memories left out. That only
@@ -94,11 +120,21 @@ class EarlierRows {
 // (SearchCeilings::others).
 enum class RowsFor { Join, Least };
 
+// A point (dynamic energy, leak energy, latency) below which a subtree's completions never go.
+using LeastPoint = std::array<double, 3>;
+
 struct TemplateResult {
   std::vector<PmappingRow> front;
   EinsumStats stats;
   bool cancelled = false;
+  // The least points of the subtrees the ceilings removed, only the Pareto-minimal ones
+  // (each as the ceilings compared it): the result stands for a search under other
+  // ceilings that beat every one of them too (map_cache.h).
+  std::vector<LeastPoint> ceiling_least;
 };
+
+// Adds `p` to a set of Pareto-minimal points (each coordinate minimized).
+void add_minimal(std::vector<LeastPoint>& points, const LeastPoint& p);
 
 // `spec` must hold the Einsum's resolved arch. `stop` is polled between pmappings (every
 // few thousand tiles visited); a stopped search returns what it found, cancelled = true.
@@ -117,6 +153,7 @@ struct TemplateResult {
                                                  const TrackedMemories* tracked = nullptr,
                                                  EarlierRows* earlier = nullptr,
                                                  const SearchCeilings* ceilings = nullptr,
-                                                 RowsFor rows_for = RowsFor::Join);
+                                                 RowsFor rows_for = RowsFor::Join,
+                                                 ChainDominanceCache* dominance = nullptr);
 
 }  // namespace af::mapper

@@ -4,6 +4,7 @@
 // Also: the fused optimum is never worse than the unfused one, and the transformer
 // workloads map, fused and unfused, with the same settings.
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -22,22 +23,6 @@ using namespace af;
 namespace {
 
 const std::string kRef = af::test::reference_dir().string() + "/";
-
-// Transformer cases that map in a few seconds, fused and unfused; the rest need
-// AF_SLOW_TESTS=1.
-const std::set<std::string> kFastTransformers = {"simple|gpt/gpt3_6.7B",
-                                                 "eyeriss|gpt/gpt3_6.7B",
-                                                 "nvdla|gpt/gpt3_6.7B",
-                                                 "snowcat|gpt/gpt3_6.7B",
-                                                 "snowcat|gpt/gpt3_175B",
-                                                 "snowcat|llama/llama3_8B",
-                                                 "snowcat|llama/llama4_maverick",
-                                                 "snowcat|llama/llama4_scout",
-                                                 "snowcat|mixtral/mixtral8x22B",
-                                                 "snowcat|qwen/qwen3_8B",
-                                                 "snowcat|qwen/qwen3_30B_A3B",
-                                                 "snowcat|deepseek/deepseek_v3_671B",
-                                                 "snowcat|mamba/mamba"};
 
 bool close(double a, double b) {
   return std::abs(a - b) <= 0.01 * std::max(std::abs(a), std::abs(b)) ||
@@ -234,7 +219,9 @@ class TestMapperRegression : public QObject {
     const bool slow = qEnvironmentVariableIntValue("AF_SLOW_TESTS") != 0;
     for (const auto& c : af::test::transformer_cases(af::test::reference_dir())) {
       const std::string name = c.arch + "|" + c.workload;
-      if (!slow && !kFastTransformers.contains(name)) continue;
+      if (!slow && std::find(af::test::kFastTransformers.begin(), af::test::kFastTransformers.end(), name) ==
+                       af::test::kFastTransformers.end())
+        continue;
       QTest::newRow(name.c_str()) << QString::fromStdString(c.arch) << QString::fromStdString(c.workload);
     }
   }

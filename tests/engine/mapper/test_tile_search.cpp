@@ -234,6 +234,8 @@ std::pair<double, double> compare_searches(const mapper::PmappingTemplate& t, co
 class TestTileSearch : public QObject {
   Q_OBJECT
 
+  std::size_t dominance_cache_bytes_ = 0;  // over dominance_cache_changes_nothing's rows
+
  private slots:
   void compiled_matches_model_data() { cases(); }
   void compiled_matches_model() {
@@ -425,6 +427,36 @@ class TestTileSearch : public QObject {
     qInfo("%zu least rows bound %zu rows of %zu templates (%zu fused)", least_rows.size(), all_rows.size(),
           templates, fused);
   }
+
+  // One ChainDominanceCache for every template of an Einsum, searched twice over (the second
+  // time every rank variable's chains come from it): the same rows and the same counts as
+  // searches without it, and it was used.
+  void dominance_cache_changes_nothing_data() { least_rows_bound_every_row_data(); }
+  void dominance_cache_changes_nothing() {
+    QFETCH(QString, arch);
+    REQUIRE_ARCH(arch);
+    Loaded l = load(arch, "matmuls", {"KN=32", "M=16", "N_EINSUMS=2"});
+    l.options.unfused = false;
+    l.options.max_fused_loops = mapper::kUnlimited;
+    for (const auto& p : l.problems) {
+      mapper::ChainDominanceCache cache;
+      const auto templates = mapper::all_templates(p, l.options);
+      for (int pass = 0; pass < 2; ++pass)
+        for (const auto& t : templates) {
+          const auto plain = mapper::explore_tile_shapes(t, p, l.resolved, l.options);
+          const auto cached = mapper::explore_tile_shapes(t, p, l.resolved, l.options, {}, true, nullptr,
+                                                          nullptr, nullptr, mapper::RowsFor::Join, &cache);
+          QCOMPARE(cached.front.size(), plain.front.size());
+          for (std::size_t i = 0; i < plain.front.size(); ++i)
+            QCOMPARE(cached.front[i].tiles, plain.front[i].tiles);
+          QCOMPARE(cached.stats.pmappings_evaluated, plain.stats.pmappings_evaluated);
+          QCOMPARE(cached.stats.pmappings_dominated, plain.stats.pmappings_dominated);
+          QCOMPARE(cached.stats.removed, plain.stats.removed);
+        }
+      dominance_cache_bytes_ += cache.bytes();
+    }
+  }
+  void dominance_cache_was_used() { QVERIFY(dominance_cache_bytes_ > 0); }
 
   // The figure a run with no valid mapping is explained by: per capacity cause, the fewest
   // bits the search saw a memory asked to hold over its size. Pruned and exhaustive searches

@@ -1,0 +1,97 @@
+#include "mapper/stopped_join.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <stop_token>
+#include <thread>
+
+namespace af::mapper {
+
+namespace {
+
+// A stopped run's join: the best rows of each template (by the requested metrics), at most
+// this many compatibility groups an Einsum (the best row of each) and this much wall time, so
+// that Stop stays prompt (well under the 100 ms a cancel may take).
+constexpr std::size_t kStoppedJoinGroups = 32;
+constexpr auto kStoppedJoinBudget = std::chrono::milliseconds(50);
+constexpr std::size_t kStoppedRowsPerTemplate = 16;
+
+double row_score(const PmappingRow& row, unsigned metrics) {
+  const bool energy = (metrics & (kEnergy | kDynamicEnergy | kLeakEnergy)) != 0;
+  const bool latency = (metrics & kLatency) != 0;
+  if (energy && !latency) return row.energy();
+  if (latency && !energy) return row.latency;
+  return row.energy() * row.latency;  // EDP, or several metrics at once
+}
+
+// Each Einsum's pmappings thinned to the best row of its best kStoppedJoinGroups groups.
+std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metrics) {
+  std::vector<JoinEinsum> out;
+  for (const auto& e : in) {
+    std::map<Compatibility, std::size_t> best;
+    for (std::size_t r = 0; r < e.rows.size(); ++r) {
+      auto [it, added] = best.try_emplace(e.compat[r], r);
+      if (!added && row_score(e.rows[r], metrics) < row_score(e.rows[it->second], metrics)) it->second = r;
+    }
+    std::vector<std::size_t> keep;
+    for (const auto& [compat, r] : best) keep.push_back(r);
+    std::sort(keep.begin(), keep.end(), [&](std::size_t a, std::size_t b) {
+      return row_score(e.rows[a], metrics) < row_score(e.rows[b], metrics);
+    });
+    if (keep.size() > kStoppedJoinGroups) keep.resize(kStoppedJoinGroups);
+    JoinEinsum t{e.name, e.tensors, e.outputs, {}, {}};
+    for (const auto r : keep) {
+      t.rows.push_back(e.rows[r]);
+      t.compat.push_back(e.compat[r]);
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<PmappingRow> best_per_fused_shape(std::vector<PmappingRow> rows, unsigned metrics) {
+  std::map<std::vector<std::int64_t>, std::size_t> best;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    auto [it, added] = best.try_emplace(rows[r].fused_iterations, r);
+    if (!added && row_score(rows[r], metrics) < row_score(rows[it->second], metrics)) it->second = r;
+  }
+  std::vector<std::size_t> keep;
+  for (const auto& [shape, r] : best) keep.push_back(r);
+  std::sort(keep.begin(), keep.end(), [&](std::size_t a, std::size_t b) {
+    return row_score(rows[a], metrics) < row_score(rows[b], metrics);
+  });
+  if (keep.size() > kStoppedRowsPerTemplate) keep.resize(kStoppedRowsPerTemplate);
+  std::vector<PmappingRow> out;
+  for (const auto r : keep) out.push_back(std::move(rows[r]));
+  return out;
+}
+
+std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in,
+                                             const TrackedMemories& tracked,
+                                             const std::map<std::string, std::set<std::string>>& copies,
+                                             const JoinSettings& settings) {
+  if (std::any_of(in.begin(), in.end(), [](const JoinEinsum& e) { return e.rows.empty(); })) return {};
+  std::stop_source late;
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::jthread deadline([&] {
+    std::unique_lock lock(m);
+    if (!cv.wait_for(lock, kStoppedJoinBudget, [&] { return done; })) late.request_stop();
+  });
+  JoinOutcome joined =
+      join_einsums(thinned(in, settings.metrics), tracked, copies, settings, nullptr, late.get_token());
+  {
+    const std::lock_guard lock(m);
+    done = true;
+  }
+  cv.notify_one();
+  if (joined.cancelled) return {};
+  return std::move(joined.front);
+}
+
+}  // namespace af::mapper
