@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QTimer>
 #include <cstdio>
+#include <functional>
 
 #include "command_line.h"
 #include "controller/mapper_settings.h"
@@ -69,10 +70,18 @@ int screenshot(MainWindow& window, const ExplorerOptions& o) {
     }
     QApplication::exit(status);
   };
+  // The pages still computing what they show (a front's evaluation after a run) are waited
+  // for, up to a minute.
+  std::function<void(int)> whenSettled = [&](int polls) {
+    if (window.settling() && polls < 600)
+      QTimer::singleShot(100, &window, [&, polls] { whenSettled(polls + 1); });
+    else
+      save(window);
+  };
   const auto once = [&] {
     if (shot) return;
     shot = true;
-    QTimer::singleShot(50, &window, [&] { save(window); });
+    QTimer::singleShot(50, &window, [&] { whenSettled(0); });
   };
   if (o.compare) {
     // The Compare window, once both runs are read (a store error ends it unsaved).

@@ -82,6 +82,8 @@ class MainWindow : public QMainWindow {
   // The widget a page built (its id: pages/page_ids.h), and its dock; null for an unknown id.
   [[nodiscard]] QWidget* page(const QString& id) const;
   [[nodiscard]] QDockWidget* dock(const QString& id) const;
+  // A page is still computing what it shows (Page::settling): a screenshot waits for it.
+  [[nodiscard]] bool settling() const;
   // Offers to restore the unsaved edits of a session that did not close cleanly.
   void offerAutosaveRestore();
   // Replaces the dialogs of the project flows (tests); empty members keep the defaults.

@@ -55,4 +55,9 @@ VariablesPane* MainWindow::variablesPane() const {
   return qobject_cast<ProjectDock*>(page(kProjectDock))->variables();
 }
 
+bool MainWindow::settling() const {
+  return std::any_of(pages_.pages().begin(), pages_.pages().end(),
+                     [this](const Page& p) { return p.settling && p.settling(page(p.id)); });
+}
+
 }  // namespace af::ui

@@ -16,6 +16,7 @@
 #include "editors/recent_files.h"
 #include "editors/spec_document.h"
 #include "editors/text_file.h"
+#include "mapper/map_cache.h"
 #include "mapping_edit/mapping_section.h"
 
 namespace af::ui {
@@ -53,7 +54,8 @@ ProjectController::ProjectController(QObject* parent, const QString& autosaveDir
                   emit failed(error);
                 },
             .stopped = [this](int) { emit mappingChanged(map_.busy()); },
-            .progress = [this](int, int, const QString&) { onMapperProgress(); }}) {
+            .progress = [this](int, int, const QString&) { onMapperProgress(); }}),
+      mapCache_(std::make_shared<mapper::MapCache>()) {
   // One thread loads while another maps; the mapper parallelizes inside (oneTBB). Project files
   // are read on a thread of their own, never waiting behind a mapper run.
   pool_.setMaxThreadCount(2);
@@ -116,6 +118,7 @@ void ProjectController::clearResults() {
   lastValid_.reset();
   lastEvaluated_.reset();
   lastRun_.reset();
+  mapCache_->clear();  // another project's stages would only take memory
   if (!variables_.empty()) {
     variables_.clear();
     emit variablesChanged();
@@ -473,7 +476,12 @@ void ProjectController::startMapper(const mapper::MapperOptions& options) {
     if (*notify) (*notify)();
   });
   auto observer = observer_;
-  map_.start([workspace, options, observer, notify](QPromise<MapRunPtr>& promise, std::stop_token stop) {
+  // The cache follows the project's files: a re-load of them keeps it, other files clear it.
+  std::string project;
+  for (const auto& file : workspace->inputs().files) project += file + '\n';
+  mapCache_->use_for(project);
+  map_.start([workspace, options, observer, notify, cache = mapCache_](QPromise<MapRunPtr>& promise,
+                                                                       std::stop_token stop) {
     int events = 0;
     // Qt coalesces progress signals (at most ~25 per second); the value only has to change.
     *notify = [&promise, &events] { promise.setProgressValue(++events); };
@@ -482,7 +490,7 @@ void ProjectController::startMapper(const mapper::MapperOptions& options) {
     auto run = std::make_shared<MapRun>();
     run->workspace = workspace;
     run->options = options;
-    run->result = workspace->map(options, observer.get(), stop);
+    run->result = workspace->map(options, observer.get(), stop, cache.get());
     run->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     *notify = nullptr;
     observer->finish(run->result);

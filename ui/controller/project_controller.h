@@ -31,6 +31,14 @@ class LiveMapperObserver;
 class MapperSettings;
 class SpecDocument;
 
+}  // namespace af::ui
+
+namespace af::mapper {
+class MapCache;
+}
+
+namespace af::ui {
+
 class ProjectController : public QObject {
   Q_OBJECT
  public:
@@ -128,6 +136,10 @@ class ProjectController : public QObject {
   [[nodiscard]] const ProjectResultPtr& lastValidResult() const { return lastValid_; }
   [[nodiscard]] const ProjectResultPtr& lastEvaluatedResult() const { return lastEvaluated_; }
   [[nodiscard]] const MapRunPtr& lastRun() const { return lastRun_; }
+  // What each map keeps for the next (the per-Einsum searches, the join): a re-map after an
+  // edit re-runs only the stages whose inputs changed. One project's; forgotten when the
+  // project's files change. Shared with the worker that maps.
+  [[nodiscard]] const std::shared_ptr<mapper::MapCache>& mapCache() const { return mapCache_; }
   // One colour per tensor of the published spec, for every view that colours tensors.
   [[nodiscard]] const TensorPalette* palette() const { return &palette_; }
   // For the loop nest, which assigns it the tensors of the workload it shows (the same ones).
@@ -218,6 +230,7 @@ class ProjectController : public QObject {
   std::vector<SpecVariable> variables_;
   ProjectResultPtr last_, lastValid_, lastEvaluated_;
   MapRunPtr lastRun_;
+  std::shared_ptr<mapper::MapCache> mapCache_;
   TensorPalette palette_;
 };
 

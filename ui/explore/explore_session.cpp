@@ -154,8 +154,13 @@ void ExploreSession::onSpecLoaded(const ProjectResultPtr& result) {
 void ExploreSession::onMapped(const MapRunPtr& run) {
   panel_->setFinished(run);
   if (!run) return;
-  if (std::exchange(liveRun_, false) && !run->result.cancelled)
-    emit message(tr("Mapped again after the edit in %1 s").arg(run->seconds, 0, 'f', 2));
+  if (std::exchange(liveRun_, false) && !run->result.cancelled) {
+    const std::string reuse = run->result.reuse.summary();
+    emit message(reuse.empty() ? tr("Mapped again after the edit in %1 s").arg(run->seconds, 0, 'f', 2)
+                               : tr("Mapped again after the edit in %1 s: %2")
+                                     .arg(run->seconds, 0, 'f', 2)
+                                     .arg(QString::fromStdString(reuse)));
+  }
   pareto_->setRun(run);
   // A stopped run's own counts cover only the stages it finished: the funnel keeps the live
   // counts it has (the controller's last progress), unless the run got as far as the join.

@@ -257,6 +257,9 @@ void RunPanel::setFinished(const MapRunPtr& run) {
       : r.found   ? tr("Done in %1: %n mapping(s) on the front", "", static_cast<int>(r.front.size()))
                       .arg(duration(run->seconds))
                 : tr("Done in %1: no valid mapping (see the keep-rate funnel)").arg(duration(run->seconds)));
+  // What the project's map cache saved this run ("reused 11 of 12 Einsum searches, re-joined").
+  if (const std::string reuse = r.reuse.summary(); !reuse.empty() && !r.cancelled)
+    stage_->setText(stage_->text() + "; " + QString::fromStdString(reuse));
 }
 
 void RunPanel::resetProgress() {

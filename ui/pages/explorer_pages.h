@@ -24,6 +24,9 @@ namespace af::ui::pages {
 // roofline_page.cpp: each Einsum against the arch's roofs.
 [[nodiscard]] Page roofline();
 
+// ski_slope_page.cpp: least energy or traffic against one memory's usage (resource-usage runs).
+[[nodiscard]] Page skiSlope();
+
 // teaching_pages.cpp: playback and its lessons.
 [[nodiscard]] Page playback();
 

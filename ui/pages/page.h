@@ -49,6 +49,8 @@ struct Page {
   // there, a hover here highlights there), and its messages to the status bar.
   std::function<void(PageContext&, QWidget* page)> connect = {};
   QList<PageAction> actions = {};
+  // Still computing what it shows (after a run, a front's evaluation): a screenshot waits.
+  std::function<bool(QWidget* page)> settling = {};
 
   // Docks only.
   QString tabbedWith = {};    // the dock whose tab group it joins

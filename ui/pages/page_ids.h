@@ -10,6 +10,7 @@ inline constexpr const char* kMapperResults = "exploreView";
 inline constexpr const char* kSweepResults = "sweepView";
 inline constexpr const char* kPlayback = "playbackView";
 inline constexpr const char* kRoofline = "rooflineView";
+inline constexpr const char* kSkiSlope = "skiSlopeView";
 inline constexpr const char* kProjectDock = "projectDock";
 inline constexpr const char* kInspectorDock = "inspectorDock";
 inline constexpr const char* kMapperDock = "mapperDock";

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -183,16 +184,33 @@ class TestExploreWindow : public QObject {
     QVERIFY(explore->paretoPlot()->previousPointCount() > 0);
     QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 2, 60000);
     QVERIFY(mapped.last().at(0).value<MapRunPtr>()->result.evaluation->total_energy > firstEnergy);
+    // The project's map cache was used, and the run says what it took from it.
+    QVERIFY(mapped.last().at(0).value<MapRunPtr>()->result.reuse.cached);
+
+    // The edit undone: every search and the join are the first run's, taken from the cache,
+    // and the optimum is the first one again; the status line and the panel say so.
+    arch->setText(text.replace("energy: 3e-12", "energy: 1.5e-12"));
+    t.w.revalidate();
+    QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 3, 60000);
+    const auto& undone = mapped.last().at(0).value<MapRunPtr>()->result;
+    QCOMPARE(undone.reuse.searches_reused, undone.reuse.searches);
+    QVERIFY(undone.reuse.searches > 0);
+    QVERIFY(undone.reuse.join_reused);
+    QCOMPARE(undone.evaluation->total_energy, firstEnergy);
+    QVERIFY2(explore->runPanel()->stageText().contains("reused"),
+             qPrintable(explore->runPanel()->stageText()));
+    QTRY_VERIFY2(t.w.statusBar()->currentMessage().contains("join reused"),
+                 qPrintable(t.w.statusBar()->currentMessage()));
 
     // A mapper setting: another run.
     explore->runPanel()->setMetric(af::mapper::kLatency);
-    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 3, 30000);
-    QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 3, 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(started.count(), 4, 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(mapped.count(), 4, 60000);
     // Off: edits no longer map.
     explore->setMapAsYouEdit(false);
     explore->runPanel()->setMetric(af::mapper::kEnergy);
     QTest::qWait(300);
-    QCOMPARE(started.count(), 3);
+    QCOMPARE(started.count(), 4);
   }
 
   void run_click_export_from_the_window() {
