@@ -95,13 +95,39 @@ class TestCli : public QObject {
     const QString ex = QStringLiteral(AF_SOURCE_DIR "/resources/examples/spatial_array_conv/");
     QTemporaryDir dir;
     const QString out = dir.filePath("shot.png");
-    const auto shot = runProcess(AF_EXPLORER_EXE,
-                                 {ex + "arch.yaml", ex + "workload.yaml", ex + "mapping.yaml", "--screenshot", out},
-                                 60000, 0, {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_RUNTIME_DIR"});
+    const auto shot = runProcess(
+        AF_EXPLORER_EXE, {ex + "arch.yaml", ex + "workload.yaml", ex + "mapping.yaml", "--screenshot", out},
+        60000, 0, {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_RUNTIME_DIR"});
     QCOMPARE(shot.exitCode, 0);
     QCOMPARE(shot.err, QString());
     QCOMPARE(shot.out, out + '\n');
     QVERIFY(!QImage(out).isNull());
+  }
+
+  // `--map --view skislope --screenshot` shows the run's slope in the fused colour, where a run
+  // without resource_usage leaves the page empty. (The page evaluates the front after the run and
+  // the screenshot waits for it, Page::settling; on this small front the evaluation is over
+  // before the shot either way: test_ski_slope_window checks that the window reports it.)
+  void explorer_screenshot_shows_the_ski_slope() {
+    const QString ex = QStringLiteral(AF_SOURCE_DIR "/resources/examples/three_level_matmul_chain/");
+    QTemporaryDir dir;
+    const auto slopePixels = [&](const QString& metric) {
+      const QString out = dir.filePath(QStringLiteral("slope-%1.png").arg(metric.size()));
+      const auto r = runProcess(AF_EXPLORER_EXE,
+                                {ex + "arch.yaml", ex + "workload.yaml", "--map", "--metric", metric,
+                                 "--view", "skislope", "--screenshot", out},
+                                120000);
+      const QImage image(out);
+      if (r.exitCode != 0 || image.isNull()) return -1;
+      int n = 0;  // pixels of the fused slope's blue (Okabe-Ito, ski_slope_view.cpp)
+      for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) n += image.pixel(x, y) == qRgb(0x00, 0x72, 0xB2) ? 1 : 0;
+      return n;
+    };
+    const int without = slopePixels("energy");
+    const int with = slopePixels("energy|resource_usage");
+    QVERIFY(without >= 0 && with >= 0);
+    QVERIFY2(with > without + 100, qPrintable(QStringLiteral("%1 vs %2").arg(with).arg(without)));
   }
 
   void explorer_bad_flag_is_a_usage_error() {

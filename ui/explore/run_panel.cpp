@@ -44,6 +44,12 @@ RunPanel::RunPanel(MapperSettings* settings, QWidget* parent) : QWidget(parent),
   metric_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // narrow panes
   metric_->setMinimumContentsLength(10);
   form->addRow(tr("Metric"), metric_);
+  resourceUsage_ = new QCheckBox(tr("and each memory's usage"), this);
+  resourceUsage_->setObjectName("runResourceUsage");
+  resourceUsage_->setToolTip(
+      tr("resource_usage: every memory's usage becomes an objective too, so the front keeps, for "
+         "each usage, the best mapping that fits in it (the Ski slope page draws it)"));
+  form->addRow(QString(), resourceUsage_);
 
   fused_ = new QCheckBox(tr("Fuse Einsums"), this);
   fused_->setObjectName("runFused");
@@ -144,8 +150,13 @@ RunPanel::RunPanel(MapperSettings* settings, QWidget* parent) : QWidget(parent),
   layout->addWidget(einsums_, 1);
 
   // A control the user edits is their choice in the settings from then on.
-  connect(metric_, &QComboBox::activated, this,
-          [this] { choose({.metrics = metric_->currentData().toUInt()}); });
+  // The metric and the resource-usage objective are one setting (metrics, a set of flags).
+  const auto chooseMetrics = [this] {
+    choose({.metrics = metric_->currentData().toUInt() |
+                       (resourceUsage_->isChecked() ? mapper::kResourceUsage : 0U)});
+  };
+  connect(metric_, &QComboBox::activated, this, chooseMetrics);
+  connect(resourceUsage_, &QCheckBox::clicked, this, chooseMetrics);
   connect(fused_, &QCheckBox::clicked, this, [this](bool on) { choose({.unfused = !on}); });
   connect(imperfectSpatial_, &QCheckBox::clicked, this,
           [this](bool on) { choose({.imperfect_spatial_loops = on}); });
@@ -171,7 +182,9 @@ void RunPanel::choose(const ProjectMapperSettings& change) {
 void RunPanel::showSettings() {
   const mapper::MapperOptions o = settings_->options();
   showing_ = true;
-  if (const int m = metric_->findData(o.metrics); m >= 0) metric_->setCurrentIndex(m);
+  if (const int m = metric_->findData(o.metrics & ~mapper::kResourceUsage); m >= 0)
+    metric_->setCurrentIndex(m);
+  resourceUsage_->setChecked((o.metrics & mapper::kResourceUsage) != 0);
   fused_->setChecked(!o.unfused);
   maxFused_->setValue(o.max_fused_loops <= maxFused_->maximum() ? static_cast<int>(o.max_fused_loops) : -1);
   imperfectSpatial_->setChecked(o.explore_imperfect_spatial_loops);
@@ -211,8 +224,9 @@ void RunPanel::updateEnabled() {
   // Mapping as you edit, a setting changed mid-run is an edit like any other: it re-maps.
   const bool editable = !running_ || live_->isChecked();
   maxFused_->setEnabled(editable && fused_->isChecked());
-  for (QWidget* w : std::initializer_list<QWidget*>{metric_, fused_, imperfectSpatial_, imperfectTemporal_,
-                                                    coarseness_, threads_, objectiveTolerance_})
+  for (QWidget* w :
+       std::initializer_list<QWidget*>{metric_, resourceUsage_, fused_, imperfectSpatial_, imperfectTemporal_,
+                                       coarseness_, threads_, objectiveTolerance_})
     w->setEnabled(editable);
 }
 

@@ -67,6 +67,7 @@ class RunPanel : public QWidget {
   bool running_ = false;
   bool ready_ = false;
   QComboBox* metric_ = nullptr;
+  QCheckBox* resourceUsage_ = nullptr;
   QCheckBox* fused_ = nullptr;
   QSpinBox* maxFused_ = nullptr;
   QCheckBox* imperfectSpatial_ = nullptr;

@@ -79,8 +79,8 @@ SkiSlopeView::SkiSlopeView(QWidget* parent) : QWidget(parent) {
   empty_->setAlignment(Qt::AlignCenter);
   empty_->setWordWrap(true);
   empty_->setText(
-      tr("Press Map fused and unfused, or map with the resource_usage objective (Mapper pane, "
-         "Metric: energy|resource_usage). Each step is the least energy, or the least traffic "
+      tr("Press Map fused and unfused, or map with \"and each memory's usage\" ticked under the "
+         "Mapper pane's Metric (resource_usage). Each step is the least energy, or the least traffic "
          "at the memory's parent, that a mapping reaches with at most that much of the memory: "
          "read a buffer size off the curve in one run instead of a sweep."));
   layout->addWidget(empty_, 1);

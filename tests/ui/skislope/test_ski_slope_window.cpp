@@ -4,6 +4,7 @@
 // project leaves the page empty. On tpu_v4i with two matmuls the GlobalBuffer's slope shows.
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QElapsedTimer>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -13,6 +14,8 @@
 #include "controller/mapper_settings.h"
 #include "controller/project_controller.h"
 #include "editors/spec_document.h"
+#include "explore/explore_session.h"
+#include "explore/run_panel.h"
 #include "mapping_edit/mapping_section.h"
 #include "pages/page_ids.h"
 #include "skislope/ski_slope_runs.h"
@@ -109,6 +112,32 @@ class TestSkiSlopeWindow : public QObject {
     t.w.controller()->closeProject();
     QTRY_VERIFY(!view->emptyText().isEmpty());
     QVERIFY(runs->runs().empty());
+  }
+
+  // The Mapper pane's "and each memory's usage" box adds resource_usage to the metric: a
+  // plain run then feeds the page (one run, fused), and the box shows what the run used.
+  void the_mapper_pane_box_feeds_the_page() {
+    test::WindowFixture t;
+    QVERIFY(t.show());
+    QVERIFY(t.openExample("three_level_matmul_chain"));
+    auto* box = t.w.explore()->runPanel()->findChild<QCheckBox*>("runResourceUsage");
+    QVERIFY(box);
+    QVERIFY(!box->isChecked());
+    const unsigned before = t.w.controller()->mapperSettings()->options().metrics;
+    box->click();
+    QCOMPARE(t.w.controller()->mapperSettings()->options().metrics, before | af::spec::kResourceUsage);
+    SkiSlopeView* view = skiSlope(t);
+    auto* runs = view->findChild<SkiSlopeRuns*>("skiSlopeRuns");
+    QVERIFY(t.w.explore()->run());
+    QTRY_VERIFY_WITH_TIMEOUT(runs->runs().size() == 1 && !runs->busy(), 120000);
+    QVERIFY(!runs->runs()[0]->unfused);
+    QVERIFY(!view->steps(false).empty());
+    QVERIFY(view->steps(true).empty());
+    // Off again: the metric as it was, and the box follows the settings.
+    box->click();
+    QCOMPARE(t.w.controller()->mapperSettings()->options().metrics, before);
+    t.w.explore()->runPanel()->setMetric(af::mapper::kLatency | af::mapper::kResourceUsage);
+    QVERIFY(box->isChecked());
   }
 
   // AccelForge's tpu_v4i with two chained matmuls (its basic/matmuls workload): a real arch's
