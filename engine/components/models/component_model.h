@@ -48,6 +48,9 @@ struct ModelInfo {
   std::vector<Parameter> parameters;
   std::vector<std::string> actions;  // every action it offers
   std::string source;                // where its figures come from
+  // A compute-in-memory part (ADC, memory cell, array driver, ...): an arch that has one opens
+  // with AccelForge's CiM mapper settings (loader/cim_defaults.h).
+  bool compute_in_memory = false;
 
   [[nodiscard]] const Parameter* parameter(std::string_view name) const;
 };

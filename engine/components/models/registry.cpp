@@ -6,9 +6,15 @@
 #include <set>
 #include <tuple>
 
+#include "components/models/adc.h"
 #include "components/models/aladdin.h"
+#include "components/models/albireo_photonics.h"
+#include "components/models/cim_analog.h"
+#include "components/models/cim_digital.h"
 #include "components/models/dram.h"
 #include "components/models/dummy.h"
+#include "components/models/neurosim.h"
+#include "components/models/neurosim_logic.h"
 #include "components/models/sram.h"
 #include "core/ascii_case.h"
 #include "core/closest_name.h"
@@ -167,6 +173,15 @@ Selection Registry::select(std::string_view component_class, const Attributes& a
                    blamed.empty() ? "component_class" : blamed);
 }
 
+namespace {
+
+std::vector<ModelDefinition> compute_in_memory(std::vector<ModelDefinition> models) {
+  for (auto& m : models) m.info.compute_in_memory = true;
+  return models;
+}
+
+}  // namespace
+
 const Registry& builtin_registry() {
   static const Registry registry = [] {
     Registry r;
@@ -174,6 +189,12 @@ const Registry& builtin_registry() {
     r.add(sram_models(CactiGrid::builtin()));
     r.add(dram_models());
     r.add(dummy_models());
+    r.add(compute_in_memory(adc_models()));
+    r.add(compute_in_memory(neurosim_models(NeuroSimGrid::builtin())));
+    r.add(compute_in_memory(cim_analog_models()));
+    r.add(compute_in_memory(cim_digital_models(CactiGrid::builtin())));
+    r.add(compute_in_memory(neurosim_logic_models()));
+    r.add(compute_in_memory(albireo_models()));
     return r;
   }();
   return registry;
