@@ -26,6 +26,7 @@ struct SpecArgs {
   std::vector<std::string> assignments;
   std::string costs;                          // --component-costs
   std::vector<std::string> price_with_model;  // --price-with-model
+  loader::CimOpening cim;                     // --cim-macros, --cim-main-memory
 };
 
 void add_spec_args(CLI::App& cmd, SpecArgs& args) {
@@ -34,12 +35,13 @@ void add_spec_args(CLI::App& cmd, SpecArgs& args) {
   cmd.add_option("--set", args.assignments, "Jinja data NAME=VALUE (value read as a YAML scalar); repeatable")
       ->type_name("NAME=VALUE");
   add_cost_options(cmd, args.costs, args.price_with_model);
+  add_cim_options(cmd, args.cim);
 }
 
 // Loads through the front door; prints the errors (and returns false) when the spec is invalid.
 bool load(const SpecArgs& args, bool costs_required, std::optional<Workspace>& ws, std::ostream& err) {
   ws = Workspace::load(
-      spec_inputs(args.files, args.assignments, args.costs, args.price_with_model, costs_required));
+      spec_inputs(args.files, args.assignments, args.costs, args.price_with_model, costs_required, args.cim));
   if (ws->ok()) return true;
   print_diagnostics(ws->diagnostics(), err);
   return false;

@@ -63,7 +63,8 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   if (args.store && !open_store(*args.store, run_store, err)) return kInvalidInput;
   const auto start = std::chrono::steady_clock::now();
   const Workspace ws = Workspace::load(
-      spec_inputs(args.files, args.assignments, args.costs, args.price_with_model, /*costs_required=*/true));
+      spec_inputs(args.files, args.assignments, args.costs, args.price_with_model, /*costs_required=*/true,
+                  args.cim));
   if (!ws.ok()) {
     print_diagnostics(ws.diagnostics(), err);
     return kInvalidInput;
@@ -193,6 +194,7 @@ void add_map_options(CLI::App& app, MapArgs& args) {
       ->type_name("C")
       ->check(number_in(std::numeric_limits<double>::min(), kInfinity, false, "a number greater than 0"));
   add_cost_options(*cmd, args.costs, args.price_with_model);
+  add_cim_options(*cmd, args.cim);
   // No value of its own: a word after `--store` is as likely a spec file as a store, so only
   // `--store=DB` names one (and `--store DB.sqlite`, joined into that form by join_store_paths).
   // expected(0, 0) rather than expected(0): a bare `--store` then gives "" (the default store),
@@ -216,10 +218,22 @@ void add_cost_options(CLI::App& cmd, std::string& costs, std::vector<std::string
 
 SpecInputs spec_inputs(const std::vector<std::string>& files, const std::vector<std::string>& assignments,
                        const std::string& costs, const std::vector<std::string>& price_with_model,
-                       bool costs_required) {
+                       bool costs_required, const loader::CimOpening& cim) {
   SpecInputs in{files, {}, assignments, costs, costs_required};
   in.priced_by_model.insert(price_with_model.begin(), price_with_model.end());
+  in.cim = cim;
   return in;
+}
+
+void add_cim_options(CLI::App& cmd, loader::CimOpening& cim) {
+  cmd.add_option("--cim-macros", cim.macros,
+                 "Put N copies of the arch under a power-gateable 'MacroAuto' container on top, as "
+                 "AccelForge's compute-in-memory loader does (n_macros)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1 << 20));
+  cmd.add_flag("--cim-main-memory", cim.dummy_main_memory,
+               "Put a free, unbounded 'MainMemory' holding all but the weights on top, as AccelForge's "
+               "compute-in-memory loader does (add_dummy_main_memory)");
 }
 
 std::string area_line(const components::AreaReport& area) {

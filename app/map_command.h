@@ -27,6 +27,7 @@ struct MapArgs {
   int threads = 0;
   std::string costs;                          // --component-costs FILE[#SECTION]
   std::vector<std::string> price_with_model;  // --price-with-model COMPONENT (repeatable; * for all)
+  loader::CimOpening cim;                     // --cim-macros, --cim-main-memory
   std::string json;                           // --json OUT|-
   std::string mapping_out;                    // --mapping-out OUT.yaml
   std::string front;                          // --front OUT.csv|OUT.json: every mapping of the final front
@@ -46,12 +47,15 @@ CLI::App* add_map_subcommand(CLI::App& app, MapArgs& args);
 void add_map_options(CLI::App& cmd, MapArgs& args);
 // --component-costs and --price-with-model, which every command that loads a spec takes.
 void add_cost_options(CLI::App& cmd, std::string& costs, std::vector<std::string>& price_with_model);
-// What a command loads: the files, the --set data and the cost options.
+// --cim-macros and --cim-main-memory: the nodes AccelForge's CiM loader may add on top.
+void add_cim_options(CLI::App& cmd, loader::CimOpening& cim);
 // "total area A m^2, leak power P W" and a newline, as evaluate and map print it.
 [[nodiscard]] std::string area_line(const components::AreaReport& area);
+// What a command loads: the files, the --set data, the cost options and the CiM loader's nodes.
 [[nodiscard]] SpecInputs spec_inputs(const std::vector<std::string>& files,
                                      const std::vector<std::string>& assignments, const std::string& costs,
-                                     const std::vector<std::string>& price_with_model, bool costs_required);
+                                     const std::vector<std::string>& price_with_model, bool costs_required,
+                                     const loader::CimOpening& cim);
 // --metric as flags (nullopt when not given); false, with a message in `err`, when it is not one.
 bool parse_metric_arg(const MapArgs& args, std::optional<unsigned>& metrics, std::ostream& err);
 // The parsed options over a spec's own (`mapper:` section) options.

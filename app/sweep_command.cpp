@@ -33,7 +33,7 @@ int run(const SweepArgs& args, std::ostream& out, std::ostream& err, std::mutex*
     }
   }
   s.inputs = spec_inputs(args.map.files, args.map.assignments, args.map.costs, args.map.price_with_model,
-                         /*costs_required=*/true);
+                         /*costs_required=*/true, args.map.cim);
   s.options = [&](mapper::MapperOptions& o) { apply_map_options(args.map, metrics, o); };
   if (const auto problems = sweep::check(s); !problems.empty()) {
     for (const auto& p : problems) err << "accelforge: --vary: " << p << '\n';

@@ -8,7 +8,9 @@
 #include <set>
 
 #include "core/closest_name.h"
+#include "loader/array_fanout_functions.h"
 #include "text/expr/expression_error.h"
+#include "text/expr/operators.h"
 #include "text/expr/parser.h"
 
 using af::core::Diagnostic;
@@ -87,11 +89,15 @@ bool parses(const std::string& text) {
   }
 }
 
-// A value a component model can read: a number (bools and ints too) or a text; nullopt for
-// the rest (None, sets, lists), which no model takes.
+// A value a component model can read: a number (bools and ints too), a text, or a list of
+// numbers as its text ("[0, 1, 3]": the CiM models' value histograms); nullopt for the rest
+// (None, sets, other lists), which no model takes.
 std::optional<components::models::Attribute> attribute_of(const Value& v, const SourceLocation& where) {
   if (v.is_number()) return components::models::Attribute{v.as_double(), where};
   if (v.is_string()) return components::models::Attribute{v.as_string(), where};
+  if (v.is_sequence() && v.kind() != Value::Kind::Set &&
+      std::all_of(v.items().begin(), v.items().end(), [](const Value& x) { return x.is_number(); }))
+    return components::models::Attribute{v.repr(), where};
   return std::nullopt;
 }
 
@@ -126,6 +132,7 @@ class ArchBuilder {
       error(arch.location(), "arch", fmt::format("expected a mapping, got {}", arch.describe()));
       return out;
     }
+    bind_array_fanout_functions(arch, table_);
     if (const YamlNode* vars = arch.find("variables"); vars && vars->is_map()) {
       std::map<std::string, Value> values;
       guard([&] { table_ = evaluate_map_in_order(*vars, table_, "arch.variables", &values); });
@@ -145,6 +152,7 @@ class ArchBuilder {
       error(arch.location(), "arch.nodes", "the architecture needs a list of nodes");
       return out;
     }
+    bind_nodes_ahead(*nodes);
     walk(*nodes, "arch.nodes", out);
     out.arch.paths = paths_from(*nodes, out.arch);
     out.warnings = std::move(warnings_);
@@ -165,6 +173,33 @@ class ArchBuilder {
   std::set<std::string> names_;
 
   // Every leaf in walk order (Hierarchical, Fork and Array contents included).
+  // AccelForge puts every node in the symbol table before evaluating any, so a node may use
+  // a later one's fanout (`Macro.get_fanout()` in a buffer's size). Until a node is built,
+  // its name gives that fanout from its spatial fields; a name the spec's variables already
+  // use keeps its variable, as AccelForge's variables override nodes.
+  void bind_nodes_ahead(const YamlNode& nodes) {
+    for (const YamlNode& node : nodes.items()) {
+      if (!node.is_map()) continue;
+      if (const YamlNode* inner = node.find("nodes"); inner && inner->is_sequence()) bind_nodes_ahead(*inner);
+      const YamlNode* name = node.find("name");
+      if (!name || !name->is_scalar() || table_.contains(name->text())) continue;
+      spec::SymbolTable fields;
+      fields["name"] = Value(name->text());
+      fields["get_fanout"] = Value::function(
+          "get_fanout", [spatial = node.find("spatial") ? *node.find("spatial") : YamlNode(), table = table_,
+                         node_name = name->text()](const text::expr::CallArgs&) {
+            Value product = text::expr::Int{1};
+            for (const YamlNode& dim : spatial.items())
+              if (const YamlNode* f = dim.is_map() ? dim.find("fanout") : nullptr)
+                product = text::expr::binary_op(text::expr::BinaryOp::Mul, product,
+                                                evaluate_node(*f, table, node_name + ".spatial.fanout"));
+            return product;
+          });
+      table_[name->text()] =
+          Value(std::shared_ptr<const ObjectLike>(std::make_shared<NodeObject>(tag_of(node), fields)));
+    }
+  }
+
   void walk(const YamlNode& list, const std::string& path, spec::BuiltArch& out) {
     for (std::size_t i = 0; i < list.items().size(); ++i) {
       const YamlNode& node = list.items()[i];
@@ -216,20 +251,17 @@ class ArchBuilder {
       scope[key] = v;
       fields[key] = std::move(v);
     };
-    components::models::Attributes extras;
-    if (const YamlNode* extra = node.find("extra_attributes_for_component_model"); extra && extra->is_map())
-      guard([&] {
-        std::map<std::string, Value> values;
-        scope =
-            evaluate_map_in_order(*extra, scope, prefix + ".extra_attributes_for_component_model", &values);
-        extras = attributes_of(*extra, values);
-      });
-
     // Scalar EvalsTo fields in dependency order: one mentioning a sibling waits for it.
     static const std::vector<std::string> kScalarFields{
         "actions_scale",        "area",          "area_scale",      "bits_per_action",
         "energy_scale",         "latency_scale", "leak_power",      "leak_power_scale",
         "n_parallel_instances", "size",          "throughput_scale"};
+    // A scale a component does not write is 1, and visible as such, as a field default is to
+    // AccelForge (an ADC's extra attribute may read `throughput_scale`).
+    if (c.kind != spec::ComponentKind::Container)
+      for (const char* f : {"actions_scale", "area_scale", "energy_scale", "latency_scale",
+                            "leak_power_scale", "n_parallel_instances", "throughput_scale"})
+        if (const YamlNode* v = node.find(f); !v || v->is_null()) scope[f] = Value(text::expr::Int{1});
     std::vector<std::string> pending;
     for (const auto& f : kScalarFields)
       if (const YamlNode* v = node.find(f); v && !v->is_null()) pending.push_back(f);
@@ -249,6 +281,16 @@ class ArchBuilder {
       pending.erase(ready);
       guard([&] { bind(f, evaluate_node(*node.find(f), scope, prefix + "." + f)); });
     }
+    // Then the extra attributes, which see those fields (`throughput_scale`): AccelForge
+    // evaluates a component's nested models after its plain fields.
+    components::models::Attributes extras;
+    if (const YamlNode* extra = node.find("extra_attributes_for_component_model"); extra && extra->is_map())
+      guard([&] {
+        std::map<std::string, Value> values;
+        scope =
+            evaluate_map_in_order(*extra, scope, prefix + ".extra_attributes_for_component_model", &values);
+        extras = attributes_of(*extra, values);
+      });
     const auto num = [&](const char* key, double fallback) {
       const auto it = fields.find(key);
       if (it == fields.end() || it->second.is_none()) return fallback;
@@ -501,16 +543,18 @@ class ArchBuilder {
     if (!bounds || !bounds->is_sequence()) return rules;
     for (std::size_t i = 0; i < bounds->items().size(); ++i)
       guard([&] {
-        rules.loop_bounds.push_back(
-            loop_bound(bounds->items()[i], scope, fmt::format("{}.loop_bounds[{}]", path, i)));
+        if (auto lb = loop_bound(bounds->items()[i], scope, fmt::format("{}.loop_bounds[{}]", path, i)))
+          rules.loop_bounds.push_back(std::move(*lb));
       });
     return rules;
   }
 
   // One `loop_bounds` entry: a rank-variable set expression (`~m`), an operator and a value; a
   // product over one rank variable is the plain comparison.
-  static spec::LoopBound loop_bound(const YamlNode& b, const spec::SymbolTable& scope,
-                                    const std::string& field) {
+  // The expression is TryEvalTo in AccelForge: one that does not evaluate is kept as text and
+  // constrains no loop. So it is dropped here too, with a warning saying why.
+  std::optional<spec::LoopBound> loop_bound(const YamlNode& b, const spec::SymbolTable& scope,
+                                            const std::string& field) {
     static const std::set<std::string> ops = {"==",        "<=",        ">=",        "<",        ">",
                                               "product==", "product<=", "product>=", "product<", "product>"};
     const auto* expression = b.is_map() ? b.find("expression") : nullptr;
@@ -521,8 +565,18 @@ class ArchBuilder {
           Diagnostic{b.location(), field, "a loop bound needs 'expression', 'operator' and 'value'"});
     spec::LoopBound lb;
     lb.where = b.location();
-    const NameSet rvs = evaluate_set(*expression, scope, field + ".expression");
-    lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
+    try {
+      const NameSet rvs = evaluate_set(*expression, scope, field + ".expression");
+      lb.rank_variables.insert(rvs.items().begin(), rvs.items().end());
+    } catch (const SpecError& e) {
+      for (Diagnostic d : e.diagnostics()) {
+        d.message +=
+            "; AccelForge keeps such a loop bound as text and it constrains nothing, so it is ignored";
+        d.severity = Severity::Warning;
+        warnings_.push_back(std::move(d));
+      }
+      return std::nullopt;
+    }
     lb.op = op->as_string();
     if (!ops.contains(lb.op))
       throw SpecError(

@@ -16,6 +16,16 @@
 
 namespace af::loader {
 
+// AccelForge's CiM loader's options (compute_in_memory/_load_spec.py), for any arch: a
+// "MacroAuto" container of `macros` power-gateable instances on top, and a Dummy "MainMemory"
+// of unbounded size above everything, holding all but the weights.
+struct CimOpening {
+  int macros = 1;
+  bool dummy_main_memory = false;
+  [[nodiscard]] bool adds_nodes() const { return macros > 1 || dummy_main_memory; }
+  bool operator==(const CimOpening&) const = default;
+};
+
 struct ArchBuildOptions {
   const components::CostTable* costs = nullptr;  // fills what the spec leaves out
   // When false (validation only), a cost nothing provides is a warning and counts as 0.
@@ -24,6 +34,7 @@ struct ArchBuildOptions {
   // "*" for all.
   std::set<std::string> priced_by_model = {};
   const components::models::Registry* models = nullptr;  // null: the built-in models
+  CimOpening cim = {};  // nodes AccelForge's CiM loader may add on top
 };
 
 // `base` holds the spec variables and the Einsum's set symbols. A cost that neither the spec

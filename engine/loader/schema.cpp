@@ -276,7 +276,12 @@ class ShapeChecker {
     }
   }
 
-  void fields(const YamlNode& node, const std::string& path, const Fields& allowed) {
+  // `anchor_holders_ok`: at the top level, a key AccelForge does not read whose value defines
+  // an anchor only holds that anchor for `<<: *name` elsewhere (the CiM `_include.yaml`);
+  // AccelForge's loader never reads it (it picks `arch`, `workload`, ... by key), so neither
+  // do we.
+  void fields(const YamlNode& node, const std::string& path, const Fields& allowed,
+              bool anchor_holders_ok = false) {
     if (node.is_null()) return;
     if (!node.is_map()) {
       expected(node, path, "a mapping");
@@ -289,6 +294,7 @@ class ShapeChecker {
       const Field* field = nullptr;
       for (const auto& f : allowed)
         if (f.name == entry.key) field = &f;
+      if (!field && anchor_holders_ok && entry.value.anchored()) continue;
       if (!field) {
         add(entry.key_location, sub,
             fmt::format("unknown field '{}'{}", entry.key, core::did_you_mean(entry.key, names)));
@@ -418,7 +424,8 @@ std::vector<Diagnostic> check_spec_shape(const YamlNode& top) {
                   {"renames", Shape::Renames},
                   {"variables", Shape::Map},
                   {"config", Shape::Config},
-                  {"model", Shape::Model}});
+                  {"model", Shape::Model}},
+                 /*anchor_holders_ok=*/true);
   return std::move(checker.diagnostics);
 }
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/closest_name.h"
+#include "loader/cim_defaults.h"
 #include "loader/loop_tile_check.h"
 #include "loader/mapper_settings.h"
 #include "loader/mapping_reader.h"
@@ -31,7 +32,8 @@ void collect(std::vector<Diagnostic>& errors, F&& f) {
 // Checks the names a mapping uses against the workload and the architecture.
 class MappingReferenceChecker {
  public:
-  MappingReferenceChecker(const spec::Spec& spec, std::vector<Diagnostic>& errors) : spec_(spec), errors_(errors) {
+  MappingReferenceChecker(const spec::Spec& spec, std::vector<Diagnostic>& errors)
+      : spec_(spec), errors_(errors) {
     for (const auto& e : spec.workload.workload.einsums) einsums_.push_back(e.name);
     tensors_ = spec.workload.workload.tensor_names();
     if (spec.has_arch())
@@ -108,7 +110,11 @@ spec::Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
   collect(errors, [&] { spec.workload = build_workload(*workload, top.find("renames")); });
   if (!errors.empty()) throw SpecError(std::move(errors));
 
-  if (const YamlNode* arch = top.find("arch"); arch && !arch->is_null()) {
+  if (const YamlNode* written = top.find("arch"); written && !written->is_null()) {
+    const YamlNode with_nodes = options.cim.adds_nodes()
+                                    ? with_cim_nodes(*written, options.cim.macros, options.cim.dummy_main_memory)
+                                    : YamlNode();
+    const YamlNode* arch = with_nodes.is_null() ? written : &with_nodes;
     // Arch attributes may depend on the Einsum (`weight.bits_per_value if weight else 0`).
     for (const auto& einsum : spec.workload.workload.einsums) {
       spec::SymbolTable base = spec.variables;
@@ -132,6 +138,7 @@ spec::Spec build_spec(const YamlNode& top, const ArchBuildOptions& options) {
 
   if (const YamlNode* mapper = top.find("mapper"); mapper && !mapper->is_null())
     collect(errors, [&] { spec.mapper = read_mapper_settings(*mapper, spec.variables); });
+  apply_cim_defaults(top, options.models ? *options.models : components::models::builtin_registry(), spec);
 
   if (const YamlNode* mapping = top.find("mapping"); mapping && !mapping->is_null()) {
     collect(errors, [&] { spec.mapping = read_mapping(*mapping); });

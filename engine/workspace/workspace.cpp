@@ -146,7 +146,10 @@ Workspace Workspace::load(SpecInputs inputs, std::stop_token stop) {
     if (const text::yaml::YamlNode* node = tree.root.is_map() ? tree.root.find("mapping") : nullptr)
       mapping_node = *node;  // also when the typed spec does not build (an arch error)
     auto spec = std::make_shared<spec::Spec>(
-        loader::build_spec(tree.root, {costs ? &*costs : nullptr, in.costs_required, in.priced_by_model}));
+        loader::build_spec(tree.root, {.costs = costs ? &*costs : nullptr,
+                                       .costs_required = in.costs_required,
+                                       .priced_by_model = in.priced_by_model,
+                                       .cim = in.cim}));
     spec->warnings.insert(spec->warnings.begin(), tree.warnings.begin(), tree.warnings.end());
     ws.diagnostics_ = spec->warnings;
     ws.resolved_ = std::make_shared<const spec::ResolvedSpec>(spec->resolved());

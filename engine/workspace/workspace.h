@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "components/area.h"
+#include "loader/arch_builder.h"
 #include "core/diagnostic.h"
 #include "mapper/mapper.h"
 #include "mapper/observer.h"
@@ -35,6 +36,7 @@ struct SpecInputs {
   // Components priced by their component_class's model although the cost table lists them
   // (a stale entry set aside); "*" for every component.
   std::set<std::string> priced_by_model = {};
+  loader::CimOpening cim = {};  // --cim-macros, --cim-main-memory
 };
 
 // Why the model rejected the spec's mapping, and where.

@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 
+#include "text/expr/cim_functions.h"
 #include "text/expr/evaluator.h"
 #include "text/expr/expression_error.h"
 #include "text/expr/numbers.h"
@@ -435,6 +436,7 @@ Environment build_math_functions() {
     return std::filesystem::current_path(ec).string();
   });
   fn("map", builtin_map);
+  add_cim_functions(env);  // AccelForge registers these for its CiM specs; harmless elsewhere
   return env;
 }
 

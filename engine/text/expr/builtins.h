@@ -11,7 +11,7 @@ namespace af::text::expr {
 // isqrt ldexp modf perm prod remainder trunc exp expm1 log log1p log2 log10 pow sqrt acos asin
 // atan atan2 cos dist hypot sin tan degrees radians acosh asinh atanh cosh sinh tanh erf erfc
 // gamma lgamma pi e tau inf nan abs round sum range len min max float int str bool list tuple
-// enumerate getcwd map. Built once; immutable.
+// enumerate getcwd map, and the compute-in-memory helpers (cim_functions.h). Built once; immutable.
 [[nodiscard]] const Environment& math_functions();
 
 // Longest list range() may build.

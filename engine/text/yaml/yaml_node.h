@@ -45,6 +45,10 @@ class YamlNode {
   // Set by `!nomerge`: `<<<` never merges into this list/map.
   [[nodiscard]] bool no_merge() const { return no_merge_; }
   void set_no_merge(bool value) { no_merge_ = value; }
+  // Defines a YAML anchor (`&name`). AccelForge's CiM files keep top-level keys that only
+  // hold anchors for later `<<: *name`; the shape check skips such keys (schema.cpp).
+  [[nodiscard]] bool anchored() const { return anchored_; }
+  void set_anchored(bool value) { anchored_ = value; }
 
   // --- scalars ----------------------------------------------------------------------
   [[nodiscard]] const std::string& text() const { return text_; }  // raw text; "" unless scalar
@@ -91,6 +95,7 @@ class YamlNode {
   core::SourceLocation location_;
   std::string tag_;
   bool no_merge_ = false;
+  bool anchored_ = false;
   std::string text_;
   bool quoted_ = false;
   std::vector<YamlNode> items_;

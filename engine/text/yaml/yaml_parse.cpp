@@ -110,7 +110,10 @@ class TreeBuilder : public YAML::EventHandler {
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& value) override {
-    const bool quoted = tag == "!" || (tag != "?" && quoted_after_properties(mark, value.empty()));
+    // yaml-cpp tags every non-plain scalar "!"; only quoted ones are literal strings to
+    // AccelForge (ruamel's quoted scalar types): a `|` or `>` block is evaluated like plain text.
+    const bool quoted =
+        (tag == "!" && !block_scalar(mark)) || (tag != "?" && quoted_after_properties(mark, value.empty()));
     if (quoted) require_closing_quote(mark);
     if (tag != "?" && tag != "!" && value.empty() && !quoted) {
       // `!Tag` with no content: keep it as a tagged null rather than an empty string.
@@ -190,6 +193,11 @@ class TreeBuilder : public YAML::EventHandler {
     return rest.starts_with('"') || rest.starts_with('\'');
   }
 
+  bool block_scalar(const YAML::Mark& mark) const {
+    const std::size_t i = content_start(mark);
+    return i < text_.size() && (text_[i] == '|' || text_[i] == '>');
+  }
+
   // yaml-cpp accepts a quoted scalar that runs to the end of the text when the text ends in
   // a newline ('a: "x' + newline); YAML (and ruamel) reject it, so check for the closing quote.
   void require_closing_quote(const YAML::Mark& mark) const {
@@ -242,6 +250,7 @@ class TreeBuilder : public YAML::EventHandler {
       const std::size_t size = count_nodes(node);
       count(size, mark);
       anchors_[anchor] = Anchored{node, size};
+      node.set_anchored(true);  // the definition only: aliases copy the stored node
     }
     if (stack_.empty()) {
       root_ = std::move(node);
