@@ -177,6 +177,7 @@ class StorageChoiceMaker {
           n.kind = TemplateNodeKind::Storage;
           n.tensor = t;
           n.component = level.component->name;
+          n.toll = level.component->kind == spec::ComponentKind::Toll;
           if (!seen.contains(t)) {
             n.backing = true;
             n.must_keep = true;

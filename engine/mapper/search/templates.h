@@ -20,6 +20,7 @@ struct TemplateNode {
   std::string tensor;     // Storage
   std::string component;  // Storage: the memory; Spatial: the node owning the dimension
   bool backing = false;   // Storage: outermost holder of its tensor
+  bool toll = false;      // Storage: the component is a Toll, so the mapping node is a Toll
   bool persistent = false;
   bool must_keep = false;
   std::string rank_variable;  // loops

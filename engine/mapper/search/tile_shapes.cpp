@@ -90,6 +90,10 @@ spec::Mapping to_mapping(const PmappingTemplate& t, const std::vector<std::int64
     spec::MappingNode node;
     switch (n.kind) {
       case TemplateNodeKind::Storage: {
+        if (n.toll) {  // values pass through a toll and pay for it; it holds nothing
+          node.node = spec::TollNode{{n.tensor}, n.component, n.persistent};
+          break;
+        }
         spec::StorageNode s;
         s.tensors = {n.tensor};
         s.component = n.component;
