@@ -72,6 +72,15 @@ Page architecture() {
                              &ProjectController::priceWithModel);
             return view;
           },
+      // An analog array with its ADC, built as AccelForge's CiM arches are: the arch file says
+      // what to vary (rows, ADC bits) and the Architecture view shows what each part costs.
+      .actions = {{.objectName = QStringLiteral("lesson_cim_analog_array"),
+                   .text = QObject::tr("4. Compute in memory: an analog array and its ADC"),
+                   .menu = "Help/&Lessons: dataflow",
+                   .trigger =
+                       [](PageContext& c) {
+                         if (c.openExample(QStringLiteral("cim_analog_array"))) c.showView("architecture");
+                       }}},
   };
 }
 
