@@ -18,11 +18,11 @@ enum class Part { Cell, Rows, Columns };
 double corner(const Corners& c, Corner which) { return c[static_cast<std::size_t>(which)]; }
 
 // hwcomponents-neurosim's parameters (its PIM classes' constructor): the first nine have no
-// default. `cycle_period` only enters the leakage.
+// default. `cycle_period` sets the rate of the actions and scales the reported leakage.
 std::vector<Parameter> parameters() {
   return {
       {"tech_node", std::nullopt, true, "m", "technology node, 7-130 nm"},
-      {"cycle_period", std::nullopt, true, "s", "clock period (scales the reported leakage)"},
+      {"cycle_period", std::nullopt, true, "s", "clock period: one action per cycle (and the reported leakage)"},
       {"rows", std::nullopt, true, "", "array rows (wordlines), at least 8"},
       {"cols", std::nullopt, true, "", "array columns (bitlines), at least 8"},
       {"cols_active_at_once", std::nullopt, true, "", "columns read together; the rest are muxed"},
@@ -120,9 +120,12 @@ BuiltModel build(Part part, const NeuroSimGrid& grid, const Arguments& args) {
   const double cycle = args.required_number("cycle_period");
   const double pulses = std::exp2(whole(args, "temporal_dac_bits")) - 1;
   const double vdac_levels = std::exp2(whole(args, "voltage_dac_bits") - 1) - 1;
-  // The wrapper's latency mixes units: NeuroSim's minimum in ns against the pulse train in s,
-  // then x 1e-9. The minimum therefore always wins.
-  double latency = std::max(corner(c, Corner::MinReadLatency) * 1e9, call.read_pulse * pulses) * 1e-9;
+  // One action per cycle_period: a cell per cycle, the row drivers a row each, the column
+  // drivers the columns read at once. This is the rate AccelForge's figures follow (its NeuRRAM
+  // notebook's TOPS, all 14 rows, are n_input_slices cycles). The April wrapper the reference
+  // tables came from reported NeuroSim's minimum read latency instead (3.8 ns for NeuRRAM, 425x
+  // faster than its cycle), mixing ns and s; that figure is not used.
+  double latency = cycle;
 
   const auto mix = [](double at0, double at1, double t) { return at0 + (at1 - at0) * t; };
   BuiltModel m;
@@ -163,7 +166,7 @@ BuiltModel build(Part part, const NeuroSimGrid& grid, const Arguments& args) {
       latency /= call.cols / call.cols_muxed;
       break;
   }
-  // NeuroSim prints no latency for some cells (ecram_demo, nvmexplorer_SRAM): no rate limit.
+  // A cycle_period of 0 means no rate limit.
   const double throughput = std::isnan(latency) || latency <= 0 ? kUnlimited : 1 / latency;
   m.actions["read"] = per_access({read, throughput});
   m.actions["write"] = per_access({write, throughput});
