@@ -620,6 +620,12 @@ class ArchBuilder {
         slot->insert(set.items().begin(), set.items().end());
       });
     }
+    if (const YamlNode* f = t->find("force_memory_hierarchy_order"); f && !f->is_null()) {
+      const std::string field = prefix + ".tensors.force_memory_hierarchy_order";
+      guard([&] {
+        rules.force_memory_hierarchy_order = to_bool(evaluate_node(*f, scope, field), f->location(), field);
+      });
+    }
     if (const YamlNode* ts = t->find("tile_shape"); ts && ts->is_sequence())
       rules.tile_shape_constraints = ts->items().size();
     return rules;

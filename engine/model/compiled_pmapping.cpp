@@ -113,6 +113,7 @@ CompiledPmapping::CompiledPmapping(const spec::ResolvedSpec& spec, spec::Mapping
         "a compiled pmapping holds exactly one Einsum, this one has " + std::to_string(chains.size()),
         nullptr);
   prepared_ = std::make_unique<detail::PreparedEinsum>(detail::prepare_einsum(spec, chains.front()));
+  prepared_->scaled_usage_limit = true;  // only the mapper compiles pmappings
   prefix_ = make_prefix(*prepared_);
   loop_ordinal_.assign(prepared_->nodes.size(), -1);
   for (std::size_t i = 0; i < prepared_->loops.size(); ++i)
@@ -157,8 +158,9 @@ const QuickEvaluation& CompiledPmapping::evaluate(std::span<const std::int64_t> 
     result_.dim = num.failed_dim;
     result_.used = num.failed_used;
     const auto& comp = *p.ctx.flat[static_cast<std::size_t>(num.failed_component)];
-    result_.limit =
-        num.failed_dim < 0 ? comp.size : comp.spatial[static_cast<std::size_t>(num.failed_dim)].fanout;
+    result_.limit = num.failed_dim < 0
+                        ? comp.size
+                        : detail::fanout_limit(p, comp.spatial[static_cast<std::size_t>(num.failed_dim)]);
     if (checked) return result_;
   }
   const double k = p.ctx.n_instances;
@@ -216,12 +218,13 @@ QuickEvaluation::Failure CompiledPmapping::check_prefix(std::span<const std::int
     const auto& sp = x.spatial[static_cast<std::size_t>(i)];
     const auto& dim =
         ctx.flat[static_cast<std::size_t>(sp.component)]->spatial[static_cast<std::size_t>(sp.dim)];
-    if (const double used = x.known_used(sp, splits, depth); used > dim.fanout) {
+    const double limit = detail::fanout_limit(*prepared_, dim);
+    if (const double used = x.known_used(sp, splits, depth); used > limit) {
       failed.failure = QuickEvaluation::Failure::Fanout;
       failed.component = sp.component;
       failed.dim = sp.dim;
       failed.used = used;
-      failed.limit = dim.fanout;
+      failed.limit = limit;
       return failed.failure;
     }
   }

@@ -165,6 +165,10 @@ void compute_einsum(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_fa
   leak_energies(p, out);
 }
 
+double fanout_limit(const PreparedEinsum& p, const spec::SpatialDim& dim) {
+  return p.scaled_usage_limit && dim.usage_scale > 1 ? dim.fanout / dim.usage_scale : dim.fanout;
+}
+
 bool compute_occupancies(const PreparedEinsum& p, EinsumNumbers& out, bool stop_at_failure, bool full) {
   const auto& ctx = p.ctx;
   const auto n_flat = ctx.flat.size();
@@ -180,7 +184,7 @@ bool compute_occupancies(const PreparedEinsum& p, EinsumNumbers& out, bool stop_
     for (std::size_t d = 0; d < comp.spatial.size(); ++d) {
       const auto& dim = comp.spatial[d];
       const double used = out.loops.fanout[c][d] == 0 ? 1.0 : out.loops.fanout[c][d];
-      if (used > dim.fanout && out.failure == Failure::None) {
+      if (used > fanout_limit(p, dim) && out.failure == Failure::None) {
         out.failure = Failure::Fanout;
         out.failed_component = static_cast<int>(c);
         out.failed_dim = static_cast<int>(d);

@@ -32,7 +32,14 @@ struct PreparedEinsum {
   // Per arch component (leak rows): flat index, or -1 when off this Einsum's path.
   std::vector<int> arch_to_flat;
   int compute_arch_index = -1;
+  // The mapper also keeps each dimension's scaled usage (used / fanout × usage_scale) at most
+  // 1, as AccelForge's usage objectives do (max_value 1); a given mapping is held only to the
+  // fanout, as its run_model does.
+  bool scaled_usage_limit = false;
 };
+
+// The instances a spatial dimension offers under `p`'s rule (see scaled_usage_limit).
+[[nodiscard]] double fanout_limit(const PreparedEinsum& p, const spec::SpatialDim& dim);
 
 // What prepare_einsum checks: everything the model needs, or only what placing the
 // reservations needs (names), for queries on a mapping that is still being edited.

@@ -45,6 +45,9 @@ struct HolderTensorChoices {
 struct HolderTensorRules {
   std::optional<CompiledExpression> keep, may_keep, back;
   std::set<std::string> no_refetch_from_above, no_resend_to_below;  // evaluated for the Einsum
+  // False lets this holder's nodes sit above those of higher memories for other tensors
+  // (a CiM array's weights held "as high as possible").
+  bool force_memory_hierarchy_order = true;
   // `tile_shape` comparisons: read and checked, never enforced (as in AccelForge; README:
   // Mapper constraints).
   std::size_t tile_shape_constraints = 0;

@@ -91,10 +91,12 @@ class StorageChoiceMaker {
 
  private:
   std::optional<text::expr::NameSet> eval(const HolderLevel& level, const char* key,
-                                    const spec::SymbolTable& table) const {
+                                          const spec::SymbolTable& table) const {
     if (level.rules == nullptr) return std::nullopt;
     const std::string k = key;
-    const auto& rule = k == "keep" ? level.rules->keep : k == "may_keep" ? level.rules->may_keep : level.rules->back;
+    const auto& rule = k == "keep"       ? level.rules->keep
+                       : k == "may_keep" ? level.rules->may_keep
+                                         : level.rules->back;
     if (!rule) return std::nullopt;
     try {
       return rule->evaluate_set(table);
@@ -209,8 +211,13 @@ class StorageChoiceMaker {
 class OrderMaker {
  public:
   OrderMaker(const EinsumProblem& p, const MapperOptions& o) : p_(p), o_(o) {
-    for (const auto* c : p.path)
-      if (c->is_tensor_holder()) holder_index_[c->name] = static_cast<int>(holder_index_.size());
+    for (const auto* c : p.path) {
+      if (!c->is_tensor_holder()) continue;
+      holder_index_[c->name] = static_cast<int>(holder_index_.size());
+      if (const auto it = p.arch->tensor_rules.find(c->name);
+          it != p.arch->tensor_rules.end() && !it->second.force_memory_hierarchy_order)
+        unordered_.insert(c->name);
+    }
   }
 
   void run(const Nodes& choice, const std::function<void(const Nodes&)>& emit) {
@@ -263,7 +270,8 @@ class OrderMaker {
         const int s1 = holder_index_.at(m0.component);
         const int s2 = holder_index_.at(m1.component);
         const bool either_persistent = m0.persistent || m1.persistent;
-        bool force = o_.force_memory_hierarchy_order && !either_persistent;
+        bool force = o_.force_memory_hierarchy_order && !either_persistent &&
+                     !unordered_.contains(m0.component) && !unordered_.contains(m1.component);
         force = force || (m0.backing && p_.fusable.contains(m0.tensor));
         if (force && s2 < s1) return false;
         const bool out0 = m0.persistent || m0.component == p_.first_memory;
@@ -290,6 +298,7 @@ class OrderMaker {
   const EinsumProblem& p_;
   const MapperOptions& o_;
   std::map<std::string, int> holder_index_;
+  std::set<std::string> unordered_;  // holders whose tensors: force_memory_hierarchy_order is false
 };
 
 // ---------------------------------------------------------------------------------------
@@ -524,7 +533,6 @@ void place_missing_temporal_loops(const EinsumProblem& p, Nodes& m) {
     for (auto& t : loops) m.insert(m.begin() + static_cast<std::ptrdiff_t>(ip), t);  // reversed (QUIRK kept)
 }
 
-
 using ComponentDim = std::pair<std::string, std::string>;
 
 // The arch's mapper-only constraints for one Einsum, gathered once per problem rather than
@@ -544,10 +552,12 @@ ArchConstraints read_arch_constraints(const EinsumProblem& p) {
       const ComponentDim key{c->name, dim.name};
       if (it->second.min_usage) out.min_usage[key] = *it->second.min_usage;
       for (const auto& b : it->second.loop_bounds)
-        out.loop_bounds[key].push_back(LoopBoundConstraint{c->name, dim.name, b.rank_variables, b.op, b.value});
+        out.loop_bounds[key].push_back(
+            LoopBoundConstraint{c->name, dim.name, b.rank_variables, b.op, b.value});
     }
     if (const auto it = p.arch->tensor_rules.find(c->name); it != p.arch->tensor_rules.end()) {
-      if (!it->second.no_refetch_from_above.empty()) out.no_refetch[c->name] = it->second.no_refetch_from_above;
+      if (!it->second.no_refetch_from_above.empty())
+        out.no_refetch[c->name] = it->second.no_refetch_from_above;
       if (!it->second.no_resend_to_below.empty()) out.no_resend[c->name] = it->second.no_resend_to_below;
     }
   }
@@ -779,6 +789,20 @@ TemplateStats make_templates(const EinsumProblem& problem, const MapperOptions& 
           });
           if (has_loop) t.min_usage.push_back(c);
         }
+        // The innermost dimension's min_usage first: AccelForge enumerates tile shapes inner to
+        // outer and keeps the best usage of each dimension as its loops complete, so an inner
+        // dimension is filled before an outer one (a CiM array's rows before its columns).
+        const auto deepest = [&](const MinUsageConstraint& c) {
+          std::ptrdiff_t at = -1;
+          for (std::size_t i = 0; i < m.size(); ++i)
+            if (m[i].kind == TemplateNodeKind::Spatial && m[i].component == c.component && m[i].dim == c.dim)
+              at = static_cast<std::ptrdiff_t>(i);
+          return at;
+        };
+        std::stable_sort(t.min_usage.begin(), t.min_usage.end(),
+                         [&](const MinUsageConstraint& a, const MinUsageConstraint& b) {
+                           return deepest(a) > deepest(b);
+                         });
         for (const auto& c : constraints.loop_bounds) {  // kept only if it targets a loop
           const bool has_loop = std::any_of(m.begin(), m.end(), [&](const TemplateNode& n) {
             return n.kind == TemplateNodeKind::Spatial && n.component == c.component && n.dim == c.dim &&
