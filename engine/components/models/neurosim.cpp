@@ -18,11 +18,11 @@ enum class Part { Cell, Rows, Columns };
 double corner(const Corners& c, Corner which) { return c[static_cast<std::size_t>(which)]; }
 
 // hwcomponents-neurosim's parameters (its PIM classes' constructor): the first nine have no
-// default. `cycle_period` sets the rate of the actions and scales the reported leakage.
+// default. `cycle_period` sets the rate of the actions.
 std::vector<Parameter> parameters() {
   return {
       {"tech_node", std::nullopt, true, "m", "technology node, 7-130 nm"},
-      {"cycle_period", std::nullopt, true, "s", "clock period: one action per cycle (and the reported leakage)"},
+      {"cycle_period", std::nullopt, true, "s", "clock period: one action per cycle"},
       {"rows", std::nullopt, true, "", "array rows (wordlines), at least 8"},
       {"cols", std::nullopt, true, "", "array columns (bitlines), at least 8"},
       {"cols_active_at_once", std::nullopt, true, "", "columns read together; the rest are muxed"},
@@ -136,18 +136,19 @@ BuiltModel build(Part part, const NeuroSimGrid& grid, const Arguments& args) {
       // The write corners are mixed as listed, so average_cell_value 0 is the all-on write.
       write = mix(corner(c, Corner::CellWriteCell0), corner(c, Corner::CellWriteCell1), weight);
       m.area = corner(c, Corner::CellArea);
-      // Not watts: the wrapper hands hwcomponents NeuroSim's cell leakage times the cycle
-      // period (and the cell file's read-leak multiplier), which AccelForge then reads as W.
-      m.leak_power = corner(c, Corner::CellLeak) * cycle * corner(c, Corner::CellReadLeakMult);
+      // Watts, as AccelForge's figures take the drivers' (below); the April wrapper behind the
+      // reference tables multiplied it by the cycle period.
+      m.leak_power = corner(c, Corner::CellLeak) * corner(c, Corner::CellReadLeakMult);
       break;
     case Part::Rows: {
       const bool spiking = flag(args, "temporal_spiking");
       read = mix(corner(c, Corner::RowReadIn0), corner(c, Corner::RowReadIn1), spiking ? in * pulses : in);
       write = corner(c, Corner::RowWrite);
       m.area = corner(c, Corner::RowArea) + vdac_levels * corner(c, Corner::RowAreaPerVdacLevel);
-      // Not watts: NeuroSim's leakage times the cycle period squared, as the wrapper reports it.
-      m.leak_power =
-          (corner(c, Corner::RowLeak) + vdac_levels * corner(c, Corner::RowLeakPerVdacLevel)) * cycle * cycle;
+      // Watts: AccelForge's NeuRRAM array-size energies hold exactly NeuroSim's leakage of the
+      // row and wordline drivers, where the April wrapper reported it times the cycle period
+      // squared (1e-12 of it at NeuRRAM's 1.6 us cycle).
+      m.leak_power = corner(c, Corner::RowLeak) + vdac_levels * corner(c, Corner::RowLeakPerVdacLevel);
       latency /= call.rows;
       break;
     }
@@ -162,7 +163,7 @@ BuiltModel build(Part part, const NeuroSimGrid& grid, const Arguments& args) {
                                      "(hwcomponents-neurosim refuses it); use more columns or muxing",
                                      call.cell, call.rows, call.cols),
                          "cols");
-      m.leak_power = corner(c, Corner::ColLeak) * cycle * cycle;  // not watts, as for the rows
+      m.leak_power = corner(c, Corner::ColLeak);  // watts, as for the rows
       latency /= call.cols / call.cols_muxed;
       break;
   }

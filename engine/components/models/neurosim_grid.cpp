@@ -176,8 +176,12 @@ Corners NeuroSimGrid::at_node(const std::vector<Config>& configs, double node_nm
   }
   const double rows_in = std::clamp(call.rows, r_lo, r_hi);
   const double cols_in = std::clamp(call.cols, c_lo, c_hi);
+  if (rows_in == call.rows && cols_in == call.cols) return evaluate(*level, rows_in, cols_in);
+  // Past the runs of a configuration that is itself a grid: along its own last two points.
+  // (Held at its edge, NeuRRAM's 2048-column row drivers cost what 1024 columns do, half of
+  // what AccelForge's array-size energies show.)
+  if (!shape || shape == level) return evaluate(*level, call.rows, call.cols);
   Corners out = evaluate(*level, rows_in, cols_in);
-  if (!shape || shape == level || (rows_in == call.rows && cols_in == call.cols)) return out;
   // Past the level's runs: its figure there, times how the shape's figure changes from there.
   const Corners from = evaluate(*shape, rows_in, cols_in);
   const Corners to = evaluate(*shape, call.rows, call.cols);
