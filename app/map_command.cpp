@@ -173,7 +173,7 @@ void add_map_options(CLI::App& app, MapArgs& args) {
   cmd->add_option("--max-fused-loops", args.max_fused_loops, "At most N fused loops per pmapping")
       ->type_name("N")
       ->check(number_in(0, 1e9, true, "a whole number, 0 or more"));
-  cmd->add_flag("--unfused", args.unfused, "The outermost memory keeps every tensor (no fusion)");
+  cmd->add_flag("--unfused", args.unfused, "The outermost memory keeps every tensor shared between Einsums (no fusion)");
   cmd->add_option("--threads", args.threads, "Worker threads (default: all cores)")
       ->type_name("N")
       ->check(number_in(0, kMaxThreads, true,

@@ -33,7 +33,7 @@ struct MapperOptions {
   // in all and per rank variable (AccelForge's frontend/mapper/ffm.py).
   std::int64_t max_fused_loops = kUnlimited;
   std::int64_t max_fused_loops_per_rank_variable = 1;
-  bool unfused = false;  // first Memory keeps every tensor
+  bool unfused = false;  // the first Memory keeps every tensor shared between Einsums
   int threads = 0;       // 0: oneTBB's default
   bool explore_loop_orders = true;
   bool force_memory_hierarchy_order = true;

@@ -55,7 +55,7 @@ RunPanel::RunPanel(MapperSettings* settings, QWidget* parent) : QWidget(parent),
   fused_->setObjectName("runFused");
   fused_->setToolTip(
       tr("Let Einsums share loops so intermediates stay on chip; off: the outermost memory "
-         "keeps every tensor"));
+         "keeps every tensor shared between Einsums"));
   fused_->setChecked(true);
   maxFused_ = new QSpinBox(this);
   maxFused_->setObjectName("runMaxFusedLoops");

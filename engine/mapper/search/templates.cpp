@@ -124,8 +124,11 @@ class StorageChoiceMaker {
       may_set.insert(may->items().begin(), may->items().end());
     else if (!keep)
       may_set.insert(p_.tensors.begin(), p_.tensors.end());  // default may_keep: All
+    // Unfused: every tensor shared between Einsums round-trips through the first memory. The
+    // others stay where the arch puts them (a CiM array's weights are not streamed from the
+    // dummy main memory AccelForge's loader adds, which keeps ~weight).
     if (o_.unfused && level.component->name == p_.first_memory)
-      must.insert(p_.tensors.begin(), p_.tensors.end());
+      must.insert(p_.fusable.begin(), p_.fusable.end());
     const std::set<std::string> einsum_tensors(p_.tensors.begin(), p_.tensors.end());
     LevelChoice c;
     for (const auto& t : must)
