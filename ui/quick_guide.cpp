@@ -37,7 +37,12 @@ QString QuickGuide::html() {
       "<b>Mapper results</b> tab draws the Pareto front as it grows and the keep-rate funnel: how many "
       "mappings each check removed, and, if none survives, why and what to try. Click a point to open "
       "its mapping. <b>Pin</b> one mapping in the plots, open another, and the plots and table show both "
-      "per buffer with the change.</p>"
+      "per buffer with the change. Tick <b>Map as you edit</b> in the Mapper pane and every edit that "
+      "changes the spec maps again in the background, reusing the searches the edit left alone; the last "
+      "front stays drawn, faded, until the new one arrives.</p>"
+      "<p>Tick <b>and each memory's usage</b> beside the metric (<code>resource_usage</code>) and the "
+      "<b>Ski slope</b> page draws, for every usage of a chosen memory, the least energy or parent traffic "
+      "that usage allows, fused and unfused overlaid: the buffer size to choose, read off one run.</p>"
       "<h3>6. Jinja variables</h3>"
       "<p>Specs may use <code>{{ NAME }}</code>. The <b>Project</b> pane lists each variable with its "
       "value: change it there, or start the explorer with <code>--set NAME=VALUE</code>.</p>"
@@ -45,6 +50,13 @@ QString QuickGuide::html() {
       "<p>Unsaved edits are autosaved every few seconds. If the explorer closes without saving, the next "
       "start offers the whole project back. The bundled examples are copied to a folder of your own "
       "(<b>Help › Open the Examples Folder</b>); <b>Examples › Revert</b> brings back the original.</p>"
+      "<h3>8. Lessons and compute in memory</h3>"
+      "<p><b>Help › Lessons</b> opens small specs that teach one idea each, from loop orders and tiling "
+      "to a compute-in-memory array, where an analog array's ADC is traded against its rows. "
+      "AccelForge's own compute-in-memory arches open like any other spec, with the mapper settings "
+      "AccelForge's loader gives them (imperfect spatial tiles, no loop orders, EDP), named in a warning; "
+      "on the command line <code>--cim-main-memory</code> and <code>--cim-macros N</code> add the main "
+      "memory and the macros its notebooks put on top.</p>"
       "<p>Every key is listed under <b>Help › Keyboard Shortcuts</b>.</p>");
 }
 
