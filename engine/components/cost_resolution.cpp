@@ -109,6 +109,7 @@ class Resolver {
     if (selection_) {
       p.model = selection_->definition->info.class_name;
       for (const auto& r : selection_->read) p.attributes.push_back({r.name, r.value, r.defaulted, r.where});
+      p.model_notes = selection_->model.notes;
     }
     return out;
   }

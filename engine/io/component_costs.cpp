@@ -71,6 +71,7 @@ std::string component_costs_report(const std::vector<spec::PricedComponent>& com
                          fmt::format("[{}]", spec::cost_source_name(a.throughput_source)),
                          a.bits_per_action ? figure(*a.bits_per_action) : std::string("-"));
     for (const auto& s : c.stale) out += fmt::format("  stale: {}\n", s.message);
+    for (const auto& n : c.model_notes) out += fmt::format("  note: {}\n", n);
   }
   out += fmt::format("total area {} m^2, leak power {} W (each component times the instances above it)\n",
                      figure(totals.total), figure(totals.total_leak));
@@ -111,7 +112,8 @@ nlohmann::json component_costs_json(const std::vector<spec::PricedComponent>& co
                     {"leak_power", json_figure(c.leak_power)},
                     {"leak_power_source", spec::cost_source_name(c.leak_source)},
                     {"actions", actions},
-                    {"stale", stale}});
+                    {"stale", stale},
+                    {"notes", c.model_notes}});
   }
   return {{"components", list},
           {"area", totals.total},

@@ -55,6 +55,7 @@ struct PricedComponent {
   ComponentKind kind = ComponentKind::Memory;
   std::string model;                       // the model class that was built; empty: none was
   std::vector<ModelAttribute> attributes;  // what that model read
+  std::vector<std::string> model_notes;    // its figures kept although wrong, with the corrected value
   std::string table;                       // "file#section" when the table has an entry for it
   double area = 0;                         // m^2, one instance x area_scale x n_parallel_instances
   double leak_power = 0;                   // W, likewise

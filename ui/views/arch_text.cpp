@@ -90,6 +90,8 @@ QString pricingSummary(const spec::PricedComponent& p) {
                 : dummy ? QObject::tr("Dummy")
                         : QObject::tr("spec");
   if (!p.stale.empty()) out += QObject::tr(" \u00b7 stale table entry");
+  // A figure reproduced from AccelForge although physically wrong: its correction is in the tooltip.
+  if (!p.model_notes.empty()) out += QObject::tr(" \u00b7 a figure as AccelForge has it (corrected: hover)");
   return out;
 }
 
@@ -144,11 +146,58 @@ QString componentToolTip(const spec::Component& c, double instances, const spec:
                                                            ? QObject::tr(" (its entry replaced by the model)")
                                                            : QString());
   if (priced)
+    for (const auto& n : priced->model_notes)
+      html += QStringLiteral("<span style='color:#8A4B00'>%1</span><br>").arg(q(n).toHtmlEscaped());
+  if (priced)
     for (const auto& s : priced->stale)
       html += QStringLiteral("<span style='color:#D55E00'>%1</span><br>").arg(q(s.message).toHtmlEscaped());
   if (!c.spatial.empty())
     html += QObject::tr("Spatial: %1").arg(fanoutLines(c).join(QStringLiteral(", ")).toHtmlEscaped());
   return html;
+}
+
+QString arraySummary(const spec::ResolvedArch& arch, const std::string& compute,
+                     const std::map<std::string, spec::PricedComponent>& pricing) {
+  std::vector<std::size_t> path = arch.path_for(compute);
+  if (path.empty())
+    for (std::size_t i = 0; i < arch.components.size(); ++i) path.push_back(i);
+  double rows = 1, cols = 1, inside = 1;  // inside: the array's instances above the current node
+  bool array = false;
+  QStringList parts;
+  for (const std::size_t i : path) {
+    const spec::Component& c = arch.components[i];
+    const bool part =
+        (c.kind == spec::ComponentKind::Memory || c.kind == spec::ComponentKind::Toll) &&
+        QString::fromStdString(c.component_class).compare(QLatin1String("Dummy"), Qt::CaseInsensitive) != 0;
+    if (part) {
+      QString text = QStringLiteral("%1 \u00d7%2").arg(q(c.name), formatCount(inside));
+      QStringList why;
+      if (inside > 1 && inside == cols) why << QObject::tr("one per column");
+      if (inside > 1 && inside == rows && rows != cols) why << QObject::tr("one per row");
+      if (inside > 1 && inside == rows * cols && rows > 1 && cols > 1) why << QObject::tr("one per cell");
+      if (const auto p = pricing.find(c.name); p != pricing.end())
+        for (const auto& a : p->second.attributes)
+          if (a.name == "n_adcs" && !a.defaulted) why << QObject::tr("n_adcs %1").arg(q(a.value));
+      if (!why.isEmpty()) text += QStringLiteral(" (%1)").arg(why.join(QStringLiteral(", ")));
+      parts << text;
+    }
+    for (const auto& d : c.spatial) {
+      const QString name = q(d.name);
+      if (name.endsWith(QLatin1String("ARRAY_ROWS"))) {
+        rows *= d.fanout;
+        array = true;
+      } else if (name.endsWith(QLatin1String("ARRAY_COLUMNS"))) {
+        cols *= d.fanout;
+        array = true;
+      } else {
+        continue;
+      }
+      inside *= d.fanout;
+    }
+  }
+  if (!array) return {};
+  return QObject::tr("Array: %1 rows \u00d7 %2 columns \u00b7 per array: %3")
+      .arg(formatCount(rows), formatCount(cols), parts.join(QStringLiteral(", ")));
 }
 
 QString fanoutToolTip(const spec::Component& c, double instancesAbove) {

@@ -39,4 +39,11 @@ struct ActionCells {
                                        const spec::PricedComponent* priced = nullptr);
 [[nodiscard]] QString fanoutToolTip(const spec::Component& c, double instancesAbove);
 
+// A compute-in-memory array in one line, from the spatial dimensions named as AccelForge's CiM
+// arches name them (suffix ARRAY_ROWS / ARRAY_COLUMNS, which its get_array_fanout_* read):
+// "Array: 256 rows × 256 columns · per array: ADC ×256 (one per column), CimUnit ×65536 (one
+// per cell), ..." with an ADC model's n_adcs where it reads one. Empty for other arches.
+[[nodiscard]] QString arraySummary(const spec::ResolvedArch& arch, const std::string& compute,
+                                   const std::map<std::string, spec::PricedComponent>& pricing);
+
 }  // namespace af::ui

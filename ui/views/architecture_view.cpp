@@ -9,6 +9,7 @@
 #include "plots/figure_export.h"
 #include "views/arch_diagram.h"
 #include "views/arch_scene.h"
+#include "views/arch_text.h"
 #include "views/diagram_scene.h"
 #include "views/diagram_view.h"
 
@@ -43,6 +44,12 @@ ArchitectureView::ArchitectureView(QWidget* parent)
     if (link.startsWith(QLatin1String("price:"))) emit priceWithModelRequested(link.mid(6));
   });
   layout->addWidget(stale_);
+  array_ = new QLabel(this);
+  array_->setObjectName("arraySummary");
+  array_->setWordWrap(true);
+  array_->setStyleSheet("QLabel { padding: 3px 6px; }");
+  array_->hide();
+  layout->addWidget(array_);
   layout->addWidget(view_);
 
   view_->setEmptyText(tr("No architecture yet.\nOpen an architecture and a workload, or pick an example."));
@@ -60,6 +67,7 @@ ArchitectureView::ArchitectureView(QWidget* parent)
 ArchitectureView::~ArchitectureView() = default;
 
 QString ArchitectureView::staleText() const { return stale_->isHidden() ? QString() : stale_->text(); }
+QString ArchitectureView::arrayText() const { return array_->isHidden() ? QString() : array_->text(); }
 
 void ArchitectureView::setArch(const spec::ResolvedArch& arch,
                                const std::vector<spec::PricedComponent>& priced, const QString& computeName) {
@@ -129,6 +137,9 @@ void ArchitectureView::zoomToFit() { view_->zoomToFit(); }
 
 void ArchitectureView::redraw() {
   const QString keep = scene_->highlighted();
+  const QString array = arraySummary(arch_, computeCombo_->currentText().toStdString(), pricing_);
+  array_->setText(array);
+  array_->setVisible(!array.isEmpty());
   drawArchDiagram(*scene_, arch_, buildArchDiagram(arch_, computeCombo_->currentText().toStdString()),
                   pricing_);
   scene_->highlight(keep);

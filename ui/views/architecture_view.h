@@ -29,6 +29,9 @@ class ArchitectureView : public QWidget {
                const QString& computeName = {});
   // The stale-entry banner's text (empty when none shows).
   [[nodiscard]] QString staleText() const;
+  // The compute-in-memory array's line above the drawing (arch_text.h: arraySummary); empty
+  // when hidden.
+  [[nodiscard]] QString arrayText() const;
   // Each component's pricing as drawn (by name).
   [[nodiscard]] const std::map<std::string, spec::PricedComponent>& pricing() const { return pricing_; }
   // Back to the empty state.
@@ -63,6 +66,7 @@ class ArchitectureView : public QWidget {
   QWidget* computeRow_;
   QComboBox* computeCombo_;
   QLabel* stale_;
+  QLabel* array_;
 };
 
 }  // namespace af::ui

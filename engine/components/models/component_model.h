@@ -100,6 +100,9 @@ struct BuiltModel {
   double area = 0;        // m^2, one instance
   double leak_power = 0;  // W, one instance
   std::map<std::string, ActionFunction, std::less<>> actions;
+  // Figures kept as AccelForge prices them although they are physically wrong: what is wrong,
+  // and the corrected value (shown beside the figure, never used).
+  std::vector<std::string> notes;
 };
 
 struct ModelDefinition {

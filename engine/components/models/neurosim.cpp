@@ -135,6 +135,15 @@ BuiltModel build(Part part, const NeuroSimGrid& grid, const Arguments& args) {
       read = in * pulses * mix(corner(c, Corner::CellReadCell0), corner(c, Corner::CellReadCell1), weight);
       // The write corners are mixed as listed, so average_cell_value 0 is the all-on write.
       write = mix(corner(c, Corner::CellWriteCell0), corner(c, Corner::CellWriteCell1), weight);
+      if (const double corrected =
+              mix(corner(c, Corner::CellWriteCell1), corner(c, Corner::CellWriteCell0), weight);
+          std::abs(corrected - write) > 1e-6 * std::max(std::abs(write), std::abs(corrected)))
+        m.notes.push_back(
+            fmt::format("write {:.4g} J is AccelForge's: hwcomponents-neurosim mixes the write corners the "
+                        "wrong way round "
+                        "(average_cell_value 0 prices every cell on); with average_cell_value {:.4g} as read "
+                        "it would be {:.4g} J",
+                        write, weight, corrected));
       m.area = corner(c, Corner::CellArea);
       // Watts, as AccelForge's figures take the drivers' (below); the April wrapper behind the
       // reference tables multiplied it by the cycle period.

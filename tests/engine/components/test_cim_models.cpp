@@ -4,6 +4,8 @@
 // configurations and off the table's grid. The figures are literals taken from the reference
 // tables, so the suite runs without the corpus; with it, two more functions sweep every ADC row
 // and measure the interpolation on the NeuroSim rows the project does not ship.
+#include <fmt/format.h>
+
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
@@ -338,6 +340,29 @@ class TestCimModels : public QObject {
     const Figures slower = priced("ArrayRowDrivers", cim_attributes(p));
     QVERIFY(near(slower.leak, spiking.leak, 1e-12));
     QVERIFY(near(slower.read.throughput, spiking.read.throughput / 2, 1e-12));
+  }
+
+  // The cell write is AccelForge's (its corners mixed the wrong way round) and says so, with the
+  // corrected value beside it; at a cell value of one half both are the same and nothing is said.
+  void neurosim_cell_write_note() {
+    CimPoint p = arch_points().front();  // basic_analog's cell, average_cell_value 0.466667
+    const auto notes = [&](const CimPoint& at) {
+      return builtin_registry().select("MemoryCell", cim_attributes(at), {"write"}).model.notes;
+    };
+    const auto said = notes(p);
+    QCOMPARE(said.size(), std::size_t{1});
+    QVERIFY(said.front().find("wrong way round") != std::string::npos);
+    const Figures f = priced("MemoryCell", cim_attributes(p));
+    CimPoint mirrored = p;
+    mirrored.average_cell = 1 - p.average_cell;  // the corrected figure is the mirrored cell value's
+    const Figures m = priced("MemoryCell", cim_attributes(mirrored));
+    QVERIFY2(said.front().find(fmt::format("{:.4g} J", m.write.energy)) != std::string::npos,
+             said.front().c_str());
+    QVERIFY2(said.front().find(fmt::format("{:.4g} J", f.write.energy)) != std::string::npos,
+             said.front().c_str());
+    p.average_cell = 0.5;
+    QVERIFY(notes(p).empty());
+    QVERIFY(builtin_registry().select("ArrayRowDrivers", cim_attributes(p), {"read"}).model.notes.empty());
   }
 
   void neurosim_errors() {

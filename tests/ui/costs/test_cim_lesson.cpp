@@ -10,6 +10,7 @@
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
 #include "explore/explore_session.h"
+#include "views/arch_text.h"
 #include "views/architecture_view.h"
 #include "window_fixture.h"
 
@@ -54,6 +55,16 @@ class TestCimLesson : public QObject {
       QCOMPARE(pricing.at(component).model, std::string(model));
       QCOMPARE(pricing.at(component).area_source, af::spec::CostSource::Model);
     }
+    // The cells' write is AccelForge's figure, physically reversed: the corrected value is
+    // beside it in the source line and the tooltip.
+    QVERIFY(!pricing.at("Cells").model_notes.empty());
+    QVERIFY(pricingSummary(pricing.at("Cells")).contains(QStringLiteral("as AccelForge has it")));
+    QVERIFY(pricing.at("ADC").model_notes.empty());
+    // The array in one line: its rows and columns, and how many of each part it has.
+    const QString array = arch->arrayText();
+    QVERIFY2(array.contains(QStringLiteral("32 rows \u00d7 32 columns")), qPrintable(array));
+    QVERIFY2(array.contains(QStringLiteral("ADC \u00d71 (n_adcs")), qPrintable(array));
+    QVERIFY2(array.contains(QStringLiteral("Cells \u00d71,024 (one per cell)")), qPrintable(array));
     // The settings AccelForge's CiM loader chooses are said, not hidden.
     bool said = false;
     for (const auto& d : opened->workspace->diagnostics())
