@@ -60,12 +60,21 @@ ParsedCommandLine parseExplorerArguments(const QStringList& arguments, const Pag
       "A component-cost table for components that name a component_class (as accelforge's "
       "--component-costs): FILE, or FILE#SECTION when it has several (File > Component Costs...).",
       "FILE[#SECTION]");
+  const QCommandLineOption cimMainMemoryOption(
+      "cim-main-memory",
+      "Put a free, unbounded 'MainMemory' holding all but the weights on top, as AccelForge's "
+      "compute-in-memory loader does (as accelforge map --cim-main-memory; kept in the project file).");
+  const QCommandLineOption cimMacrosOption(
+      "cim-macros",
+      "Put N copies of the arch under a power-gateable 'MacroAuto' container on top, as AccelForge's "
+      "compute-in-memory loader does (as accelforge map --cim-macros).",
+      "N");
   const QCommandLineOption viewOption(
       "view", "Show this view first (the views are listed below; repeatable: a page and a dock's view).",
       "NAME");
   parser.addOptions({setOption, screenshotOption, mapOption, metricOption, unfusedOption, threadsOption,
                      midRunOption, varyOption, storeOption, compareOption, playAtOption, costsOption,
-                     sizeOption, viewOption});
+                     cimMainMemoryOption, cimMacrosOption, sizeOption, viewOption});
   parser.addPositionalArgument("files",
                                "Spec files merged in order (arch, workload, mapping, ...), or one "
                                "project file (.afproj: files, variables, cost table, mapper settings).",
@@ -85,6 +94,13 @@ ParsedCommandLine parseExplorerArguments(const QStringList& arguments, const Pag
   o.files = parser.positionalArguments();
   o.assignments = parser.values(setOption);
   o.componentCosts = parser.value(costsOption);
+  o.cimMainMemory = parser.isSet(cimMainMemoryOption);
+  if (parser.isSet(cimMacrosOption)) {
+    bool ok = false;
+    o.cimMacros = parser.value(cimMacrosOption).toInt(&ok);
+    if (!ok || o.cimMacros < 1 || o.cimMacros > (1 << 20))
+      return usage(QStringLiteral("--cim-macros takes a whole number from 1 to 1048576"));
+  }
   o.views = parser.values(viewOption);
   for (const QString& view : o.views)
     if (!pages.pageOf(view))

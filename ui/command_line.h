@@ -14,8 +14,10 @@ class PageTable;
 struct ExplorerOptions {
   QStringList files;  // spec files in merge order, or one .afproj
   QStringList assignments;
-  QString componentCosts;  // FILE[#SECTION]; empty: none
-  QStringList views;       // shown first, in order (a centre page and a dock's view); none: the first page
+  QString componentCosts;      // FILE[#SECTION]; empty: none
+  bool cimMainMemory = false;  // --cim-main-memory
+  int cimMacros = 1;           // --cim-macros N
+  QStringList views;  // shown first, in order (a centre page and a dock's view); none: the first page
   bool map = false;
   std::optional<unsigned> metrics;
   bool unfused = false;

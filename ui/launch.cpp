@@ -41,6 +41,8 @@ void openAndConfigure(MainWindow& window, const ExplorerOptions& o) {
     for (const QString& p : window.openFiles(o.files)) problem(p);
   }
   if (!o.componentCosts.isEmpty()) controller->setComponentCosts(o.componentCosts);
+  if (o.cimMainMemory || o.cimMacros > 1)
+    controller->setCimOpening({.macros = o.cimMacros, .dummy_main_memory = o.cimMainMemory});
   ProjectMapperSettings chosen;
   chosen.metrics = o.metrics;
   if (o.unfused) chosen.unfused = true;

@@ -101,6 +101,28 @@ ProjectMapperSettings read_mapper(const YamlNode& node) {
   return s;
 }
 
+loader::CimOpening read_cim(const YamlNode& node) {
+  loader::CimOpening c;
+  if (node.is_null()) return c;
+  if (!node.is_map())
+    fail(node.location(), "cim", "expected main_memory: and macros:, got " + node.describe());
+  const std::vector<std::string> keys = {"main_memory", "macros"};
+  for (const auto& e : node.entries()) {
+    const std::string field = "cim." + e.key;
+    const YamlNode& v = scalar(e.value, field);
+    if (e.key == "main_memory") {
+      c.dummy_main_memory = v.as_bool(field);
+    } else if (e.key == "macros") {
+      const std::int64_t n = v.as_int(field);
+      if (n < 1 || n > (1 << 20)) fail(v.location(), field, "expected a whole number from 1 to 1048576");
+      c.macros = static_cast<int>(n);
+    } else {
+      fail(e.key_location, field, "unknown cim setting '" + e.key + "'" + core::did_you_mean(e.key, keys));
+    }
+  }
+  return c;
+}
+
 // A double-quoted YAML string: round-trips any text.
 std::string quoted(const std::string& s) {
   std::string out = "\"";
@@ -146,8 +168,8 @@ ProjectFile parse_project_file(const std::string& text, const std::string& path)
   ProjectFile p;
   if (root.is_null()) fail({path, 1, 1}, "", "the project file is empty (it needs at least 'files:')");
   if (!root.is_map()) fail(root.location(), "", "expected a mapping with 'files:', got " + root.describe());
-  const std::vector<std::string> keys = {"files", "variables", "component_costs", "priced_by_model",
-                                         "mapper"};
+  const std::vector<std::string> keys = {"files",           "variables", "component_costs",
+                                         "priced_by_model", "mapper",    "cim"};
   bool has_files = false;
   for (const auto& e : root.entries()) {
     if (e.key == "files") {
@@ -182,6 +204,8 @@ ProjectFile parse_project_file(const std::string& text, const std::string& path)
             scalar(e.value.items()[i], "priced_by_model[" + std::to_string(i) + "]").as_string());
     } else if (e.key == "mapper") {
       p.mapper = read_mapper(e.value);
+    } else if (e.key == "cim") {
+      p.cim = read_cim(e.value);
     } else {
       fail(e.key_location, e.key, "unknown project field '" + e.key + "'" + core::did_you_mean(e.key, keys));
     }
@@ -240,6 +264,9 @@ std::string write_project_file(const ProjectFile& project, const std::string& pa
   if (m.threads) mapper += "  threads: " + std::to_string(*m.threads) + "\n";
   if (m.objective_tolerance) mapper += "  objective_tolerance: " + number_text(*m.objective_tolerance) + "\n";
   if (!mapper.empty()) out += "mapper:\n" + mapper;
+  if (project.cim.adds_nodes())
+    out += fmt::format("cim:\n  main_memory: {}\n  macros: {}\n", flag(project.cim.dummy_main_memory),
+                       project.cim.macros);
   return out;
 }
 

@@ -10,12 +10,14 @@
 //   component_costs: costs.json#eyeriss
 //   priced_by_model: [GlobalBuffer]
 //   mapper: {metric: edp, unfused: false, max_fused_loops: 1}
+//   cim: {main_memory: true, macros: 4}    # AccelForge's CiM loader's optional nodes
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "loader/arch_builder.h"
 #include "mapper/options.h"
 
 namespace af {
@@ -45,6 +47,9 @@ struct ProjectFile {
   ProjectMapperSettings mapper;
   // Components priced by their model although the table lists them (SpecInputs::priced_by_model).
   std::vector<std::string> priced_by_model = {};
+  // The nodes AccelForge's compute-in-memory loader may add on top (--cim-main-memory,
+  // --cim-macros): written as `cim: {main_memory: true, macros: N}`.
+  loader::CimOpening cim = {};
 
   friend bool operator==(const ProjectFile&, const ProjectFile&) = default;
 };

@@ -85,6 +85,41 @@ class TestProjectFileWindow : public QObject {
     QVERIFY(listed);
   }
 
+  // The compute-in-memory loader's nodes (--cim-main-memory) go with the project.
+  void keeps_the_cim_opening() {
+    QTemporaryDir dir;
+    test::WindowFixture t;
+    ProjectController* controller = t.w.controller();
+    QVERIFY(t.openExample("cim_analog_array"));
+    const auto has_main_memory = [](const auto& r) {
+      if (!r || !r->valid()) return false;
+      for (const auto& [einsum, built] : r->spec()->arch_by_einsum)
+        for (const auto& c : built.arch.components)
+          if (c.name == "MainMemory") return true;
+      return false;
+    };
+    const auto added = t.result([&] {
+      controller->setCimOpening({.dummy_main_memory = true});
+      controller->revalidate();
+    });
+    QVERIFY(has_main_memory(added));
+    const QString path = dir.filePath("cim.afproj");
+    ProjectPrompts prompts;
+    prompts.askProjectFilePath = [&] { return path; };
+    prompts.showProblems = [&](const QString&, const QStringList& p) { QFAIL(qPrintable(p.join('\n'))); };
+    t.w.projectActions()->setPrompts(prompts);
+    QVERIFY(t.w.projectActions()->saveProjectAs());
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QVERIFY(saved.readAll().contains("main_memory: true"));
+
+    QVERIFY(t.openExample("two_level_matmul"));
+    controller->setCimOpening({});
+    const auto reopened = t.result([&] { QVERIFY(t.w.projectActions()->openProject({path})); });
+    QVERIFY(controller->cimOpening().dummy_main_memory);
+    QVERIFY(has_main_memory(reopened));
+  }
+
   void a_broken_project_file_says_where_and_keeps_the_project() {
     QTemporaryDir dir;
     test::WindowFixture t;

@@ -37,6 +37,7 @@ std::string mapperInputsOf(const Workspace& workspace) {
   texts["\x01assignments"] = fmt::format("{}", fmt::join(in.assignments, "\n"));
   texts["\x01costs"] = in.component_costs;
   texts["\x01priced_by_model"] = fmt::format("{}", fmt::join(in.priced_by_model, "\n"));
+  texts["\x01cim"] = fmt::format("{} {}", in.cim.dummy_main_memory, in.cim.macros);
   return io::fingerprint(texts);
 }
 

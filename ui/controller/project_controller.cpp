@@ -166,6 +166,7 @@ void ProjectController::applyProjectFile(const ProjectFileRead& read) {
   QStringList priced;
   for (const auto& c : project.priced_by_model) priced << QString::fromStdString(c);
   setPricedByModel(priced);
+  setCimOpening(project.cim);
   projectFilePath_ = read.path;
   documents_->recentFiles()->add(read.path);
   mapperSettings_->setUserSettings(project.mapper);
@@ -178,6 +179,12 @@ void ProjectController::setPricedByModel(const QStringList& components) {
   if (components == pricedByModel_) return;
   pricedByModel_ = components;
   emit componentCostsChanged();
+}
+
+void ProjectController::setCimOpening(const loader::CimOpening& cim) {
+  if (cim == cim_) return;
+  cim_ = cim;
+  emit componentCostsChanged();  // like the cost table, it changes what the arch holds
 }
 
 void ProjectController::priceWithModel(const QString& component) {
@@ -205,6 +212,7 @@ QString ProjectController::saveProjectFile(const QString& path) {
       project.variables.emplace_back(a.left(eq).toStdString(), a.mid(eq + 1).toStdString());
   project.component_costs = componentCosts_.toStdString();
   for (const QString& c : pricedByModel_) project.priced_by_model.push_back(c.toStdString());
+  project.cim = cim_;
   project.mapper = mapperSettings_->userSettings();
   const auto written =
       writeTextFile(path, QString::fromStdString(write_project_file(project, path.toStdString())));
@@ -387,6 +395,7 @@ void ProjectController::revalidate() {
   for (const QString& a : assignments()) request.inputs.assignments.push_back(a.toStdString());
   request.inputs.component_costs = componentCosts_.toStdString();
   for (const QString& c : pricedByModel_) request.inputs.priced_by_model.insert(c.toStdString());
+  request.inputs.cim = cim_;
   load_.start([request = std::move(request)](QPromise<ProjectResultPtr>&, std::stop_token stop) {
     return runLoad(request, stop);
   });

@@ -126,6 +126,10 @@ class ProjectController : public QObject {
   [[nodiscard]] const QStringList& pricedByModel() const { return pricedByModel_; }
   // Adds one component to them and re-validates (the Architecture view's offer).
   void priceWithModel(const QString& component);
+  // The nodes AccelForge's compute-in-memory loader may add on top (--cim-main-memory,
+  // --cim-macros). Kept in the project file; takes effect at the next revalidate().
+  void setCimOpening(const loader::CimOpening& cim);
+  [[nodiscard]] const loader::CimOpening& cimOpening() const { return cim_; }
 
   // --- jobs ---------------------------------------------------------------------------------
   [[nodiscard]] bool loading() const { return load_.busy(); }
@@ -225,6 +229,7 @@ class ProjectController : public QObject {
   QMap<QString, QString> typed_;
   QString componentCosts_;
   QStringList pricedByModel_;
+  loader::CimOpening cim_;
   QString examplesDirectory_;
   bool revalidateQueued_ = false;
   std::vector<SpecVariable> variables_;

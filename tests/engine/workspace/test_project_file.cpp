@@ -41,7 +41,9 @@ class TestProjectFile : public QObject {
     p.mapper.tiling_coarseness = 1.5;
     p.mapper.threads = 2;
     p.mapper.objective_tolerance = 0.01;
+    p.cim = {.macros = 4, .dummy_main_memory = true};
     const std::string text = write_project_file(p, "/p/x.afproj");
+    QVERIFY2(text.find("cim:\n  main_memory: true\n  macros: 4\n") != std::string::npos, text.c_str());
     // Inside the project's folder, paths are written relative; outside it, as given.
     QVERIFY2(text.find("\"specs/arch.yaml\"") != std::string::npos, text.c_str());
     QVERIFY2(text.find("\"/elsewhere/mapping.yaml\"") != std::string::npos, text.c_str());
@@ -63,7 +65,12 @@ class TestProjectFile : public QObject {
     QCOMPARE(p.variables[1].second, std::string("True"));
     QCOMPARE(*p.mapper.metrics, unsigned{mapper::kEdp});
     QCOMPARE(*p.mapper.max_fused_loops, std::int64_t{1});
-    QVERIFY(!p.mapper.unfused);  // not chosen: the spec's value holds
+    QVERIFY(!p.mapper.unfused);    // not chosen: the spec's value holds
+    QVERIFY(!p.cim.adds_nodes());  // no cim: section, nothing added
+    const ProjectFile cim =
+        parse_project_file("files: [arch.yaml]\ncim: {main_memory: true}\n", "/p/x.afproj");
+    QVERIFY(cim.cim.dummy_main_memory);
+    QCOMPARE(cim.cim.macros, 1);
   }
 
   // What is read writes back to the same project: the fuzz target's property, on its seed and
@@ -102,6 +109,9 @@ class TestProjectFile : public QObject {
         {"files: [a.yaml]\nmapper:\n  treads: 2\n", 3, 3, "mapper.treads", "did you mean threads?"},
         {"files: [a.yaml]\nmapper:\n  threads: 5000\n", 3, 12, "mapper.threads", "0 (all cores) to 1024"},
         {"files: [a.yaml]\nmapper:\n  unfused: maybe\n", 3, 12, "mapper.unfused", ""},
+        {"files: [a.yaml]\ncim:\n  macro: 4\n", 3, 3, "cim.macro", "did you mean macros?"},
+        {"files: [a.yaml]\ncim:\n  macros: 0\n", 3, 11, "cim.macros", "1 to 1048576"},
+        {"files: [a.yaml]\ncim: true\n", 2, 6, "cim", "main_memory"},
         {"files: a.yaml\n", 1, 8, "files", "expected a list"},
         {"variables: {M: 1}\n", 1, 1, "files", "files:"},
         {"files: [a.yaml\n", 2, 0, "", "never closed"},
