@@ -48,7 +48,7 @@ struct CompiledPmapping::Prefix {
   // most what its rank variable has left (0 below); imperfect tiles change both.
   std::vector<double> min_split, max_split;
   std::vector<int> first;      // spatial dimensions to make exact first (min_usage)
-  std::vector<char> together;  // per rank variable: its loops are visited as one block
+  std::vector<char> together;  // per rank variable: its loops are visited inner loop first
 
   [[nodiscard]] double tile(int loop, std::span<const std::int64_t> tiles) const {
     const double b = bound[static_cast<std::size_t>(loop_rv[static_cast<std::size_t>(loop)])];
@@ -241,7 +241,7 @@ QuickEvaluation::Failure CompiledPmapping::check_pending_capacity(std::span<cons
                                                                   std::size_t depth,
                                                                   QuickEvaluation& failed) {
   auto& x = *prefix_;
-  if (!x.enabled || x.any_together) return QuickEvaluation::Failure::None;
+  if (!x.enabled) return QuickEvaluation::Failure::None;
   const auto& ctx = prepared_->ctx;
   const auto least_tile = [&](int loop) {
     const auto l = static_cast<std::size_t>(loop);
@@ -484,17 +484,26 @@ void order_checks(CompiledPmapping::Prefix& x) {
     position[i] = x.order.size();
     x.order.push_back(i);
   };
+  // A rank variable chosen together is visited inner loop first: a loop comes with every
+  // loop of it below, and with the one above, whose tile its split needs. Its loops further
+  // out wait, so that the checks needing other rank variables' splits (a min_usage
+  // dimension's above all) become exact before them, not after the whole block.
   const auto place = [&](std::vector<int> loops) {
     std::sort(loops.begin(), loops.end());
     for (const int o : loops) {
       const auto i = static_cast<std::size_t>(o);
-      if (placed[i]) continue;
       const int rv = x.loop_rv[i];
       if (!x.together[static_cast<std::size_t>(rv)]) {
         place_one(i);
         continue;
       }
-      for (std::size_t l = n; l-- > 0;)
+      std::size_t from = i;  // the loop above, if any
+      for (std::size_t l = i; l-- > 0;)
+        if (x.loop_rv[l] == rv) {
+          from = l;
+          break;
+        }
+      for (std::size_t l = n; l-- > from;)
         if (x.loop_rv[l] == rv) place_one(l);
     }
   };

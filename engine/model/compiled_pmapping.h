@@ -73,9 +73,10 @@ class CompiledPmapping {
   // Reorders so that these usage dimensions (usage_index) become exact first, in this
   // order: for min_usage, whose lexicographic comparison prunes the most.
   void enumerate_usage_first(const std::vector<int>& usage_indices);
-  // Visits this rank variable's loops as one block, inner loop first: the mapper then
-  // chooses their tiles inner to outer (imperfect candidates depend on the tile inside),
-  // so a tile is known at its loop and a split once the loop above has its tile too.
+  // Visits this rank variable's loops inner loop first (each after every one below it,
+  // not necessarily next to them): the mapper then chooses their tiles inner to outer
+  // (imperfect candidates depend on the tile inside), so a tile is known at its loop and
+  // a split once the loop above has its tile too.
   void enumerate_together(int rank_variable);
   // The depth (number of loops of enumeration_order() visited) from which the loop's
   // split is known.
@@ -99,8 +100,9 @@ class CompiledPmapping {
   // completion gives them: a tile not yet known is at least the product of the known splits
   // below it on its rank variable. Failing means every completion overflows. Only the
   // memories whose tiles the last loop split (at depth - 1) reads are sized: the search
-  // calls this at every depth, and the others passed the depth above. Divisor chains only
-  // (no rank variable chosen together); None otherwise.
+  // calls this at every depth, and the others passed the depth above. A rank variable
+  // chosen together knows its tiles inner to outer, so a tile not yet known is at least
+  // the outermost known one below it: the same product of known splits.
   [[nodiscard]] QuickEvaluation::Failure check_pending_capacity(std::span<const std::int64_t> tiles,
                                                                 std::span<const double> splits,
                                                                 std::size_t depth, QuickEvaluation& failed);

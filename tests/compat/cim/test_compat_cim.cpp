@@ -134,13 +134,12 @@ class TestCompatCim : public QObject {
   }
 
   // A DNN the notebooks map it with (resnet18's first ten layers, as the NeuRRAM notebook's
-  // array-size study takes them), fused and unfused. jia and isaac are left out: they take 20 s
-  // and over 40 s here (tests/compat/cim/README.md), raella cannot be priced.
+  // array-size study takes them), fused and unfused. raella cannot be priced.
   void maps_a_notebook_dnn_data() {
     QTest::addColumn<std::string>("arch");
     QTest::addColumn<bool>("unfused");
     for (const auto& a : arches()) {
-      if (a == "jia_jssc_2020" || a == "isaac_isca_2016" || lacks_adc_bits(a)) continue;
+      if (lacks_adc_bits(a)) continue;
       QTest::newRow((a + " resnet18 fused").c_str()) << a << false;
       QTest::newRow((a + " resnet18 unfused").c_str()) << a << true;
     }
