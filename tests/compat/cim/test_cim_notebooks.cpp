@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QtTest>
 
+#include "cim_corpus.h"
 #include "components/area.h"
 #include "loader/load.h"
 #include "mapper/mapper.h"
@@ -16,15 +17,8 @@ using namespace af;
 
 namespace {
 
-std::string neurram_file() {
-  return (test::examples_dir() / "arches" / "compute_in_memory" / "neurram_nature_2022.yaml").string();
-}
-
-std::string read_text(const std::string& path) {
-  QFile f(QString::fromStdString(path));
-  if (!f.open(QIODevice::ReadOnly)) return {};
-  return f.readAll().toStdString();
-}
+std::string neurram_file() { return test::cim::arch_file("neurram_nature_2022"); }
+using test::cim::read_text;
 
 // `text` with `from` replaced by `to` once; empty when `from` is missing (the corpus changed).
 std::string replaced(const std::string& text, const std::string& from, const std::string& to) {
@@ -92,28 +86,18 @@ GroupEnergies array_size_energies(const std::string& dnn, int size) {
   std::string arch = array_sized(read_text(neurram_file()), size);
   const std::string settings =
       "\nmapper:\n  metrics: energy\n  explore_loop_orders: false\n  explore_imperfect_spatial_loops: true\n";
-  std::vector<std::string> files{neurram_file()};
-  loader::UnsavedTexts unsaved;
   if (dnn == "max_utilization") {
     arch = replaced(arch, "    N: 128\n    K: 256",
                     "    N: " + std::to_string(size) + "\n    K: " + std::to_string(size));
     arch = replaced(arch, "output: True, bits_per_value: 8}", "output: True, bits_per_value: 10}");
-  } else {
-    // The arch's own workload and renames would shadow the DNN's (first key wins).
-    const auto own = arch.find("\nworkload:\n");
-    if (own != std::string::npos) arch.resize(own + 1);
-    const std::string dnn_file =
-        (test::examples_dir() / "workloads" / "compute_in_memory" / (dnn + ".yaml")).string();
-    std::string workload = read_text(dnn_file);
-    std::size_t at = 0;
-    for (int i = 0; i <= 10 && at != std::string::npos; ++i) at = workload.find("\n  - einsum:", at + 1);
-    if (at != std::string::npos) workload.resize(at + 1);  // einsums are the file's last list
-    unsaved[dnn_file] = workload;
-    files.push_back(dnn_file);
   }
   if (arch.empty())
     return {.error = "the corpus's neurram_nature_2022.yaml no longer has the lines the notebook edits"};
-  unsaved[neurram_file()] = arch + settings;
+  // The arch's own Matmul, or the DNN's first ten Einsums in its place.
+  auto [files, unsaved] = dnn == "max_utilization" ? std::pair{std::vector<std::string>{neurram_file()},
+                                                               loader::UnsavedTexts{{neurram_file(), arch}}}
+                                                   : test::cim::with_dnn(neurram_file(), arch, dnn, 10);
+  unsaved[neurram_file()] += settings;
   try {
     text::expr::Dict data;
     data.set("BATCH_SIZE", text::expr::Value(1.0));

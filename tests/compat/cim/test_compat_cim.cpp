@@ -1,17 +1,16 @@
 // AccelForge's nine compute-in-memory example arches (examples/arches/compute_in_memory/), each
 // opened alone as AccelForge's CiM loader opens it: it validates without errors, every
-// component is priced by a model, and its own workload maps fused and unfused.
+// component is priced by a model, and its own workload and the DNNs the notebooks pair it with
+// map fused and unfused.
 #include <QElapsedTimer>
 #include <QtTest>
-#include <fstream>
-#include <sstream>
 
+#include "cim_corpus.h"
 #include "loader/load.h"
 #include "mapper/mapper.h"
 #include "support/shared_corpus.h"
 
 using namespace af;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -22,9 +21,7 @@ const std::vector<std::string>& arches() {
   return names;
 }
 
-std::string arch_file(const std::string& name) {
-  return (test::examples_dir() / "arches" / "compute_in_memory" / (name + ".yaml")).string();
-}
+using test::cim::arch_file;
 
 // raella's ADC node gives `adc_resolution` (and the shared `resolution`) but not the `n_bits`
 // the ADC model (hwcomponents-adc's class) requires, and no other model answers to "ADC": it
@@ -32,31 +29,23 @@ std::string arch_file(const std::string& name) {
 // notebook is committed without outputs; the ADC reference README notes the same gap.)
 bool lacks_adc_bits(const std::string& arch) { return arch == "raella_isca_2023"; }
 
-// The arch as the notebooks pair it with a DNN: its own workload and renames left out (first
-// key wins, so they would shadow the DNN's), the DNN's first ten Einsums at BATCH_SIZE 1.
-std::pair<std::vector<std::string>, loader::UnsavedTexts> with_dnn(const std::string& arch,
-                                                                   const std::string& dnn) {
-  const std::string a = arch_file(arch);
-  const std::string w = (test::examples_dir() / "workloads" / "compute_in_memory" / (dnn + ".yaml")).string();
-  const auto read = [](const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  };
-  std::string arch_text = read(a);
-  if (const auto own = arch_text.find("\nworkload:\n"); own != std::string::npos) arch_text.resize(own + 1);
-  std::string dnn_text = read(w);
-  std::size_t at = 0;
-  for (int i = 0; i <= 10 && at != std::string::npos; ++i) at = dnn_text.find("\n  - einsum:", at + 1);
-  if (at != std::string::npos) dnn_text.resize(at + 1);  // the Einsums are the file's last list
-  return {{a, w}, {{a, arch_text}, {w, dnn_text}}};
-}
-
 std::string messages(const std::vector<core::Diagnostic>& ds) {
   std::string out;
   for (const auto& d : ds) out += d.to_string() + "\n";
   return out;
+}
+
+// Maps `s` as the notebooks do (the loader's CiM settings, `unfused` or not) and says how it went.
+void maps(const spec::Spec& s, const std::string& what, bool unfused) {
+  mapper::MapperOptions o = mapper::options_from_spec(s);
+  o.unfused = unfused;
+  QElapsedTimer timer;
+  timer.start();
+  const mapper::MapperResult r = mapper::map_workload(s, o);
+  QVERIFY2(r.found, qPrintable(QString::fromStdString(what + ": " + r.failure)));
+  QVERIFY(r.evaluation && r.evaluation->total_energy > 0 && r.evaluation->total_latency > 0);
+  qInfo("%s %s: %.3g J, %.3g s, mapped in %lld ms", what.c_str(), unfused ? "unfused" : "fused",
+        r.evaluation->total_energy, r.evaluation->total_latency, static_cast<long long>(timer.elapsed()));
 }
 
 }  // namespace
@@ -117,51 +106,46 @@ class TestCompatCim : public QObject {
     try {
       // As AccelForge's notebooks map them: with a free main memory on top to hold the
       // workload's inputs and outputs (get_spec(..., add_dummy_main_memory=True)).
-      const spec::Spec s = loader::load_spec({arch_file(arch)}, {},
-                                             loader::ArchBuildOptions{.cim = {.dummy_main_memory = true}});
-      mapper::MapperOptions o = mapper::options_from_spec(s);
-      o.unfused = unfused;
-      QElapsedTimer timer;
-      timer.start();
-      const mapper::MapperResult r = mapper::map_workload(s, o);
-      QVERIFY2(r.found, qPrintable(QString::fromStdString(arch + ": " + r.failure)));
-      QVERIFY(r.evaluation && r.evaluation->total_energy > 0 && r.evaluation->total_latency > 0);
-      qInfo("%s %s: %.3g J, %.3g s, mapped in %lld ms", arch.c_str(), unfused ? "unfused" : "fused",
-            r.evaluation->total_energy, r.evaluation->total_latency, static_cast<long long>(timer.elapsed()));
+      maps(loader::load_spec({arch_file(arch)}, {},
+                             loader::ArchBuildOptions{.cim = {.dummy_main_memory = true}}),
+           arch, unfused);
     } catch (const core::SpecError& e) {
       QFAIL(qPrintable(QString::fromStdString(arch + ":\n" + messages(e.diagnostics()))));
     }
   }
 
-  // A DNN the notebooks map it with (resnet18's first ten layers, as the NeuRRAM notebook's
-  // array-size study takes them), fused and unfused. raella cannot be priced.
+  // The DNNs the notebooks map them with: resnet18 whole at BATCH_SIZE 1 (albireo's and wang's
+  // notebooks; NeuRRAM's array-size study takes its first ten layers) on every arch, and
+  // alexnet at BATCH_SIZE 64 on isaac, as its notebook pairs them. Fused and unfused; raella
+  // cannot be priced.
   void maps_a_notebook_dnn_data() {
     QTest::addColumn<std::string>("arch");
+    QTest::addColumn<std::string>("dnn");
+    QTest::addColumn<double>("batch");
     QTest::addColumn<bool>("unfused");
-    for (const auto& a : arches()) {
-      if (lacks_adc_bits(a)) continue;
-      QTest::newRow((a + " resnet18 fused").c_str()) << a << false;
-      QTest::newRow((a + " resnet18 unfused").c_str()) << a << true;
+    for (const bool unfused : {false, true}) {
+      const char* how = unfused ? " unfused" : " fused";
+      for (const auto& a : arches())
+        if (!lacks_adc_bits(a))
+          QTest::newRow((a + " resnet18" + how).c_str()) << a << std::string("resnet18") << 1.0 << unfused;
+      QTest::newRow((std::string("isaac_isca_2016 alexnet x64") + how).c_str())
+          << std::string("isaac_isca_2016") << std::string("alexnet") << 64.0 << unfused;
     }
   }
   void maps_a_notebook_dnn() {
     QFETCH(std::string, arch);
+    QFETCH(std::string, dnn);
+    QFETCH(double, batch);
     QFETCH(bool, unfused);
-    const auto [files, unsaved] = with_dnn(arch, "resnet18");
+    const auto [files, unsaved] =
+        test::cim::with_dnn(arch_file(arch), test::cim::read_text(arch_file(arch)), dnn, 0);
     text::expr::Dict data;
-    data.set("BATCH_SIZE", text::expr::Value(1.0));
+    data.set("BATCH_SIZE", text::expr::Value(batch));
     try {
       const spec::Spec s = loader::load_spec(
           files, data, loader::ArchBuildOptions{.cim = {.dummy_main_memory = true}}, &unsaved);
-      QCOMPARE(s.workload.workload.einsums.size(), std::size_t{10});
-      mapper::MapperOptions o = mapper::options_from_spec(s);
-      o.unfused = unfused;
-      QElapsedTimer timer;
-      timer.start();
-      const mapper::MapperResult r = mapper::map_workload(s, o);
-      QVERIFY2(r.found, qPrintable(QString::fromStdString(arch + ": " + r.failure)));
-      qInfo("%s resnet18 %s: %.3g J, %.3g s, mapped in %lld ms", arch.c_str(), unfused ? "unfused" : "fused",
-            r.evaluation->total_energy, r.evaluation->total_latency, static_cast<long long>(timer.elapsed()));
+      QVERIFY(s.workload.workload.einsums.size() >= 8);  // alexnet's 8, resnet18's 21
+      maps(s, arch + " " + dnn, unfused);
     } catch (const core::SpecError& e) {
       QFAIL(qPrintable(QString::fromStdString(arch + ":\n" + messages(e.diagnostics()))));
     }
