@@ -354,6 +354,28 @@ Playback Playback::build(const spec::Workload& workload, const spec::Mapping& ma
   return p;
 }
 
+Playback Playback::build(const spec::ResolvedSpec& resolved, const spec::Mapping& mapping) {
+  Playback p = build(resolved.workload, mapping);
+  for (auto& nest : p.nests_) {
+    const spec::ResolvedArch* arch = nullptr;
+    try {
+      arch = &resolved.arch_for(nest.einsum);
+    } catch (const std::out_of_range&) {
+      continue;
+    }
+    for (auto& h : nest.holders) {
+      const spec::Component* comp = h.toll ? arch->find(h.component) : nullptr;
+      // One direction per holder: a Toll node lists one tensor in every mapping seen; with
+      // more, the first tensor's direction is taken.
+      if (comp == nullptr || h.tensors.empty()) continue;
+      const auto d = comp->direction_for(h.tensors.front());
+      h.down = d != spec::TollDirection::Up;
+      h.up = d != spec::TollDirection::Down;
+    }
+  }
+  return p;
+}
+
 Cursor Playback::start() const {
   Cursor c;
   if (!nests_.empty()) c.index.assign(nests_.front().loops.size(), 0);
@@ -643,11 +665,13 @@ std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
   for (const auto& access : nest.workload->accesses) {
     const std::string& t = access.tensor;
     const Weight values = tileWeight(axes, access, false);
-    std::vector<std::size_t> chain;  // the holders of t, outermost first
+    std::vector<std::size_t> chain;  // the buffers of t, outermost first
+    std::vector<std::size_t> tolls;  // and the Tolls, which pass values between them
     for (std::size_t h = 0; h < nest.holders.size(); ++h)
       if (std::find(nest.holders[h].tensors.begin(), nest.holders[h].tensors.end(), t) !=
           nest.holders[h].tensors.end())
-        chain.push_back(h);
+        (nest.holders[h].toll ? tolls : chain).push_back(h);
+    std::vector<double> readBacks(chain.size(), 0);  // an output's, asked of chain[i] from below
     // Values that arrive in (or, for an output, leave) holder chain[i] so far, each tile at
     // its size, in each of its PEs, or once per copy the spatial loops below `from` share. An
     // output's tile leaves when it is finished: the cursor's only at the pass's end.
@@ -657,16 +681,18 @@ std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
       return sumTo(nest, axes, c, refillLoops(nest, h), nest.holders[h].loops_above, copies(t, from), values,
                    current);
     };
+    // What the level below chain[i] (the next buffer, or the compute) takes from (or gives to)
+    // what sits at `above`, once per distinct copy: the compute takes its element of t at
+    // every step (past the end of a range t does not index too, as the model counts it: README).
+    const auto takenBelow = [&](std::size_t i, std::size_t above) {
+      return i + 1 == chain.size() ? sumTo(nest, axes, c, depth, depth, copies(t, above), values, true)
+                                   : moved(i + 1, true, above);
+    };
     for (std::size_t i = 0; i < chain.size(); ++i) {
       Counter& k = *find(chain[i], t);
       const bool backing = i == 0;
-      const bool innermost = i + 1 == chain.size();
-      // What the level below takes from (or gives to) this one, once per distinct copy: the
-      // compute takes its element of t at every step (past the end of a range t does not index
-      // too, as the model counts it: README).
       const std::size_t above = nest.holders[chain[i]].loops_above;
-      const double down = innermost ? sumTo(nest, axes, c, depth, depth, copies(t, above), values, true)
-                                    : moved(i + 1, true, above);
+      const double down = takenBelow(i, above);
       if (!access.output) {
         k.writes = backing ? 0 : moved(i, false, depth);
         k.reads = down;
@@ -676,8 +702,23 @@ std::vector<Playback::Counter> Playback::counters(const Cursor& c) const {
         const double firsts =
             sumTo(nest, axes, c, refillLoops(nest, chain[i]), above, copies(t, depth), values, true);
         k.writes = down;
-        k.reads = std::max(0.0, k.writes - firsts) + (backing ? 0 : moved(i, true, depth));
+        readBacks[i] = std::max(0.0, k.writes - firsts);
+        k.reads = readBacks[i] + (backing ? 0 : moved(i, true, depth));
       }
+    }
+    // A Toll (never the backing buffer) passes what moves between the buffer above it and the
+    // level below: the values going down for an input; for an output, the updates going up and
+    // the read-backs going down, each where its direction allows.
+    for (const std::size_t h : tolls) {
+      const auto below = static_cast<std::size_t>(std::upper_bound(chain.begin(), chain.end(), h) -
+                                                  chain.begin());  // chain[below - 1] is above h
+      if (below == 0) continue;
+      const Holder& toll = nest.holders[h];
+      const double passing = takenBelow(below - 1, toll.loops_above);
+      Counter& k = *find(h, t);
+      k.writes = 0;
+      k.reads = access.output ? (toll.up ? passing : 0) + (toll.down ? readBacks[below - 1] : 0)
+                              : (toll.down ? passing : 0);
     }
   }
   return out;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "spec/mapping.h"
+#include "spec/resolved_spec.h"
 #include "spec/workload.h"
 
 namespace af::playback {
@@ -31,7 +32,11 @@ struct Holder {
   std::vector<std::string> tensors;  // of this Einsum
   std::size_t loops_above = 0;       // loops of Nest::loops outside it
   std::size_t node = 0;              // index in Nest::lines
+  // A Toll stores nothing: the values between the buffers around it pass through it, and it
+  // counts a read for each value it passes in its directions (outputs up, inputs and
+  // read-backs down), never a write.
   bool toll = false;
+  bool down = true, up = true;
 };
 
 // One line of the nest as drawn: a buffer, a loop or the compute, with its depth.
@@ -71,6 +76,9 @@ class Playback {
   // The mapping's nests. Throws std::invalid_argument naming what it cannot play (an Einsum
   // the workload does not have, a loop over an unknown rank variable).
   static Playback build(const spec::Workload& workload, const spec::Mapping& mapping);
+  // The same, with each Toll's direction per tensor from its component in `resolved` (the
+  // arch each Einsum maps onto); without it a Toll passes values both ways.
+  static Playback build(const spec::ResolvedSpec& resolved, const spec::Mapping& mapping);
 
   [[nodiscard]] const std::vector<Nest>& nests() const { return nests_; }
 

@@ -30,12 +30,18 @@ const std::optional<mapping_edit::MappingSection>& ProjectResult::mappingSection
 AccessesData accessesFrom(const model::Evaluation& ev, const spec::Spec& spec) {
   const auto q = [](const std::string& s) { return QString::fromStdString(s); };
   AccessesData data;
-  // Memory action counts are in units of bits_per_action bits (1 unless the arch says otherwise).
+  // Memory action counts are in units of bits_per_action bits (1 unless the arch says
+  // otherwise), or of values_per_action values (a CiM array's ADC: one value per action).
   const auto bitsPerAction = [&spec](const model::ActionKey& key) {
     const auto arch = spec.arch_by_einsum.find(key.einsum);
     const auto* c = arch == spec.arch_by_einsum.end() ? nullptr : arch->second.arch.find(key.component);
     const auto* a = c ? c->find_action(key.action) : nullptr;
-    return a ? a->bits_per_action.value_or(c->bits_per_action.value_or(1.0)) : 1.0;
+    if (a == nullptr) return 1.0;
+    const auto* e = spec.workload.workload.find_einsum(key.einsum);
+    const auto* access = e ? e->find_access(key.tensor) : nullptr;
+    if (access == nullptr) return a->bits_per_action.value_or(c->bits_per_action.value_or(1.0));
+    const double bpv = access->bits_per_value;
+    return c->values_per_action_for(*a, key.tensor, bpv) * c->bits_per_value_for(key.tensor, bpv);
   };
   for (const auto& [key, count] : ev.actions) {
     const auto energy = ev.energy.find(key);

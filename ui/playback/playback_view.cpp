@@ -256,8 +256,12 @@ void PlaybackView::rebuild() {
     why = tr("This spec has no mapping to play: add one, or Map (F6) and open a point of the front.");
   else {
     try {
+      // With the resolved arch, each Toll passes values only in its direction.
+      const auto& resolved = result_->workspace->resolved();
       play_ = std::make_shared<const playback::Playback>(
-          playback::Playback::build(result_->spec()->workload.workload, *result_->spec()->mapping));
+          resolved
+              ? playback::Playback::build(*resolved, *result_->spec()->mapping)
+              : playback::Playback::build(result_->spec()->workload.workload, *result_->spec()->mapping));
       if (play_->nests().empty()) why = tr("The mapping has no Compute to play.");
     } catch (const std::exception& e) {
       why = tr("This mapping cannot be played: %1").arg(QString::fromUtf8(e.what()));
