@@ -10,6 +10,7 @@
 #include <QToolButton>
 #include <algorithm>
 
+#include "cim_opening_actions.h"
 #include "component_costs_action.h"
 #include "controller/project_controller.h"
 #include "dock_layout.h"
@@ -139,6 +140,7 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   auto* costs = new ComponentCostsAction(controller_, this);
   file->addActions({costs->chooseAction(), costs->detachAction()});
+  file->addMenu((new CimOpeningActions(controller_, this))->menu());
   connect(costs, &ComponentCostsAction::message, this,
           [this](const QString& text) { context_->tell(text, 10000); });
   file->addSeparator();

@@ -55,8 +55,9 @@ QString QuickGuide::html() {
       "to a compute-in-memory array, where an analog array's ADC is traded against its rows. "
       "AccelForge's own compute-in-memory arches open like any other spec, with the mapper settings "
       "AccelForge's loader gives them (imperfect spatial tiles, no loop orders, EDP), named in a warning; "
-      "on the command line <code>--cim-main-memory</code> and <code>--cim-macros N</code> add the main "
-      "memory and the macros its notebooks put on top.</p>"
+      "<b>File › Compute-in-Memory Opening</b> (on the command line <code>--cim-main-memory</code> and "
+      "<code>--cim-macros N</code>) adds the main memory and the macros its notebooks put on top, and a "
+      "saved project keeps them.</p>"
       "<p>Every key is listed under <b>Help › Keyboard Shortcuts</b>.</p>");
 }
 

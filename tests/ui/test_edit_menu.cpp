@@ -110,7 +110,8 @@ class TestEditMenu : public QObject {
     QVERIFY(QuickGuide::html().contains(QStringLiteral("Run › Map</b> (F6)")));
     QVERIFY(QuickGuide::html().contains(QStringLiteral("Mapper results")));
     // And the features added since: re-mapping on edits, the ski slope, the CiM lesson and options.
-    for (const char* named : {"Map as you edit", "Ski slope", "compute-in-memory array", "--cim-main-memory"})
+    for (const char* named : {"Map as you edit", "Ski slope", "compute-in-memory array", "--cim-main-memory",
+                              "Compute-in-Memory Opening"})
       QVERIFY2(QuickGuide::html().contains(QString::fromUtf8(named)), named);
     guide->close();
     QUrl opened;

@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "cim_opening_actions.h"
 #include "controller/project_controller.h"
 #include "editors/document_set.h"
 #include "editors/spec_document.h"
@@ -91,18 +92,29 @@ class TestProjectFileWindow : public QObject {
     test::WindowFixture t;
     ProjectController* controller = t.w.controller();
     QVERIFY(t.openExample("cim_analog_array"));
-    const auto has_main_memory = [](const auto& r) {
+    const auto has = [](const auto& r, const char* component) {
       if (!r || !r->valid()) return false;
       for (const auto& [einsum, built] : r->spec()->arch_by_einsum)
         for (const auto& c : built.arch.components)
-          if (c.name == "MainMemory") return true;
+          if (c.name == component) return true;
       return false;
     };
-    const auto added = t.result([&] {
-      controller->setCimOpening({.dummy_main_memory = true});
-      controller->revalidate();
-    });
+    const auto has_main_memory = [&](const auto& r) { return has(r, "MainMemory"); };
+    // File › Compute-in-Memory Opening sets it, and re-validates.
+    auto* actions = t.w.findChild<CimOpeningActions*>();
+    QVERIFY(actions);
+    QVERIFY(t.w.findChild<QMenu*>("cimOpeningMenu"));
+    QVERIFY(!actions->mainMemoryAction()->isChecked());
+    const auto added = t.result([&] { actions->mainMemoryAction()->trigger(); });
+    QVERIFY(controller->cimOpening().dummy_main_memory);
+    QVERIFY(actions->mainMemoryAction()->isChecked());
     QVERIFY(has_main_memory(added));
+    QVERIFY(!has(added, "MacroAuto"));
+    const auto macros = t.result([&] { actions->setMacros(4); });
+    QVERIFY(has(macros, "MacroAuto") && has_main_memory(macros));
+    QVERIFY(actions->macrosAction()->text().contains("4"));
+    const auto one = t.result([&] { actions->setMacros(1); });
+    QVERIFY(!has(one, "MacroAuto"));
     const QString path = dir.filePath("cim.afproj");
     ProjectPrompts prompts;
     prompts.askProjectFilePath = [&] { return path; };
@@ -115,9 +127,14 @@ class TestProjectFileWindow : public QObject {
 
     QVERIFY(t.openExample("two_level_matmul"));
     controller->setCimOpening({});
+    QVERIFY(!actions->mainMemoryAction()->isChecked());  // the menu follows the controller
     const auto reopened = t.result([&] { QVERIFY(t.w.projectActions()->openProject({path})); });
     QVERIFY(controller->cimOpening().dummy_main_memory);
+    QVERIFY(actions->mainMemoryAction()->isChecked());
     QVERIFY(has_main_memory(reopened));
+    // Unchecked again: the arch as written.
+    const auto removed = t.result([&] { actions->mainMemoryAction()->trigger(); });
+    QVERIFY(!has_main_memory(removed));
   }
 
   void a_broken_project_file_says_where_and_keeps_the_project() {
