@@ -4,34 +4,19 @@
 // two min_usage dimensions that cannot both be filled the inner one is filled first.
 #include <QTemporaryDir>
 #include <QtTest>
-#include <fstream>
 
 #include "mapper/mapper.h"
 #include "mapper/search/problem.h"
 #include "mapper/search/templates.h"
 #include "model/evaluate.h"
 #include "support/load_spec.h"
+#include "support/mv_spec.h"
 #include "support/replace_all.h"
 
 using namespace af;
 using test::replace_all;
 
 namespace {
-
-// y[m] = A[m, k] x[k]; {M} and {K} are set per test.
-const char* kWorkload = R"(
-workload:
-  iteration_space_shape:
-    m: 0 <= m < {M}
-    k: 0 <= k < {K}
-  bits_per_value: {All: 8}
-  einsums:
-  - name: MV
-    tensor_accesses:
-    - {name: A, projection: [m, k]}
-    - {name: x, projection: [k]}
-    - {name: y, projection: [m], output: True}
-)";
 
 // {NODES} between MainMemory and the compute.
 const char* kArch = R"(
@@ -56,11 +41,7 @@ arch:
 )";
 
 spec::Spec load(const QTemporaryDir& dir, const std::string& nodes, int m, int k) {
-  const std::string a = dir.filePath("arch.yaml").toStdString();
-  const std::string w = dir.filePath("workload.yaml").toStdString();
-  std::ofstream(a) << replace_all(kArch, "{NODES}", nodes);
-  std::ofstream(w) << replace_all(replace_all(kWorkload, "{M}", std::to_string(m)), "{K}", std::to_string(k));
-  return test::load_spec({a, w});
+  return test::load_mv(dir, replace_all(kArch, "{NODES}", nodes), m, k);
 }
 
 model::SpatialUsage usage_of(const model::Evaluation& e, const std::string& component,

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <chrono>
 #include <ctime>
-#include <fstream>
 #include <set>
 #include <thread>
 
@@ -16,6 +15,7 @@
 #include "mapper/mapper.h"
 #include "mapper/pareto.h"
 #include "support/load_spec.h"
+#include "support/mv_spec.h"
 #include "support/replace_all.h"
 
 using namespace af;
@@ -34,20 +34,6 @@ double process_cpu_ms() {
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
 }
-
-const char* kWorkload = R"(
-workload:
-  iteration_space_shape:
-    m: 0 <= m < {M}
-    k: 0 <= k < {K}
-  bits_per_value: {All: 8}
-  einsums:
-  - name: MV
-    tensor_accesses:
-    - {name: A, projection: [m, k]}
-    - {name: x, projection: [k]}
-    - {name: y, projection: [m], output: True}
-)";
 
 // {GLB}: GlobalBuffer size in bits; {PE}: an optional fanout Container.
 const char* kArch = R"(
@@ -88,14 +74,7 @@ const char* kPe = R"(  - !Container
 using test::replace_all;
 
 spec::Spec load(const QTemporaryDir& dir, const std::string& glb, bool pe, int m, int k) {
-  const std::string arch = replace_all(replace_all(kArch, "{GLB}", glb), "{PE}", pe ? kPe : "");
-  const std::string wl =
-      replace_all(replace_all(kWorkload, "{M}", std::to_string(m)), "{K}", std::to_string(k));
-  const std::string a = dir.filePath("arch.yaml").toStdString();
-  const std::string w = dir.filePath("workload.yaml").toStdString();
-  std::ofstream(a) << arch;
-  std::ofstream(w) << wl;
-  return af::test::load_spec({a, w});
+  return af::test::load_mv(dir, replace_all(replace_all(kArch, "{GLB}", glb), "{PE}", pe ? kPe : ""), m, k);
 }
 
 using test::front_of;
@@ -559,11 +538,7 @@ class TestMapper : public QObject {
     const std::string arch = replace_all(replace_all(kArch, "{GLB}", "1"), "{PE}", "");
     std::string forced =
         replace_all(arch, "tensors: {keep: ~MainMemory, may_keep: All}", "tensors: {keep: All}");
-    const std::string a = dir.filePath("arch.yaml").toStdString();
-    const std::string w = dir.filePath("workload.yaml").toStdString();
-    std::ofstream(a) << forced;
-    std::ofstream(w) << replace_all(replace_all(kWorkload, "{M}", "4"), "{K}", "4");
-    const spec::Spec s = af::test::load_spec({a, w});
+    const spec::Spec s = af::test::load_mv(dir, forced, 4, 4);
     const auto r = mapper::map_workload(s, mapper::MapperOptions{});
     QVERIFY(!r.found);
     QVERIFY2(r.failure.find("capacity GlobalBuffer") != std::string::npos, r.failure.c_str());
