@@ -31,8 +31,11 @@ std::string mapperInputsOf(const Workspace& workspace) {
     return out;
   };
   std::map<std::string, std::string> texts;
-  for (const auto& [path, text] : workspace.texts())
-    texts[path] = withoutComments(mapping_edit::replace_mapping_section(text, "mapping: {}\n"));
+  for (const auto& [path, text] : workspace.texts()) {
+    std::string read = withoutComments(mapping_edit::replace_mapping_section(text, "mapping: {}\n"));
+    // A file holding only a mapping (the optimum opened where no file had one) adds nothing.
+    if (read != "mapping: {}\n") texts[path] = std::move(read);
+  }
   const SpecInputs& in = workspace.inputs();
   texts["\x01assignments"] = fmt::format("{}", fmt::join(in.assignments, "\n"));
   texts["\x01costs"] = in.component_costs;

@@ -25,7 +25,7 @@ Page skiSlope() {
             auto* runs = new SkiSlopeRuns(c.controller(), view);
             runs->setObjectName("skiSlopeRuns");
             QObject::connect(runs, &SkiSlopeRuns::changed, view,
-                             [view, runs] { view->setRuns(runs->runs()); });
+                             [view, runs] { view->setRuns(runs->runs(), runs->stale()); });
             QObject::connect(runs, &SkiSlopeRuns::statusChanged, view, &SkiSlopeView::setStatus);
             QObject::connect(view, &SkiSlopeView::mapRequested, runs, &SkiSlopeRuns::mapFusedAndUnfused);
             QObject::connect(view, &SkiSlopeView::stepClicked, runs, [runs](bool unfused, int row) {

@@ -1,5 +1,8 @@
 #include "skislope/ski_slope_runs.h"
 
+#include <algorithm>
+
+#include "controller/load_job.h"
 #include "controller/mapper_settings.h"
 #include "controller/project_controller.h"
 #include "mapper/mapper.h"
@@ -34,6 +37,22 @@ SkiSlopeRuns::SkiSlopeRuns(ProjectController* controller, QObject* parent)
   pool_.setMaxThreadCount(1);
   connect(controller_, &ProjectController::mapped, this, &SkiSlopeRuns::onMapped);
   connect(controller_, &ProjectController::resultsCleared, this, &SkiSlopeRuns::clear);
+  connect(controller_, &ProjectController::specLoaded, this, &SkiSlopeRuns::onLoaded);
+  // The page may be built after the load (when first shown).
+  if (const auto& last = controller_->lastResult()) loaded_ = last->mapperInputs;
+}
+
+bool SkiSlopeRuns::stale() const {
+  const auto all = runs();
+  return std::any_of(all.begin(), all.end(),
+                     [&](const SkiSlopeRunPtr& run) { return run->mapperInputs != loaded_; });
+}
+
+void SkiSlopeRuns::onLoaded(const ProjectResultPtr& result) {
+  loaded_ = result ? result->mapperInputs : std::string();
+  if (stale() == stale_) return;
+  stale_ = !stale_;
+  emit changed();
 }
 
 std::vector<SkiSlopeRunPtr> SkiSlopeRuns::runs() const {
@@ -86,6 +105,7 @@ void SkiSlopeRuns::onMapped(const MapRunPtr& run) {
           out->unfused = unfused;
           out->run = run;
           out->spec = specOf(*run->workspace);
+          out->mapperInputs = mapperInputsOf(*run->workspace);
           out->rows = io::pareto_rows(run->workspace->spec(), run->result, stop);
           return stop.stop_requested() ? nullptr : SkiSlopeRunPtr(out);
         });
@@ -99,6 +119,7 @@ void SkiSlopeRuns::onRows(const SkiSlopeRunPtr& run) {
   SkiSlopeRunPtr& other = run->unfused ? fused_ : unfused_;
   mine = run;
   if (other && other->spec != run->spec) other.reset();  // another spec's slope would mislead
+  stale_ = stale();
   emit statusChanged(busy() ? tr("Mapping…") : QString());
   emit changed();
 }
@@ -110,6 +131,7 @@ void SkiSlopeRuns::clear() {
   waiting_ = false;
   fused_.reset();
   unfused_.reset();
+  stale_ = false;
   emit statusChanged({});
   emit changed();
 }

@@ -12,6 +12,7 @@
 
 #include "controller/job_slot.h"
 #include "controller/mapper_run.h"
+#include "controller/project_result.h"
 #include "io/pareto_set.h"
 
 namespace af::ui {
@@ -23,6 +24,7 @@ struct SkiSlopeRun {
   MapRunPtr run;
   std::vector<io::ParetoRow> rows;  // front order
   std::string spec;                 // what was mapped: texts' fingerprint, values, cost table
+  std::string mapperInputs;         // what the mapper read (load_job.h): stale once a load differs
 };
 using SkiSlopeRunPtr = std::shared_ptr<const SkiSlopeRun>;
 
@@ -35,6 +37,9 @@ class SkiSlopeRuns : public QObject {
   [[nodiscard]] std::vector<SkiSlopeRunPtr> runs() const;
   // A mapper run or its rows' evaluation is under way for this page.
   [[nodiscard]] bool busy() const { return fusedRows_.busy() || unfusedRows_.busy() || waiting_; }
+  // The newest load differs from what a drawn run mapped (an edit, a value, a cost table):
+  // its slope no longer answers for the spec until it is mapped again. `changed` says when.
+  [[nodiscard]] bool stale() const;
 
   // Maps the spec twice with the Mapper pane's settings and the resource-usage objective
   // added: fused, then unfused. A run stopped or failing drops the rest.
@@ -52,6 +57,7 @@ class SkiSlopeRuns : public QObject {
  private:
   void onMapped(const MapRunPtr& run);
   void onRows(const SkiSlopeRunPtr& run);
+  void onLoaded(const ProjectResultPtr& result);
   void startNext();
   void clear();
   [[nodiscard]] JobSlot<SkiSlopeRunPtr>::Handlers handlers();
@@ -63,6 +69,8 @@ class SkiSlopeRuns : public QObject {
   SkiSlopeRunPtr fused_, unfused_;
   std::vector<mapper::MapperOptions> queue_;  // the chained runs still to start
   bool waiting_ = false;                      // a chained run was started and has not ended
+  std::string loaded_;                        // the newest load's mapper inputs
+  bool stale_ = false;
 };
 
 }  // namespace af::ui

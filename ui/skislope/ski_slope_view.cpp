@@ -92,8 +92,9 @@ SkiSlopeView::SkiSlopeView(QWidget* parent) : QWidget(parent) {
   redraw();
 }
 
-void SkiSlopeView::setRuns(std::vector<SkiSlopeRunPtr> runs) {
+void SkiSlopeView::setRuns(std::vector<SkiSlopeRunPtr> runs, bool stale) {
   runs_ = std::move(runs);
+  stale_ = stale && !runs_.empty();
   fillMemories();
   redraw();
 }
@@ -204,7 +205,8 @@ void SkiSlopeView::redraw() {
   for (const bool unfused : {false, true}) {
     const io::SkiSlope& slope = unfused ? unfused_ : fused_;
     if (slope.steps.empty()) continue;
-    const QColor colour = unfused ? kUnfused : kFused;
+    QColor colour = unfused ? kUnfused : kFused;
+    if (stale_) colour.setAlpha(80);  // as the Pareto front's previous run
     const QString name = unfused ? tr("unfused") : tr("fused");
     // The step line: each value holds until the next usage (at least that much memory reaches
     // it), and the last one to the right edge.
@@ -232,7 +234,9 @@ void SkiSlopeView::redraw() {
       words << (f < u ? tr("fusion's least is %1x lower").arg(u / f, 0, 'g', 3)
                       : tr("fusion lowers the least by nothing"));
   }
-  summary_->setText(words.join("; ") + tr(". Click a step to open its mapping."));
+  summary_->setText(
+      (stale_ ? tr("The spec changed since these runs (faded): Map again for its slope. ") : QString()) +
+      words.join("; ") + tr(". Click a step to open its mapping."));
   plot_->xAxis->setRange(xLo, xHi);
   plot_->yAxis->setRange(yLo, yHi);
   plot_->replot();

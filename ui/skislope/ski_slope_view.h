@@ -24,7 +24,9 @@ class SkiSlopeView : public QWidget {
  public:
   explicit SkiSlopeView(QWidget* parent = nullptr);
 
-  void setRuns(std::vector<SkiSlopeRunPtr> runs);
+  // `stale`: the spec changed since they ran; they are drawn faded, and the summary says so.
+  void setRuns(std::vector<SkiSlopeRunPtr> runs, bool stale = false);
+  [[nodiscard]] bool isStale() const { return stale_; }
   // What the page waits for (a run, the evaluation of a front); empty when idle.
   void setStatus(const QString& status);
 
@@ -55,6 +57,7 @@ class SkiSlopeView : public QWidget {
   [[nodiscard]] double value(const io::SkiSlopeStep& step) const;
 
   std::vector<SkiSlopeRunPtr> runs_;
+  bool stale_ = false;
   io::SkiSlope fused_, unfused_;  // the steps drawn
   QComboBox* memory_;
   QComboBox* axis_;

@@ -107,6 +107,21 @@ class TestSkiSlopeWindow : public QObject {
                 t.w.controller()->mappingDocument()->text().toStdString().find(expected.substr(0, 40)) !=
                     std::string::npos);
 
+    // Opening a mapping changes nothing the mapper reads: the slopes still answer for the spec.
+    QTRY_VERIFY(t.w.controller()->lastResult() &&
+                t.w.controller()->lastResult()->mapperInputs == runs->runs()[0]->mapperInputs);
+    QVERIFY(!runs->stale() && !view->isStale());
+    // A value the workload renders with does: both slopes fade until mapped again, and coming
+    // back to the mapped value makes them current again.
+    t.w.controller()->setVariableValues({{"M", "32"}});
+    QTRY_VERIFY(view->isStale());
+    QVERIFY(runs->stale());
+    QVERIFY2(view->summary().startsWith("The spec changed"), qPrintable(view->summary()));
+    QCOMPARE(view->customPlot()->graph(0)->pen().color().alpha(), 80);
+    t.w.controller()->setVariableValues({{"M", ""}});
+    QTRY_VERIFY(!view->isStale());
+    QCOMPARE(view->customPlot()->graph(0)->pen().color().alpha(), 255);
+
     // A run of another spec replaces both: the unfused slope of the old spec is not kept.
     // A closed project leaves the page empty.
     t.w.controller()->closeProject();
