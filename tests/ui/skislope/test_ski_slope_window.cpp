@@ -180,6 +180,44 @@ class TestSkiSlopeWindow : public QObject {
     QVERIFY(descends(view->steps(true), false));
     QVERIFY(!view->steps(false).empty());
   }
+
+  // Run › Stop half way through "Map fused and unfused" on what users open (tpu_v4i with GPT-3
+  // 6.7B prefill: minutes with every memory tracked): the fused run stops, the unfused one
+  // never starts, the page is idle again with nothing half drawn, and it maps again after.
+  void stop_during_map_fused_and_unfused() {
+    AF_REQUIRE_CORPUS();
+    test::WindowFixture t;
+    QVERIFY(t.show());
+    t.w.setAssignments({"BATCH_SIZE=1", "DECODE=False", "N_NEW_TOKENS=2048"});
+    const auto loaded =
+        t.openFiles({af::test::reference_qfile("examples/arches/tpu_v4i.yaml"),
+                     af::test::reference_qfile("examples/workloads/transformers/gpt/gpt3_6.7B.yaml")});
+    QVERIFY(loaded && loaded->valid());
+    QVERIFY(t.w.showView("skislope"));
+    SkiSlopeView* view = skiSlope(t);
+    auto* runs = view->findChild<SkiSlopeRuns*>("skiSlopeRuns");
+    auto* map = view->findChild<QPushButton*>("skiSlopeMap");
+    QSignalSpy started(t.w.controller(), &ProjectController::mapperStarted);
+    QSignalSpy mapped(t.w.controller(), &ProjectController::mapped);
+    map->click();
+    QVERIFY(runs->busy());
+    QVERIFY(!map->isEnabled());
+    QTest::qWait(1500);  // well into the fused run's searches
+    QCOMPARE(mapped.count(), 0);
+    t.w.controller()->stopAll();
+    QTRY_VERIFY_WITH_TIMEOUT(!runs->busy(), 30000);
+    QCOMPARE(started.count(), 1);  // the unfused run was dropped
+    QVERIFY(runs->runs().empty());
+    QVERIFY(!view->emptyText().isEmpty());
+    QVERIFY(map->isEnabled());
+    QVERIFY(!t.w.settling());
+    // And it maps again: a small spec, both runs.
+    t.w.setAssignments({});
+    QVERIFY(t.openExample("three_level_matmul_chain"));
+    QVERIFY(t.w.showView("skislope"));
+    map->click();
+    QTRY_VERIFY_WITH_TIMEOUT(runs->runs().size() == 2 && !runs->busy(), 120000);
+  }
 };
 
 QTEST_MAIN(TestSkiSlopeWindow)
