@@ -11,17 +11,6 @@
 
 namespace af::ui {
 
-namespace {
-
-// What a run mapped, so that a fused and an unfused run are overlaid only on the same spec.
-std::string specOf(const Workspace& workspace) {
-  std::string key = io::fingerprint(workspace.texts());
-  for (const auto& a : workspace.inputs().assignments) key += '\n' + a;
-  return key + '\n' + workspace.inputs().component_costs;
-}
-
-}  // namespace
-
 JobSlot<SkiSlopeRunPtr>::Handlers SkiSlopeRuns::handlers() {
   return {.finished = [this](int, SkiSlopeRunPtr run) { onRows(run); },
           .failed = [this](int, const QString& error) { emit message(error); },
@@ -104,7 +93,6 @@ void SkiSlopeRuns::onMapped(const MapRunPtr& run) {
           auto out = std::make_shared<SkiSlopeRun>();
           out->unfused = unfused;
           out->run = run;
-          out->spec = specOf(*run->workspace);
           out->mapperInputs = mapperInputsOf(*run->workspace);
           out->rows = io::pareto_rows(run->workspace->spec(), run->result, stop);
           return stop.stop_requested() ? nullptr : SkiSlopeRunPtr(out);
@@ -118,7 +106,7 @@ void SkiSlopeRuns::onRows(const SkiSlopeRunPtr& run) {
   SkiSlopeRunPtr& mine = run->unfused ? unfused_ : fused_;
   SkiSlopeRunPtr& other = run->unfused ? fused_ : unfused_;
   mine = run;
-  if (other && other->spec != run->spec) other.reset();  // another spec's slope would mislead
+  if (other && other->mapperInputs != run->mapperInputs) other.reset();  // another spec's slope would mislead
   stale_ = stale();
   emit statusChanged(busy() ? tr("Mapping…") : QString());
   emit changed();

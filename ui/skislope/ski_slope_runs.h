@@ -2,8 +2,9 @@
 // The runs the Ski slope page draws: the front of the last fused and the last unfused mapper
 // run with the resource-usage objective, each re-evaluated into Pareto rows (io/pareto_set.h)
 // on a worker. A fused and an unfused run are overlaid only while both mapped the same spec
-// (its texts, values and cost table); a run of another spec replaces both. It also chains the
-// page's "map fused and unfused" request: two runs through the controller, one after the other.
+// (what the mapper reads: texts without the mapping, values, cost table); a run of another
+// spec replaces both. It also chains the page's "map fused and unfused" request: two runs
+// through the controller, one after the other.
 #include <QObject>
 #include <QThreadPool>
 #include <memory>
@@ -23,8 +24,9 @@ struct SkiSlopeRun {
   bool unfused = false;
   MapRunPtr run;
   std::vector<io::ParetoRow> rows;  // front order
-  std::string spec;                 // what was mapped: texts' fingerprint, values, cost table
-  std::string mapperInputs;         // what the mapper read (load_job.h): stale once a load differs
+  // What the mapper read (load_job.h): runs of other inputs are not overlaid, and the slope
+  // is stale once a load differs.
+  std::string mapperInputs;
 };
 using SkiSlopeRunPtr = std::shared_ptr<const SkiSlopeRun>;
 
