@@ -1,8 +1,10 @@
 #include "mapper/stopped_join.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <condition_variable>
+#include <limits>
 #include <mutex>
 #include <stop_token>
 #include <thread>
@@ -14,7 +16,9 @@ namespace {
 // A stopped run's join: the best rows of each template (by the requested metrics), at most
 // this many compatibility groups an Einsum (the best row of each) and this much wall time, so
 // that Stop stays prompt (well under the 100 ms a cancel may take).
-constexpr std::size_t kStoppedJoinGroups = 32;
+// The best groups of neighbouring Einsums need not fit one another: when those join into
+// nothing, every group's best row is tried in what is left of the time.
+constexpr std::array<std::size_t, 2> kStoppedJoinGroups = {32, std::numeric_limits<std::size_t>::max()};
 constexpr auto kStoppedJoinBudget = std::chrono::milliseconds(50);
 constexpr std::size_t kStoppedRowsPerTemplate = 16;
 
@@ -26,8 +30,8 @@ double row_score(const PmappingRow& row, unsigned metrics) {
   return row.energy() * row.latency;  // EDP, or several metrics at once
 }
 
-// Each Einsum's pmappings thinned to the best row of its best kStoppedJoinGroups groups.
-std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metrics) {
+// Each Einsum's pmappings thinned to the best row of its best `groups` groups.
+std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metrics, std::size_t groups) {
   std::vector<JoinEinsum> out;
   for (const auto& e : in) {
     std::map<Compatibility, std::size_t> best;
@@ -40,7 +44,7 @@ std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metr
     std::sort(keep.begin(), keep.end(), [&](std::size_t a, std::size_t b) {
       return row_score(e.rows[a], metrics) < row_score(e.rows[b], metrics);
     });
-    if (keep.size() > kStoppedJoinGroups) keep.resize(kStoppedJoinGroups);
+    if (keep.size() > groups) keep.resize(groups);
     JoinEinsum t{e.name, e.tensors, e.outputs, {}, {}};
     for (const auto r : keep) {
       t.rows.push_back(e.rows[r]);
@@ -83,15 +87,21 @@ std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in,
     std::unique_lock lock(m);
     if (!cv.wait_for(lock, kStoppedJoinBudget, [&] { return done; })) late.request_stop();
   });
-  JoinOutcome joined =
-      join_einsums(thinned(in, settings.metrics), tracked, copies, settings, nullptr, late.get_token());
+  std::vector<JoinedMapping> front;
+  for (const auto groups : kStoppedJoinGroups) {
+    JoinOutcome joined = join_einsums(thinned(in, settings.metrics, groups), tracked, copies, settings,
+                                      nullptr, late.get_token());
+    if (joined.cancelled || !joined.front.empty()) {
+      if (!joined.cancelled) front = std::move(joined.front);
+      break;
+    }
+  }
   {
     const std::lock_guard lock(m);
     done = true;
   }
   cv.notify_one();
-  if (joined.cancelled) return {};
-  return std::move(joined.front);
+  return front;
 }
 
 }  // namespace af::mapper

@@ -18,7 +18,8 @@ namespace af::mapper {
 [[nodiscard]] std::vector<PmappingRow> best_per_fused_shape(std::vector<PmappingRow> rows, unsigned metrics);
 
 // Each Einsum's pmappings thinned to the best row of its best 32 compatibility groups, joined
-// within 50 ms. Empty when some Einsum has no pmapping yet or nothing joins in time.
+// within 50 ms; when those join into nothing, the best row of every group in the time left.
+// Empty when some Einsum has no pmapping yet or nothing joins in time.
 [[nodiscard]] std::vector<JoinedMapping> join_found_so_far(
     const std::vector<JoinEinsum>& in, const TrackedMemories& tracked,
     const std::map<std::string, std::set<std::string>>& copies, const JoinSettings& settings);

@@ -14,6 +14,7 @@
 #include "mapper/ceilings.h"
 #include "mapper/mapper.h"
 #include "mapper/pareto.h"
+#include "mapper/stopped_join.h"
 #include "support/load_spec.h"
 #include "support/mv_spec.h"
 #include "support/replace_all.h"
@@ -491,6 +492,37 @@ class TestMapper : public QObject {
     QVERIFY(none.cancelled);
     QVERIFY(!none.found);
     QVERIFY2(none.failure.find("stopped") != std::string::npos, none.failure.c_str());
+  }
+
+  // A stopped run joins each Einsum's best few groups first; when those do not fit the
+  // neighbour's (here the producer's 40 cheapest tile counts of the shared loop against the
+  // consumer's one, which is the producer's dearest), every group is tried before giving up.
+  void a_stopped_join_finds_the_groups_that_fit() {
+    const auto compat = [](std::int64_t iterations) {
+      mapper::Compatibility c;
+      c.iterations = {iterations};
+      c.tensors = {{"T", "Buffer", false, {"m"}, {0}}};
+      return c;
+    };
+    const auto row = [](double energy, std::int64_t iterations) {
+      mapper::PmappingRow r;
+      r.dynamic_energy = energy;
+      r.latency = 1;
+      r.fused_iterations = {iterations};
+      r.shared_sizes = {0};
+      return r;
+    };
+    mapper::JoinEinsum producer{"Producer", {"A", "T"}, {"T"}, {}, {}};
+    for (std::int64_t i = 2; i < 42; ++i) {
+      producer.rows.push_back(row(static_cast<double>(i), i));
+      producer.compat.push_back(compat(i));
+    }
+    mapper::JoinEinsum consumer{"Consumer", {"T", "B"}, {"B"}, {row(5, 41)}, {compat(41)}};
+    mapper::JoinSettings settings;
+    settings.memory_levels = {{"Buffer", 0}};
+    const auto joined = mapper::join_found_so_far({producer, consumer}, {}, {}, settings);
+    QCOMPARE(joined.size(), std::size_t{1});
+    QCOMPARE(joined[0].energy(), 46.0);
   }
 
   // Stopped after the unfused optimum was found for the ceilings, before the fused search:
