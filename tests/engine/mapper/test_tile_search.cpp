@@ -122,6 +122,15 @@ void cases() {
                                               << "matmuls" << odd << "spatial";
   QTest::newRow("simba, imperfect temporal") << "simba"
                                              << "matmuls" << odd << "temporal";
+  // A GlobalBuffer too small for most tiles, on the project's own arch: with imperfect tiles
+  // chosen inner to outer, the pending-capacity check must size the tiles not yet chosen at
+  // their least (the outermost known tile below), or the pruned search loses front rows.
+  const QStringList small_buffer = {"KN=10", "M=7", "N_EINSUMS=1", "GlobalBufferSize=160"};
+  QTest::newRow("buffered_mac, small buffer, imperfect") << "buffered_mac"
+                                                         << "matmuls" << small_buffer << "imperfect";
+  QTest::newRow("buffered_mac, small buffer, imperfect temporal")
+      << "buffered_mac"
+      << "matmuls" << QStringList{"KN=13", "M=11", "N_EINSUMS=1", "GlobalBufferSize=96"} << "temporal";
 }
 
 // A random candidate chain per rank variable (divisor chains when tiling is off), outer
