@@ -431,7 +431,8 @@ void PlaybackView::showFrame() {
       const auto& h = nest.holders[line.index];
       QStringList tensors;
       for (const auto& t : h.tensors) tensors << QString::fromStdString(t);
-      text = tr("%1%2 holds %3")
+      // As the loop nest says it: a Toll passes values through, it holds none.
+      text = (h.toll ? tr("%1%2 passes %3") : tr("%1%2 holds %3"))
                  .arg(indent, QString::fromStdString(h.component), tensors.join(QStringLiteral(", ")));
       auto* item = new QListWidgetItem(text, nest_);
       item->setForeground(levelColor(line.index));

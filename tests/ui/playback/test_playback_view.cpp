@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QListWidget>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -192,6 +194,24 @@ class TestPlaybackView : public QObject {
       QCOMPARE(outline("Z", "Scratchpad"), (std::vector<Range>{{m, m + 1}, {0, 5}}));
       QCOMPARE(outline("B", "Scratchpad"), (std::vector<Range>{{0, 4}, {0, 5}}));
     }
+  }
+
+  // The nest names what each level does: a Toll (the array's ADC and drivers) passes values
+  // through, as the Inspector's loop nest says; a buffer holds them.
+  void tolls_pass_buffers_hold() {
+    test::WindowFixture t;
+    QVERIFY(t.openExample("cim_analog_array"));
+    PlaybackView* v = t.w.playbackView();
+    QVERIFY(v->playback());
+    auto* nest = v->findChild<QListWidget*>("playbackNest");
+    QVERIFY(nest);
+    QStringList lines;
+    for (int i = 0; i < nest->count(); ++i) lines << nest->item(i)->text().trimmed();
+    for (const char* toll : {"ADC passes output", "ColumnDrivers passes output", "RowDrivers passes input"})
+      QVERIFY2(lines.contains(toll), qPrintable(lines.join('\n')));
+    QVERIFY2(lines.filter(QRegularExpression("^(ADC|ColumnDrivers|RowDrivers) holds")).isEmpty(),
+             qPrintable(lines.join('\n')));
+    QVERIFY2(lines.filter(QRegularExpression(" holds ")).size() >= 2, qPrintable(lines.join('\n')));
   }
 
   // Step, step an outer loop, start, end, slider, play and pause move the cursor.
