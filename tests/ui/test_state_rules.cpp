@@ -32,19 +32,6 @@ using namespace af::ui;
 
 namespace {
 
-// arch + workload of a bundled example copied to `dir` (no mapping: the mapper finds one).
-QStringList exampleSpec(const QTemporaryDir& dir, const QString& example) {
-  QStringList files;
-  for (const QString name : {"arch.yaml", "workload.yaml"}) {
-    const QString to = dir.filePath(name);
-    if (!QFile::copy(QStringLiteral(AF_SOURCE_DIR "/resources/examples/") + example + '/' + name, to))
-      return {};
-    QFile(to).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    files << to;
-  }
-  return files;
-}
-
 // Large sizes for the bundled two-matmul chain: its tile search takes long enough (seconds)
 // that a Stop sent when the first front is on screen lands before the join.
 const QStringList kLargeChain = {"M=4096", "KN=4096"};
@@ -77,7 +64,7 @@ class TestStateRules : public QObject {
     test::WindowFixture t;
     ProjectController* controller = t.w.controller();
     t.w.setAssignments(kLargeChain);
-    const auto loaded = t.openFiles(exampleSpec(dir, "three_level_matmul_chain"));
+    const auto loaded = t.openFiles(test::exampleSpec(dir, "three_level_matmul_chain"));
     QVERIFY(loaded && loaded->valid());
     // Perfect tiles map this chain in a fraction of a second now, before a front is drawn;
     // imperfect temporal tiles take minutes, so the Stop lands in the search.
@@ -140,7 +127,7 @@ class TestStateRules : public QObject {
   void run_settings_survive_reloads() {
     QTemporaryDir dir;
     test::WindowFixture t;
-    QVERIFY(t.openFiles(exampleSpec(dir, "three_level_matmul_chain")));
+    QVERIFY(t.openFiles(test::exampleSpec(dir, "three_level_matmul_chain")));
     RunPanel* panel = t.w.explore()->runPanel();
     auto* metric = panel->findChild<QComboBox*>("runMetric");
     auto* fused = panel->findChild<QCheckBox*>("runFused");
@@ -180,7 +167,7 @@ class TestStateRules : public QObject {
       if (!started) started = t.w.explore()->run();
     });
     QSignalSpy mapped(t.w.controller(), &ProjectController::mapped);
-    QVERIFY(t.w.openFiles(exampleSpec(dir, "three_level_matmul_chain")).isEmpty());
+    QVERIFY(t.w.openFiles(test::exampleSpec(dir, "three_level_matmul_chain")).isEmpty());
     const MapRunPtr run = waitForRun(mapped);
     QVERIFY(run);
     QCOMPARE(run->options.metrics, static_cast<unsigned>(af::mapper::kEdp));

@@ -35,6 +35,20 @@ inline QByteArray exampleFile(const QString& example, const QString& file) {
   return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// The arch and workload of the bundled example `example` copied to `dir`, writable, without
+// its mapping (the mapper finds one); empty if a copy failed.
+inline QStringList exampleSpec(const QTemporaryDir& dir, const QString& example) {
+  QStringList files;
+  for (const QString name : {"arch.yaml", "workload.yaml"}) {
+    const QString to = dir.filePath(name);
+    if (!QFile::copy(QStringLiteral(AF_SOURCE_DIR "/resources/examples/") + example + '/' + name, to))
+      return {};
+    QFile(to).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    files << to;
+  }
+  return files;
+}
+
 // The last result `applied` (a spy on MainWindow::resultApplied) caught, waiting up to
 // kResultTimeoutMs for one if it has none yet; null if none came.
 inline ProjectResultPtr waitForResult(QSignalSpy& applied) {

@@ -38,18 +38,6 @@ using namespace af::ui;
 
 namespace {
 
-QStringList exampleSpec(const QTemporaryDir& dir, const QString& example) {
-  QStringList files;
-  for (const QString name : {"arch.yaml", "workload.yaml"}) {
-    const QString to = dir.filePath(name);
-    if (!QFile::copy(QStringLiteral(AF_SOURCE_DIR "/resources/examples/") + example + '/' + name, to))
-      return {};
-    QFile(to).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    files << to;
-  }
-  return files;
-}
-
 constexpr int kWaitMs = 60000;
 
 // Maps with the pane's settings and waits until the run is stored and listed again.
@@ -91,7 +79,7 @@ class TestHistoryWindow : public QObject {
     test::WindowFixture t;
     const QString storePath = dir.filePath("runs.sqlite");
     t.w.history()->setStorePath(storePath);
-    const QStringList files = exampleSpec(dir, "bandwidth_tradeoff");
+    const QStringList files = test::exampleSpec(dir, "bandwidth_tradeoff");
     QVERIFY(t.openFiles(files));
     t.w.explore()->runPanel()->setMetric(af::mapper::kEnergy | af::mapper::kLatency);
     const std::int64_t id = mapAndRecord(t);
@@ -150,7 +138,7 @@ class TestHistoryWindow : public QObject {
     test::WindowFixture t;
     const QString storePath = dir.filePath("runs.sqlite");
     t.w.history()->setStorePath(storePath);
-    QVERIFY(t.openFiles(exampleSpec(dir, "bandwidth_tradeoff")));
+    QVERIFY(t.openFiles(test::exampleSpec(dir, "bandwidth_tradeoff")));
     SweepSession* sweeps = t.w.sweeps();
     sweeps->panel()->setVariation(0, "M", "16,32,64");
     QSignalSpy recorded(t.w.history(), &HistorySession::recorded);
@@ -198,7 +186,7 @@ class TestHistoryWindow : public QObject {
     test::WindowFixture t;
     const QString storePath = dir.filePath("runs.sqlite");
     t.w.history()->setStorePath(storePath);
-    QVERIFY(t.openFiles(exampleSpec(dir, "bandwidth_tradeoff")));
+    QVERIFY(t.openFiles(test::exampleSpec(dir, "bandwidth_tradeoff")));
     t.w.explore()->runPanel()->setMetric(af::mapper::kLatency);
     const std::int64_t first = mapAndRecord(t);
     QVERIFY(first > 0);
@@ -219,7 +207,7 @@ class TestHistoryWindow : public QObject {
     QTemporaryDir dir;
     test::WindowFixture t;
     t.w.history()->setStorePath(dir.filePath("runs.sqlite"));
-    const QStringList files = exampleSpec(dir, "bandwidth_tradeoff");
+    const QStringList files = test::exampleSpec(dir, "bandwidth_tradeoff");
     QVERIFY(t.openFiles(files));
     const std::int64_t a = mapAndRecord(t);
     QVERIFY(a > 0);
@@ -282,7 +270,7 @@ class TestHistoryWindow : public QObject {
     QVERIFY2(text.contains(path), qPrintable(text));
     QVERIFY2(t.w.historyDock()->banner() == text, qPrintable(t.w.historyDock()->banner()));
     QVERIFY(QDir(dir.path()).entryList({"runs.sqlite.corrupt-*"}).size() == 1);
-    QVERIFY(t.openFiles(exampleSpec(dir, "bandwidth_tradeoff")));
+    QVERIFY(t.openFiles(test::exampleSpec(dir, "bandwidth_tradeoff")));
     QVERIFY(mapAndRecord(t) > 0);
     QCOMPARE(storedRuns(path).size(), std::size_t{1});
   }
@@ -292,7 +280,7 @@ class TestHistoryWindow : public QObject {
     QTemporaryDir dir;
     test::WindowFixture t;
     t.w.history()->setStorePath(dir.filePath("runs.sqlite"));
-    QVERIFY(t.openFiles(exampleSpec(dir, "bandwidth_tradeoff")));
+    QVERIFY(t.openFiles(test::exampleSpec(dir, "bandwidth_tradeoff")));
     QVERIFY(mapAndRecord(t) > 0);  // no project file yet
     const QString project = dir.filePath("tradeoff.afproj");
     QVERIFY(t.w.controller()->saveProjectFile(project).isEmpty());
@@ -324,8 +312,8 @@ class TestHistoryWindow : public QObject {
     one.w.history()->setStorePath(path);
     two.w.history()->setStorePath(path);
     QTemporaryDir d1, d2;
-    QVERIFY(one.openFiles(exampleSpec(d1, "bandwidth_tradeoff")));
-    QVERIFY(two.openFiles(exampleSpec(d2, "two_level_matmul")));
+    QVERIFY(one.openFiles(test::exampleSpec(d1, "bandwidth_tradeoff")));
+    QVERIFY(two.openFiles(test::exampleSpec(d2, "two_level_matmul")));
     QSignalSpy r1(one.w.history(), &HistorySession::recorded), r2(two.w.history(), &HistorySession::recorded);
     for (int i = 0; i < 3; ++i) {
       QVERIFY(one.w.explore()->run());

@@ -26,18 +26,6 @@ using namespace af::ui;
 
 namespace {
 
-QStringList exampleSpec(const QTemporaryDir& dir, const QString& example) {
-  QStringList files;
-  for (const QString name : {"arch.yaml", "workload.yaml"}) {
-    const QString to = dir.filePath(name);
-    if (!QFile::copy(QStringLiteral(AF_SOURCE_DIR "/resources/examples/") + example + '/' + name, to))
-      return {};
-    QFile(to).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    files << to;
-  }
-  return files;
-}
-
 SweepRunPtr waitForSweep(QSignalSpy& finished, int ms = 240000) {
   if (finished.isEmpty() && !finished.wait(ms)) return nullptr;
   return finished.last().at(0).value<SweepRunPtr>();
@@ -70,7 +58,7 @@ class TestSweepWindow : public QObject {
   void two_variable_sweep_fills_the_views_and_writes_the_cli_csv() {
     QTemporaryDir dir;
     test::WindowFixture t;
-    const QStringList files = exampleSpec(dir, "bandwidth_tradeoff");
+    const QStringList files = test::exampleSpec(dir, "bandwidth_tradeoff");
     const auto loaded = t.openFiles(files);
     QVERIFY(loaded && loaded->valid());
     SweepSession* sweeps = t.w.sweeps();
@@ -143,7 +131,7 @@ class TestSweepWindow : public QObject {
   void stop_keeps_the_finished_points() {
     QTemporaryDir dir;
     test::WindowFixture t;
-    const auto loaded = t.openFiles(exampleSpec(dir, "three_level_matmul_chain"));
+    const auto loaded = t.openFiles(test::exampleSpec(dir, "three_level_matmul_chain"));
     QVERIFY(loaded && loaded->valid());
     SweepSession* sweeps = t.w.sweeps();
     // About 0.2 s per point in Release (2026-12-03): the Stop lands well inside the grid.
@@ -180,7 +168,7 @@ class TestSweepWindow : public QObject {
   void a_point_opens_in_the_editors() {
     QTemporaryDir dir;
     test::WindowFixture t;
-    const auto loaded = t.openFiles(exampleSpec(dir, "bandwidth_tradeoff"));
+    const auto loaded = t.openFiles(test::exampleSpec(dir, "bandwidth_tradeoff"));
     QVERIFY(loaded && loaded->valid());
     SweepSession* sweeps = t.w.sweeps();
     sweeps->panel()->setVariation(0, "LocalBandwidth", "1G..64G*8");
@@ -210,7 +198,7 @@ class TestSweepWindow : public QObject {
     QTemporaryDir dir;
     test::WindowFixture t;
     QVERIFY(t.show());
-    const auto loaded = t.openFiles(exampleSpec(dir, "component_models"));
+    const auto loaded = t.openFiles(test::exampleSpec(dir, "component_models"));
     QVERIFY(loaded && loaded->valid());
     SweepSession* sweeps = t.w.sweeps();
     sweeps->panel()->setVariation(0, "GlobalBufferKiB", "1,4,16,64");
@@ -243,7 +231,7 @@ class TestSweepWindow : public QObject {
   void a_bad_variable_is_refused_with_a_reason() {
     QTemporaryDir dir;
     test::WindowFixture t;
-    const auto loaded = t.openFiles(exampleSpec(dir, "bandwidth_tradeoff"));
+    const auto loaded = t.openFiles(test::exampleSpec(dir, "bandwidth_tradeoff"));
     QVERIFY(loaded && loaded->valid());
     SweepSession* sweeps = t.w.sweeps();
     sweeps->panel()->setVariation(0, "LocalBandwith", "1,2");
@@ -269,7 +257,7 @@ class TestSweepWindow : public QObject {
   void closing_the_project_clears_the_sweep() {
     QTemporaryDir dir;
     test::WindowFixture t;
-    const auto loaded = t.openFiles(exampleSpec(dir, "bandwidth_tradeoff"));
+    const auto loaded = t.openFiles(test::exampleSpec(dir, "bandwidth_tradeoff"));
     QVERIFY(loaded && loaded->valid());
     SweepSession* sweeps = t.w.sweeps();
     sweeps->panel()->setVariation(0, "M", "16,32");
