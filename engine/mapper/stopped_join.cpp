@@ -30,8 +30,11 @@ double row_score(const PmappingRow& row, unsigned metrics) {
   return row.energy() * row.latency;  // EDP, or several metrics at once
 }
 
-// Each Einsum's pmappings thinned to the best row of its best `groups` groups.
-std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metrics, std::size_t groups) {
+// Each Einsum's pmappings thinned to the best row of its best `groups` groups; `cut` says
+// whether some Einsum had more.
+std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metrics, std::size_t groups,
+                                bool& cut) {
+  cut = false;
   std::vector<JoinEinsum> out;
   for (const auto& e : in) {
     std::map<Compatibility, std::size_t> best;
@@ -44,7 +47,10 @@ std::vector<JoinEinsum> thinned(const std::vector<JoinEinsum>& in, unsigned metr
     std::sort(keep.begin(), keep.end(), [&](std::size_t a, std::size_t b) {
       return row_score(e.rows[a], metrics) < row_score(e.rows[b], metrics);
     });
-    if (keep.size() > groups) keep.resize(groups);
+    if (keep.size() > groups) {
+      keep.resize(groups);
+      cut = true;
+    }
     JoinEinsum t{e.name, e.tensors, e.outputs, {}, {}};
     for (const auto r : keep) {
       t.rows.push_back(e.rows[r]);
@@ -89,12 +95,12 @@ std::vector<JoinedMapping> join_found_so_far(const std::vector<JoinEinsum>& in,
   });
   std::vector<JoinedMapping> front;
   for (const auto groups : kStoppedJoinGroups) {
-    JoinOutcome joined = join_einsums(thinned(in, settings.metrics, groups), tracked, copies, settings,
+    bool cut = false;
+    JoinOutcome joined = join_einsums(thinned(in, settings.metrics, groups, cut), tracked, copies, settings,
                                       nullptr, late.get_token());
-    if (joined.cancelled || !joined.front.empty()) {
-      if (!joined.cancelled) front = std::move(joined.front);
-      break;
-    }
+    if (!joined.cancelled) front = std::move(joined.front);
+    // Done when joined, out of time, or nothing was left out (a wider join would repeat this one).
+    if (joined.cancelled || !front.empty() || !cut) break;
   }
   {
     const std::lock_guard lock(m);
