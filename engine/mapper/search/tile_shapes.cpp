@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <span>
+#include <tuple>
 
 #include "core/divisors.h"
 #include "mapper/options.h"
@@ -204,9 +205,13 @@ class TileSearch {
       bound_checks_.push_back(std::move(b));
     }
     usage_dirty_.assign(n + 1, 0);
+    usage_loop_.assign(n, 0);
     candidates_.resize(n + 1);
     for (const int slot : usage_slots_)
-      for (const auto loop : compiled.usage_loops(slot)) usage_dirty_[compiled.split_known_at(loop)] = 1;
+      for (const auto loop : compiled.usage_loops(slot)) {
+        usage_dirty_[compiled.split_known_at(loop)] = 1;
+        usage_loop_[loop] = 1;
+      }
     // Canonical order: template loop positions grouped by rank variable name.
     std::map<std::string, std::vector<std::size_t>> by_name;
     std::size_t li = 0;
@@ -223,6 +228,7 @@ class TileSearch {
     if (prune_) set_up_dominance();
     if (prune_ && bound_pruning_) set_up_bounds();
     if (!prefix_ok(0)) return;
+    if (prune_ && usage_chosen_inner_first()) dive_for_usage();
     visit(0);
   }
 
@@ -368,7 +374,46 @@ class TileSearch {
   // Polled per visit, not per leaf: pruning can keep the search away from leaves.
   bool poll_cancelled() {
     if ((++visits_ & 4095) == 0 && stop_.stop_requested()) cancelled_ = true;
-    return cancelled_;
+    if (diving_ && !dive_over_ && --dive_left_ == 0) dive_over_ = true;
+    return cancelled_ || dive_over_;
+  }
+
+  // A dive before the search for a usage some valid pmapping reaches: min_usage keeps only the
+  // rows of the best usage found, so the valid rows kept below it are dropped later, and the
+  // usage bound prunes only from the best found. The search tries a min_usage loop's largest
+  // tile first, which on eyeriss with imperfect tiles met the best usage late (half its leaves
+  // were valid rows dropped so); the dive tries its smallest first (its split is the tile
+  // outside over its own) and stops at the first valid leaf, or after a few thousand visits.
+  // It keeps no row and its counts are undone, so the result and the accounting are the
+  // search's own. (Trying smallest first in the search itself made the CiM arches' searches
+  // 4x slower: there largest first meets the best usage early.)
+  // Whether some min_usage loop's tile is chosen with its rank variable's candidate chains
+  // (inner to outer, largest first). Divisor splits are tried largest first, the usage's own
+  // order: there the dive would find the search's first leaf.
+  [[nodiscard]] bool usage_chosen_inner_first() const {
+    for (std::size_t loop = 0; loop < usage_loop_.size(); ++loop)
+      if (usage_loop_[loop] != 0 && chain_space_[static_cast<std::size_t>(rv_[loop])] != nullptr) return true;
+    return false;
+  }
+
+  void dive_for_usage() {
+    static constexpr std::uint64_t kDiveVisits = 4096;
+    const auto stats = result_.stats;
+    const auto kept_failures = failures;
+    const auto kept_checks = bound_checks_;
+    const auto counts =
+        std::tuple{below_min_valid, below_min_pruned, fused_loops_removed, dominated,
+                   bounded,         ceilinged,        ceiling_least,       valid_in_front_epoch_};
+    diving_ = true;
+    dive_left_ = kDiveVisits;
+    visit(0);
+    diving_ = false;
+    dive_over_ = false;
+    result_.stats = stats;
+    failures = kept_failures;
+    bound_checks_ = kept_checks;
+    std::tie(below_min_valid, below_min_pruned, fused_loops_removed, dominated, bounded, ceilinged,
+             ceiling_least, valid_in_front_epoch_) = counts;
   }
 
   void visit(std::size_t depth) {
@@ -432,7 +477,7 @@ class TileSearch {
       if (one) try_split(candidates.back());
     } else {
       // Largest splits first: high spatial usage early makes min_usage prune the rest.
-      for (std::size_t i = 0; i < candidates.size() && !cancelled_; ++i) {
+      for (std::size_t i = 0; i < candidates.size() && !cancelled_ && !dive_over_; ++i) {
         if (!try_split(candidates[i]) || !cuts_apply(depth + 1)) continue;
         // A smaller split makes every tile it sets larger, and occupancies grow with tiles
         // while the fanout it uses shrinks: the smaller splits overflow too. They are charged
@@ -913,8 +958,12 @@ class TileSearch {
         count_failure(cause, removed * completions(depth));
       }
     }
-    for (std::size_t i = first; i < candidates.size(); ++i) {
+    // The dive tries a min_usage loop's smallest tiles first: its split is the tile outside
+    // over its own.
+    const bool smallest_first = diving_ && usage_loop_[loop] != 0;
+    for (std::size_t k = first; k < candidates.size(); ++k) {
       if (poll_cancelled()) break;
+      const std::size_t i = smallest_first ? candidates.size() - 1 - (k - first) : k;
       take(candidates[i]);
       chains_left_[r] = space.completions(j, candidates[i]);
       if (prefix_ok(depth + 1)) visit(depth + 1);
@@ -961,6 +1010,14 @@ class TileSearch {
     usage_.clear();
     for (std::size_t i = 0; i < usage_slots_.size(); ++i)
       usage_.push_back(clipped(compiled_.usage(usage_slots_[i]), i));
+    if (diving_) {
+      if (!have_best_ || usage_ > best_usage_) {
+        best_usage_ = usage_;
+        have_best_ = true;
+      }
+      dive_over_ = true;
+      return;
+    }
     ++result_.stats.pmappings_valid;
     if (!usage_.empty()) {
       if (!have_best_ || usage_ > best_usage_) {
@@ -1088,6 +1145,8 @@ class TileSearch {
   TemplateResult& result_;
   bool cancelled_ = false;
   std::uint64_t visits_ = 0;
+  bool diving_ = false, dive_over_ = false;  // dive_for_usage's dive
+  std::uint64_t dive_left_ = 0;              // its visits left
 
   std::vector<std::int64_t> tiles_;
   std::vector<int> rv_;                 // per loop (mapping order): its rank variable
@@ -1108,7 +1167,8 @@ class TileSearch {
 
   std::vector<int> usage_slots_;
   std::vector<char> usage_dirty_;
-  std::vector<double> bounds_;  // scratch  // per depth: a loop some usage depends on just got a tile
+  std::vector<char> usage_loop_;  // per loop: a min_usage dimension's
+  std::vector<double> bounds_;    // scratch  // per depth: a loop some usage depends on just got a tile
   std::vector<double> usage_, best_usage_;
   bool have_best_ = false;
   std::uint64_t valid_in_front_epoch_ = 0;  // valid rows since the best usage last rose

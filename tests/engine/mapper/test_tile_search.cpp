@@ -34,7 +34,9 @@ const std::string kWorkload = af::test::data_file("specs/matmul_chain.workload.y
 
 // The project's own arches in tests/data/specs; every other name is an arch of AccelForge's
 // corpus.
-bool own_arch(const QString& arch) { return arch == "buffered_mac" || arch == "mac_row"; }
+bool own_arch(const QString& arch) {
+  return arch == "buffered_mac" || arch == "mac_row" || arch == "pe_array";
+}
 
 // Skips the current test (row) when `arch` is AccelForge's and its corpus is absent.
 #define REQUIRE_ARCH(arch)                    \
@@ -131,6 +133,12 @@ void cases() {
   QTest::newRow("buffered_mac, small buffer, imperfect temporal")
       << "buffered_mac"
       << "matmuls" << QStringList{"KN=13", "M=11", "N_EINSUMS=1", "GlobalBufferSize=96"} << "temporal";
+  // A PE array whose two dimensions must be filled (min_usage), on the project's own arch:
+  // the dive for a reachable usage before the search must not change the front.
+  QTest::newRow("pe_array (min_usage)") << "pe_array"
+                                        << "matmuls" << mm << "";
+  QTest::newRow("pe_array, imperfect") << "pe_array"
+                                       << "matmuls" << odd << "imperfect";
 }
 
 // A random candidate chain per rank variable (divisor chains when tiling is off), outer
@@ -316,6 +324,25 @@ class TestTileSearch : public QObject {
       }
     }
     qInfo("evaluated %.0f of %.0f pmappings with pruning", pruned, exhaustive);
+  }
+
+  // min_usage keeps only the rows of the best usage found, so a search that meets it late
+  // evaluates valid pmappings only to drop them. With imperfect tiles an array's loops are
+  // chosen inner to outer, largest tile first, which gives the least usage first (the pruned
+  // search evaluated 2,262 pmappings here for 283 valid); a dive for a reachable usage sets
+  // the bar before. No pmapping of this case fails a check at the leaf, so each evaluated one
+  // is valid. (Its front is compare_searches', in pruning_keeps_front.)
+  void min_usage_is_met_before_rows_are_kept() {
+    const Loaded l = load("pe_array", "matmuls", {"KN=10", "M=7", "N_EINSUMS=1"}, "imperfect");
+    std::uint64_t evaluated = 0, valid = 0;
+    for (const auto& p : l.problems)
+      for (const auto& t : mapper::all_templates(p, l.options)) {
+        const auto r = mapper::explore_tile_shapes(t, p, l.resolved, l.options, {}, true);
+        evaluated += r.stats.pmappings_evaluated;
+        valid += r.stats.pmappings_valid;
+      }
+    QVERIFY(valid > 0);
+    QCOMPARE(evaluated, valid);
   }
 
   // check_pending_capacity says a memory overflows for every completion of a prefix. The
