@@ -176,6 +176,7 @@ void AccessesPlot::buildControls(QWidget* bar) {
 
 void AccessesPlot::setupPlot() {
   plot_->setMouseTracking(true);  // hover tooltips without a pressed button
+  plot_->installEventFilter(this);
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, &AccessesPlot::showContextMenu);
   connect(plot_, &QCustomPlot::mouseMove, this, &AccessesPlot::onMouseMove);
@@ -185,13 +186,13 @@ void AccessesPlot::setupPlot() {
   plot_->legend->setVisible(true);
   plot_->axisRect()->insetLayout()->take(plot_->legend);
   plot_->plotLayout()->insertRow(0);
-  auto* legendRow = new QCPLayoutGrid;  // owned by the plot layout once added
-  plot_->plotLayout()->addElement(0, 0, legendRow);
+  legendRow_ = new QCPLayoutGrid;  // owned by the plot layout once added
+  plot_->plotLayout()->addElement(0, 0, legendRow_);
   plot_->plotLayout()->setRowStretchFactor(0, 0.001);
-  legendRow->addElement(0, 0, plot_->legend);
-  legendRow->addElement(0, 1, new QCPLayoutElement(plot_));
-  legendRow->setColumnStretchFactor(0, 0.001);
-  legendRow->setColumnStretchFactor(1, 1);
+  legendRow_->addElement(0, 0, plot_->legend);
+  legendRow_->addElement(0, 1, new QCPLayoutElement(plot_));
+  legendRow_->setColumnStretchFactor(0, 0.001);
+  legendRow_->setColumnStretchFactor(1, 1);
   plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
   plot_->legend->setBorderPen(Qt::NoPen);
   plot_->legend->setBrush(Qt::NoBrush);
@@ -246,7 +247,7 @@ QString AccessesPlot::title() const {
 }
 
 bool AccessesPlot::exportTo(const QString& path, QString* error) {
-  return exportFigure(plotFigure(*plot_, title()), path, error);
+  return exportFigure(figure(), path, error);
 }
 
 void AccessesPlot::setView(View view) {
@@ -502,7 +503,7 @@ void AccessesPlot::rebuild() {
     if (!changes_.isEmpty()) drawChangeLabels(stacked());
     if (view_ == View::Accesses && metric_ == AccessMetric::Count) drawComputeNote();
   }
-  plot_->legend->setVisible(view_ != View::Latency || !pinnedBars_.isNull());
+  legendWanted_ = view_ != View::Latency || !pinnedBars_.isNull();
   updateLabelRotation();
   updateLegendWrap();
   applyHighlight();
@@ -521,6 +522,58 @@ void AccessesPlot::updateLegendWrap() {
     plot_->legend->setWrap(columns);
     plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // re-lays the keys
   }
+  showKeys(!plot_->isVisible() || plot_->height() >= heightForKeys());  // unshown: no size yet
+}
+
+int AccessesPlot::heightForKeys() const {
+  // The keys' rows take their height from the bars: in a pane made short by a page that wants
+  // the height (Playback), three rows of a transformer's 21 tensors left the bars a few
+  // pixels. Where the keys would leave the bars less than this, they give way to a note (a
+  // bar's tooltip names its tensor); a taller pane brings them back.
+  static constexpr int kBarsRoom = 170;  // axis rect (about 90), ticks, labels, margins
+  const QCPLegend& legend = *plot_->legend;
+  if (legend.itemCount() == 0) return 0;
+  int tallest = 0;
+  for (int i = 0; i < legend.itemCount(); ++i)
+    if (const auto* item = legend.item(i)) tallest = std::max(tallest, item->minimumOuterSizeHint().height());
+  const int columns = std::max(1, legend.wrap());
+  const int rows = (legend.itemCount() + columns - 1) / columns;
+  return rows * (tallest + legend.rowSpacing()) + legend.margins().top() + legend.margins().bottom() +
+         kBarsRoom;
+}
+
+void AccessesPlot::showKeys(bool fit) {
+  // A hidden legend still holds its row's height: it leaves the layout instead.
+  const bool show = legendWanted_ && fit;
+  const bool placed = legendRow_->hasElement(0, 0) && legendRow_->element(0, 0) == plot_->legend;
+  if (show && !placed) legendRow_->addElement(0, 0, plot_->legend);
+  if (!show && placed) legendRow_->take(plot_->legend);
+  plot_->legend->setVisible(show);
+  if (legendWanted_ && !fit && keysNote_.isNull()) {
+    keysNote_ = new QCPItemText(plot_);
+    keysNote_->position->setType(QCPItemPosition::ptAxisRectRatio);
+    keysNote_->position->setCoords(0.005, 0.01);
+    keysNote_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    keysNote_->setText(tr("Keys hidden: pane too short"));  // short: the compute note shares the line
+    keysNote_->setColor(QColor(0x55, 0x55, 0x55));
+    keysNote_->setClipToAxisRect(true);
+  }
+  if (!keysNote_.isNull()) keysNote_->setVisible(legendWanted_ && !fit);
+}
+
+Figure AccessesPlot::figure() {
+  Figure f = plotFigure(*plot_, title());
+  if (!legendWanted_) return f;
+  // A file is not bound to the pane: it is made tall enough for the keys, and has them. (The
+  // size holds a title band of at most 30 px: counting it as none errs on the tall side.)
+  f.size.rheight() += std::max(0.0, heightForKeys() - (f.size.height() - 30));
+  f.paint = [this, paint = std::move(f.paint)](QPaintDevice& device, QSizeF size) {
+    const bool shown = plot_->legend->visible();
+    showKeys(true);
+    paint(device, size);
+    showKeys(shown);
+  };
+  return f;
 }
 
 void AccessesPlot::drawBars(bool stacked) {
@@ -737,6 +790,17 @@ void AccessesPlot::updateLabelRotation() {
 
 void AccessesPlot::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
+  followSize();
+}
+
+bool AccessesPlot::eventFilter(QObject* watched, QEvent* event) {
+  // The plot's own size arrives after this widget's (the layout sets it), and is only real once
+  // shown: the keys' room and the labels are decided on it.
+  if (watched == plot_ && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) followSize();
+  return QWidget::eventFilter(watched, event);
+}
+
+void AccessesPlot::followSize() {
   if (!showsEmptyState()) {
     updateLabelRotation();
     updateLegendWrap();
@@ -957,7 +1021,7 @@ void AccessesPlot::showContextMenu(const QPoint& pos) {
   auto* menu = new QMenu(this);
   menu->setAttribute(Qt::WA_DeleteOnClose);
   addExportActions(
-      *menu, [this] { return plotFigure(*plot_, title()); }, this);
+      *menu, [this] { return figure(); }, this);
   menu->popup(plot_->mapToGlobal(pos));
 }
 

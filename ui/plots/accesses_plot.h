@@ -25,6 +25,7 @@ class QCPBars;
 class QCPBarsGroup;
 class QCPItemRect;
 class QCPItemText;
+class QCPLayoutGrid;
 class QCustomPlot;
 class QLabel;
 class QMouseEvent;
@@ -33,6 +34,8 @@ class QTabBar;
 class QToolButton;
 
 namespace af::ui {
+
+struct Figure;
 
 class AccessesPlot : public QWidget {
   Q_OBJECT
@@ -115,6 +118,7 @@ class AccessesPlot : public QWidget {
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   struct Hit {
@@ -138,6 +142,11 @@ class AccessesPlot : public QWidget {
   [[nodiscard]] QString pinnedOccupancyText(const QString& component) const;
   void updateScaleHint();
   void updateLegendWrap();
+  void followSize();  // labels, keys and value axis for the plot's size
+  // The plot's height at which its keys leave the bars their room.
+  [[nodiscard]] int heightForKeys() const;
+  void showKeys(bool fit);        // the keys where wanted and `fit`, else the note saying why not
+  [[nodiscard]] Figure figure();  // for export: tall enough for the keys, with them
   void updateLabelRotation();
   void applyHighlight();
   [[nodiscard]] QColor seriesColor(const QString& series);
@@ -183,6 +192,9 @@ class AccessesPlot : public QWidget {
   QPointer<QCPItemRect> band_;
   QPointer<QCPBars> track_;
   QPointer<QCPBars> pinnedBars_;
+  QCPLayoutGrid* legendRow_ = nullptr;  // the keys' row above the axis rect (plot-owned)
+  QPointer<QCPItemText> keysNote_;      // shown instead of the keys in a short pane
+  bool legendWanted_ = true;
   QList<QPointer<QCPItemText>> changeLabels_;  // per category of table_
 };
 

@@ -412,6 +412,56 @@ class TestPlots : public QObject {
     QVERIFY(plot.showsEmptyState());
   }
 
+  // A transformer's 21 tensors wrap the keys into rows above the bars. In a short pane (the
+  // Playback page gives the Plots most of the height) they give way to a note so the bars keep
+  // their room; a taller pane shows them again, above the bars.
+  void keys_give_way_to_bars_in_a_short_pane() {
+    AccessesData d;
+    for (int t = 0; t < 21; ++t)
+      for (const char* component : {"MainMemory", "GlobalBuffer", "Register"})
+        d.actions << AccessRecord{"E",    component,        QStringLiteral("Tensor%1").arg(t),
+                                  "read", 1000.0 * (t + 1), 1e-9};
+    AccessesPlot plot;
+    plot.setData(d);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    plot.resize(600, 240);
+    QCustomPlot* p = plot.customPlot();
+    const auto keysNoteShown = [&] {
+      for (int i = 0; i < p->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(p->item(i));
+            t && t->visible() && t->text().contains("Keys hidden"))
+          return true;
+      return false;
+    };
+    QTRY_VERIFY(!p->legend->visible());
+    p->replot();
+    QVERIFY(keysNoteShown());
+    const int shortBars = p->axisRect()->rect().height();
+    QVERIFY2(shortBars >= 40, qPrintable(QString::number(shortBars)));
+    // A file is not bound to the pane: it is made tall enough for its keys, and the pane stays
+    // as it was.
+    QTemporaryDir dir;
+    const QString svg = dir.filePath("short.svg");
+    QVERIFY(plot.exportTo(svg));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray drawn = file.readAll();
+    QVERIFY(drawn.contains("Tensor20"));
+    QVERIFY(!drawn.contains("Keys hidden"));
+    QVERIFY(!p->legend->visible());
+    QVERIFY(keysNoteShown());
+
+    plot.resize(600, 500);
+    QTRY_VERIFY(p->legend->visible());
+    p->replot();
+    QVERIFY(!keysNoteShown());
+    QVERIFY2(p->legend->rowCount() > 1, "the keys should wrap at this width");
+    QVERIFY(p->legend->outerRect().bottom() <= p->axisRect()->outerRect().top() + 1);
+    QVERIFY2(p->axisRect()->rect().height() >= 80,
+             qPrintable(QString::number(p->axisRect()->rect().height())));
+  }
+
   void tooltip_names_bar_tensor_and_exact_value() {
     AccessesPlot plot;
     plot.resize(900, 500);
