@@ -562,16 +562,15 @@ void AccessesPlot::showKeys(bool fit) {
 }
 
 Figure AccessesPlot::figure() {
-  Figure f = plotFigure(*plot_, title());
-  if (!legendWanted_) return f;
-  // A file is not bound to the pane: it is made tall enough for the keys, and has them. (The
-  // size holds a title band of at most 30 px: counting it as none errs on the tall side.)
-  f.size.rheight() += std::max(0.0, heightForKeys() - (f.size.height() - 30));
+  if (!legendWanted_) return plotFigure(*plot_, title());
+  // A file is not bound to the pane: it is made tall enough for the keys, and has them.
+  Figure f = plotFigure(*plot_, title(), heightForKeys());
   f.paint = [this, paint = std::move(f.paint)](QPaintDevice& device, QSizeF size) {
     const bool shown = plot_->legend->visible();
     showKeys(true);
     paint(device, size);
     showKeys(shown);
+    plot_->replot(QCustomPlot::rpQueuedReplot);  // the layout is the file's until laid out again
   };
   return f;
 }

@@ -12,6 +12,7 @@
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSvgGenerator>
+#include <algorithm>
 
 namespace af::ui {
 
@@ -52,13 +53,15 @@ bool renderPdf(const Figure& f, const QString& path) {
 
 }  // namespace
 
-Figure plotFigure(QCustomPlot& plot, const QString& title) {
+Figure plotFigure(QCustomPlot& plot, const QString& title, int min_height) {
   const QSize on_screen = plot.size();
   // A plot that was never shown has no meaningful size; export at a readable default instead.
-  const QSize size = on_screen.width() < 200 || on_screen.height() < 150 ? QSize(900, 540) : on_screen;
+  QSize size = on_screen.width() < 200 || on_screen.height() < 150 ? QSize(900, 540) : on_screen;
+  size.setHeight(std::max(size.height(), min_height));
   // On screen the title is the tab's; a file needs it drawn, above the plot.
   const double band = title.isEmpty() ? 0.0 : kTitleBand;
-  return Figure{title, QSizeF(size.width(), size.height() + band), [&plot, title, band](QPaintDevice& device, QSizeF s) {
+  return Figure{title, QSizeF(size.width(), size.height() + band),
+                [&plot, title, band](QPaintDevice& device, QSizeF s) {
                   QCPPainter painter(&device);
                   if (band > 0) {
                     painter.fillRect(QRectF(0, 0, s.width(), band), Qt::white);
@@ -67,7 +70,8 @@ Figure plotFigure(QCustomPlot& plot, const QString& title) {
                     font.setPointSizeF(font.pointSizeF() * 1.15);
                     painter.setFont(font);
                     painter.setPen(Qt::black);
-                    painter.drawText(QRectF(10, 0, s.width() - 20, band), Qt::AlignLeft | Qt::AlignVCenter, title);
+                    painter.drawText(QRectF(10, 0, s.width() - 20, band), Qt::AlignLeft | Qt::AlignVCenter,
+                                     title);
                     painter.translate(0, band);
                   }
                   plot.toPainter(&painter, static_cast<int>(s.width()), static_cast<int>(s.height() - band));
@@ -91,7 +95,8 @@ bool exportFigure(const Figure& figure, const QString& path, QString* error) {
     if (error) *error = why;
     return false;
   };
-  if (figure.size.isEmpty() || !figure.paint) return fail(QObject::tr("Nothing to export: the view is empty."));
+  if (figure.size.isEmpty() || !figure.paint)
+    return fail(QObject::tr("Nothing to export: the view is empty."));
   const QString suffix = QFileInfo(path).suffix().toLower();
   bool ok = false;
   if (suffix == QLatin1String("png"))
@@ -125,8 +130,9 @@ void addExportActions(QMenu& menu, std::function<Figure()> figure, QWidget* dial
     const QString filter = QString::fromLatin1(f.filter);
     menu.addAction(QObject::tr(f.label), dialogParent, [figure, dialogParent, suffix, filter] {
       const Figure fig = figure();
-      QString path = QFileDialog::getSaveFileName(dialogParent, QObject::tr("Export %1").arg(fig.title),
-                                                  figureFileName(fig.title) + QLatin1Char('.') + suffix, filter);
+      QString path =
+          QFileDialog::getSaveFileName(dialogParent, QObject::tr("Export %1").arg(fig.title),
+                                       figureFileName(fig.title) + QLatin1Char('.') + suffix, filter);
       if (path.isEmpty()) return;
       if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + suffix;
       if (QString error; !exportFigure(fig, path, &error))

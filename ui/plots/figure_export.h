@@ -21,8 +21,9 @@ struct Figure {
   std::function<void(QPaintDevice& device, QSizeF size)> paint;
 };
 
-// A plot as it is on screen (a plot never shown exports at 900x540).
-[[nodiscard]] Figure plotFigure(QCustomPlot& plot, const QString& title);
+// A plot as it is on screen (a plot never shown exports at 900x540), at least `min_height`
+// pixels high (below the title).
+[[nodiscard]] Figure plotFigure(QCustomPlot& plot, const QString& title, int min_height = 0);
 // Every item of a scene, on white, with a small margin.
 [[nodiscard]] Figure sceneFigure(QGraphicsScene& scene, const QString& title);
 

@@ -378,15 +378,6 @@ class TileSearch {
     return cancelled_ || dive_over_;
   }
 
-  // A dive before the search for a usage some valid pmapping reaches: min_usage keeps only the
-  // rows of the best usage found, so the valid rows kept below it are dropped later, and the
-  // usage bound prunes only from the best found. The search tries a min_usage loop's largest
-  // tile first, which on eyeriss with imperfect tiles met the best usage late (half its leaves
-  // were valid rows dropped so); the dive tries its smallest first (its split is the tile
-  // outside over its own) and stops at the first valid leaf, or after a few thousand visits.
-  // It keeps no row and its counts are undone, so the result and the accounting are the
-  // search's own. (Trying smallest first in the search itself made the CiM arches' searches
-  // 4x slower: there largest first meets the best usage early.)
   // Whether some min_usage loop's tile is chosen with its rank variable's candidate chains
   // (inner to outer, largest first). Divisor splits are tried largest first, the usage's own
   // order: there the dive would find the search's first leaf.
@@ -396,6 +387,15 @@ class TileSearch {
     return false;
   }
 
+  // A dive before the search for a usage some valid pmapping reaches: min_usage keeps only the
+  // rows of the best usage found, so the valid rows kept below it are dropped later, and the
+  // usage bound prunes only from the best found. The search tries a min_usage loop's largest
+  // tile first, which on eyeriss with imperfect tiles met the best usage late (half its leaves
+  // were valid rows dropped so); the dive tries its smallest first (its split is the tile
+  // outside over its own) and stops at the first valid leaf, or after a few thousand visits.
+  // It keeps no row and its counts are undone, so the result and the accounting are the
+  // search's own. (Trying smallest first in the search itself made the CiM arches' searches
+  // 4x slower: there largest first meets the best usage early.)
   void dive_for_usage() {
     static constexpr std::uint64_t kDiveVisits = 4096;
     const auto stats = result_.stats;
