@@ -7,6 +7,7 @@
 #include <array>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <ostream>
 #include <string_view>
@@ -62,9 +63,8 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   std::optional<CliStore> run_store;
   if (args.store && !open_store(*args.store, run_store, err)) return kInvalidInput;
   const auto start = std::chrono::steady_clock::now();
-  const Workspace ws = Workspace::load(
-      spec_inputs(args.files, args.assignments, args.costs, args.price_with_model, /*costs_required=*/true,
-                  args.cim));
+  const Workspace ws = Workspace::load(spec_inputs(args.files, args.assignments, args.costs,
+                                                   args.price_with_model, /*costs_required=*/true, args.cim));
   if (!ws.ok()) {
     print_diagnostics(ws.diagnostics(), err);
     return kInvalidInput;
@@ -78,6 +78,8 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   apply_map_options(args, metrics, options);
 
   const mapper::MapperResult r = ws.map(options);
+  for (const auto& why : {r.rounded_because, r.found ? r.stopped_because : std::string{}})
+    if (!why.empty()) err << "accelforge: warning: " << why << '\n';
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const bool to_stdout = args.json == "-";
   const components::AreaReport area = ws.area();
@@ -142,6 +144,8 @@ void apply_map_options(const MapArgs& args, std::optional<unsigned> metrics, map
   options.unfused = options.unfused || args.unfused;
   options.threads = args.threads;
   if (args.objective_tolerance) options.objective_tolerance = *args.objective_tolerance;
+  if (args.join_memory_mb)
+    options.join_memory_limit = static_cast<std::size_t>(std::ceil(*args.join_memory_mb * 1e6));
   if (!args.imperfect.empty()) mapper::set_imperfect_loops(options, args.imperfect);
   if (args.tiling_coarseness) options.tiling_coarseness = *args.tiling_coarseness;
 }
@@ -173,7 +177,8 @@ void add_map_options(CLI::App& app, MapArgs& args) {
   cmd->add_option("--max-fused-loops", args.max_fused_loops, "At most N fused loops per pmapping")
       ->type_name("N")
       ->check(number_in(0, 1e9, true, "a whole number, 0 or more"));
-  cmd->add_flag("--unfused", args.unfused, "The outermost memory keeps every tensor shared between Einsums (no fusion)");
+  cmd->add_flag("--unfused", args.unfused,
+                "The outermost memory keeps every tensor shared between Einsums (no fusion)");
   cmd->add_option("--threads", args.threads, "Worker threads (default: all cores)")
       ->type_name("N")
       ->check(number_in(0, kMaxThreads, true,
@@ -183,6 +188,11 @@ void add_map_options(CLI::App& app, MapArgs& args) {
                   "default: the spec's mapper.objective_tolerance, else 0)")
       ->type_name("T")
       ->check(number_in(0, kInfinity, false, "a number, 0 or more"));
+  cmd->add_option("--join-memory", args.join_memory_mb,
+                  "Megabytes the join's rows may hold before the run stops itself, warning, with what it "
+                  "found so far (default: half the physical memory)")
+      ->type_name("MB")
+      ->check(number_in(1e-6, kInfinity, false, "a number greater than 0"));
   cmd->add_option(
          "--imperfect", args.imperfect,
          "Also try tiles that do not divide the rank shape, for spatial loops, temporal loops or both "

@@ -21,6 +21,7 @@ struct MapArgs {
   std::string metric;                    // empty: the spec's mapper.metrics (default energy)
   std::optional<long long> max_fused_loops;
   std::optional<double> objective_tolerance;
+  std::optional<double> join_memory_mb;
   std::string imperfect;  // "", spatial, temporal or both
   std::optional<double> tiling_coarseness;
   bool unfused = false;

@@ -146,6 +146,7 @@ std::optional<std::vector<std::vector<double>>> ceiling_mappings(
     settings.resource_usage_tolerance = tolerance;
     const JoinOutcome rough = join_einsums(in, tracked, copies, settings, nullptr, stop);
     if (rough.cancelled) return std::nullopt;
+    if (rough.over_memory_limit) break;  // the ceilings so far; the exact join will say it
     // A lossy join under ceilings may find nothing, or only worse: the best of all stay.
     for (const auto& m : rough.front) settings.ceilings.push_back(final_objectives(m, options.metrics));
     std::vector<std::vector<double>> best;
@@ -244,6 +245,9 @@ constexpr std::int64_t kMaxImperfectBound = std::int64_t{1} << 32;
 // Guessed ceilings, as factors over the least the workload's objective can be (README:
 // "Guessed ceilings"); each failed guess costs a search pruned harder than the next.
 constexpr std::array kGuesses{1.03, 1.1, 1.3};
+
+// The tolerance of the join run again when the exact one outgrows its memory limit.
+constexpr double kRoundedJoin = 0.05;
 
 // A whole count as digits while doubles hold it exactly, else four significant digits.
 std::string count_text(double n) { return n < 1e15 ? fmt::format("{:.0f}", n) : fmt::format("{:.4g}", n); }
@@ -453,7 +457,8 @@ class MapRun {
                              options_.resource_usage_tolerance,
                              options_.threads,
                              {},
-                             {}};
+                             {},
+                             join_memory_limit(options_)};
     for (const auto& per_einsum : problems_)
       for (const auto& p : per_einsum) {
         int level = 0;
@@ -809,9 +814,37 @@ class MapRun {
       settings_.ceilings = std::move(*found);
       auto outcome = std::make_shared<JoinOutcome>(
           join_einsums(join_input_, tracked_, copies_, settings_, observer_, stop_));
+      bool rounded = false;
+      if (outcome->over_memory_limit && settings_.objective_tolerance < kRoundedJoin) {
+        // Rounded, a join keeps far fewer rows: a usage front (every memory an objective) of
+        // tpu_v4i + GPT-3 6.7B at 256 tokens held under 1.4 GB where the exact one passed 8 GB.
+        JoinSettings coarse = settings_;
+        coarse.objective_tolerance = coarse.resource_usage_tolerance = kRoundedJoin;
+        coarse.ceilings.clear();  // sound only for an exact join
+        auto again = std::make_shared<JoinOutcome>(
+            join_einsums(join_input_, tracked_, copies_, coarse, observer_, stop_));
+        if (!again->over_memory_limit && !again->cancelled) {
+          result_.rounded_because = fmt::format(
+              "{}. This front is of a join again with objectives and usages rounded as objective_tolerance "
+              "{} rounds them (values within a factor {} count as equal): it may miss mappings up to that "
+              "much better. Set the tolerance yourself, limit the fused loops (max_fused_loops) or map "
+              "unfused for an exact front",
+              outcome->failure, kRoundedJoin, 1 + kRoundedJoin);
+          outcome = std::move(again);
+          rounded = true;
+        }
+      }
+      if (outcome->over_memory_limit) {
+        result_.stopped_because =
+            outcome->failure +
+            ". The run stopped there, as a Stop would, with what it had found. To map it whole, "
+            "let the mapper round (objective_tolerance, e.g. 0.05), limit the fused loops "
+            "(max_fused_loops) or map unfused";
+        return std::nullopt;
+      }
       if (outcome->cancelled || stop_.stop_requested()) return std::nullopt;
       // A guessed ceiling that no mapping beats leaves an empty front that a known one would not.
-      if (key && !outcome->front.empty()) cache_->keep(*key, outcome);
+      if (key && !outcome->front.empty() && !rounded) cache_->keep(*key, outcome);
       joined = std::move(outcome);
     }
     result_.join_steps = joined->steps;
@@ -860,9 +893,12 @@ class MapRun {
       MapperResult best = std::move(*known_.best);
       best.cancelled = true;
       best.reuse = std::move(result_.reuse);
+      best.stopped_because = std::move(result_.stopped_because);
       return best;
     }
-    result_.failure = "stopped before the pmappings found so far joined into a whole mapping";
+    result_.failure = result_.stopped_because.empty()
+                          ? "stopped before the pmappings found so far joined into a whole mapping"
+                          : result_.stopped_because;
     return std::move(result_);
   }
 

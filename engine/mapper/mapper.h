@@ -59,6 +59,13 @@ struct MapperResult {
   // with RESOURCE_USAGE every finite memory of the Einsums' paths.
   TrackedMemories tracked;
   std::string failure;  // why nothing was found (names the Einsum and the worst cause)
+  // Why the run stopped itself (cancelled is set, and the front is what was found so far, as
+  // after a Stop): the join outgrew MapperOptions::join_memory_limit. Empty otherwise.
+  std::string stopped_because;
+  // Why the front is a rounded join's (found is set): the exact join outgrew the memory limit,
+  // and the join again with objectives and usages rounded (objective_tolerance kRoundedJoin)
+  // held less. Empty otherwise.
+  std::string rounded_because;
   MapReuse reuse;
 
   [[nodiscard]] std::size_t n_mappings() const { return front.size(); }

@@ -1,5 +1,7 @@
 #include "mapper/options.h"
 
+#include <unistd.h>
+
 namespace af::mapper {
 
 void set_imperfect_loops(MapperOptions& o, std::string_view which) {
@@ -32,6 +34,14 @@ MapperOptions options_from_spec(const spec::Spec& spec) {
   take(o.explore_loop_orders, m.explore_loop_orders);
   take(o.force_memory_hierarchy_order, m.force_memory_hierarchy_order);
   return o;
+}
+
+std::size_t join_memory_limit(const MapperOptions& options) {
+  if (options.join_memory_limit > 0) return options.join_memory_limit;
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  // Unknown (never on Linux): 8 GB, what a laptop can spare.
+  if (pages <= 0 || page <= 0) return std::size_t{8} << 30;
+  return static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) / 2;
 }
 
 }  // namespace af::mapper

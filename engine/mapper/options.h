@@ -77,7 +77,13 @@ struct MapperOptions {
   // README: "Guessed ceilings"); a guess no mapping beats is followed by a looser one, and
   // then by the one-fused-loop run. Off only to check that this changes no front.
   bool guessed_ceilings = true;
+  // Bytes the join's rows may hold before the run stops itself (MapperResult::stopped_because),
+  // as a Stop would; 0: half of this machine's physical memory (join_memory_limit()).
+  std::size_t join_memory_limit = 0;
 };
+
+// The join's memory limit in bytes: options.join_memory_limit, or half the physical memory.
+[[nodiscard]] std::size_t join_memory_limit(const MapperOptions& options);
 
 // "spatial", "temporal", "both" (anything else: neither): the two imperfect-loop flags.
 void set_imperfect_loops(MapperOptions& o, std::string_view which);

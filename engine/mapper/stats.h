@@ -83,6 +83,9 @@ struct JoinStepStats {
   std::map<std::string, std::uint64_t> removed;
   std::size_t groups_out = 0;
   std::uint64_t rows_out = 0;
+  // The most bytes the join's rows held during this step (JoinSettings::memory_limit), as
+  // measured after each batch of row merges.
+  std::size_t held_bytes = 0;
 
   // The join's funnel, like EinsumStats::funnel: from every row pair of the group pairs
   // (candidates), "lookahead groups" (pairs of dropped group pairs), "loops differ"

@@ -22,6 +22,6 @@ namespace af::mapper {
 // Empty when some Einsum has no pmapping yet or nothing joins in time.
 [[nodiscard]] std::vector<JoinedMapping> join_found_so_far(
     const std::vector<JoinEinsum>& in, const TrackedMemories& tracked,
-    const std::map<std::string, std::set<std::string>>& copies, const JoinSettings& settings);
+    const std::map<std::string, std::set<std::string>>& copies, JoinSettings settings);
 
 }  // namespace af::mapper

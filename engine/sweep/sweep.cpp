@@ -112,8 +112,10 @@ SweepRow run_point(const Sweep& sweep, const std::vector<std::string>& values, s
       const mapper::MapperResult r = ws.map(options, hooks.observer ? hooks.observer(index) : nullptr, stop);
       if (hooks.mapped) hooks.mapped(index, ws, r);
       if (r.cancelled) {
-        row.failure = "stopped";
+        // A point whose join outgrew its memory limit stopped itself: it says why, not "stopped".
+        row.failure = r.stopped_because.empty() ? "stopped" : r.stopped_because;
       } else if (r.found && r.evaluation) {
+        if (!r.rounded_because.empty()) row.warnings.push_back(r.rounded_because);
         row.found = true;
         row.energy = r.evaluation->total_energy;
         row.latency = r.evaluation->total_latency;

@@ -29,7 +29,8 @@ struct SweepRow {
   // design-space front a sweep draws (front_across_points).
   double area = 0, leak_power = 0;               // m^2, W
   std::map<std::string, double> component_area;  // m^2
-  std::vector<std::string> warnings;             // the point's load warnings (e.g. a stale cost table entry)
+  std::vector<std::string>
+      warnings;  // the point's load warnings (e.g. a stale cost table entry), a rounded join's
   // The run's whole front (the optimum first): (energy, latency) of each mapping on it, for
   // overlaying the points' fronts.
   std::vector<std::pair<double, double>> front;

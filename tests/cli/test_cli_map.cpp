@@ -169,6 +169,23 @@ class TestCliMap : public QObject {
     QCOMPARE(bad.exitCode, 2);
   }
 
+  // Over --join-memory the run stops itself: a warning that says why and what to change, the
+  // mappings found so far, exit 0; a bad value is a usage error.
+  void join_memory_flag() {
+    const QStringList args = QStringList{"map"} + matmul_files() + kSets +
+                             QStringList{"--metric", "energy|resource_usage", "--json", "-"};
+    const auto whole = runProcess(AF_CLI_EXE, args);
+    QVERIFY2(whole.exitCode == 0, qPrintable(whole.err));
+    QVERIFY2(!whole.err.contains("memory limit"), qPrintable(whole.err));
+    const auto cut = runProcess(AF_CLI_EXE, args + QStringList{"--join-memory", "0.000001"});
+    QVERIFY2(cut.exitCode == 0, qPrintable(cut.err));
+    QVERIFY2(cut.err.contains("warning: the join outgrew its memory limit"), qPrintable(cut.err));
+    QVERIFY2(cut.err.contains("max_fused_loops"), qPrintable(cut.err));
+    QVERIFY(QJsonDocument::fromJson(cut.out.toUtf8()).object().contains("energy"));
+    const auto bad = runProcess(AF_CLI_EXE, args + QStringList{"--join-memory", "0"});
+    QCOMPARE(bad.exitCode, 2);
+  }
+
   // 5 and 7 have no divisor that fills mac_row's 4 MACs; imperfect spatial tiles reach
   // ops / 4. The JSON also gives AccelForge's count of the full tile space.
   void imperfect_tiles_flag() {

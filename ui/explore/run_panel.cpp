@@ -266,9 +266,19 @@ void RunPanel::setFinished(const MapRunPtr& run) {
   if (!run) return;
   const auto& r = run->result;
   progress_->setValue(r.cancelled ? progress_->value() : 1000);
+  // A run that stopped itself says why (the join's memory limit), in full in the tooltip.
+  stage_->setToolTip(QString::fromStdString(r.stopped_because + r.rounded_because));
   stage_->setText(
-      r.cancelled ? tr("Stopped after %1: showing what was found so far").arg(duration(run->seconds))
-      : r.found   ? tr("Done in %1: %n mapping(s) on the front", "", static_cast<int>(r.front.size()))
+      !r.rounded_because.empty()
+          ? tr("Done in %1, rounded: the exact join outgrew its memory limit (hover for what that means)")
+                .arg(duration(run->seconds))
+      : !r.stopped_because.empty()
+          ? tr("Stopped itself after %1, at the join's memory limit: showing what was "
+               "found so far (hover for "
+               "what to change)")
+                .arg(duration(run->seconds))
+      : r.cancelled ? tr("Stopped after %1: showing what was found so far").arg(duration(run->seconds))
+      : r.found     ? tr("Done in %1: %n mapping(s) on the front", "", static_cast<int>(r.front.size()))
                       .arg(duration(run->seconds))
                 : tr("Done in %1: no valid mapping (see the keep-rate funnel)").arg(duration(run->seconds)));
   // What the project's map cache saved this run ("reused 11 of 12 Einsum searches, re-joined").
@@ -280,6 +290,7 @@ void RunPanel::resetProgress() {
   running_ = false;
   progress_->setValue(0);
   stage_->setText(tr("Idle"));
+  stage_->setToolTip({});
   einsums_->clear();
   updateEnabled();
 }

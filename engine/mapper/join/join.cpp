@@ -1,5 +1,6 @@
 #include "mapper/join/join.h"
 
+#include <fmt/format.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
@@ -72,6 +73,10 @@ struct Group {
   [[nodiscard]] const double* row(std::size_t i) const { return values.data() + i * stride; }
   [[nodiscard]] const std::int64_t* iters(std::size_t i) const { return iterations.data() + i * loops; }
   [[nodiscard]] std::size_t sizes_at() const { return kRes + layout.size(); }
+  [[nodiscard]] std::size_t bytes() const {
+    return values.capacity() * sizeof(double) + iterations.capacity() * sizeof(std::int64_t) +
+           origin.capacity() * sizeof(std::uint32_t);
+  }
   void keep_only(const std::vector<std::size_t>& keep) {
     std::vector<double> v;
     std::vector<std::int64_t> it;
@@ -343,7 +348,8 @@ class Join {
                     settings.resource_usage_tolerance / static_cast<double>(std::max<std::size_t>(n_, 1))},
         join_key_{settings.metrics, settings.objective_tolerance, settings.objective_tolerance, 0},
         order_{&settings.memory_levels},
-        ceilings_(settings.ceilings, settings.metrics) {}
+        ceilings_(settings.ceilings, settings.metrics),
+        memory_limit_(settings.memory_limit) {}
 
   JoinOutcome run() {
     if (n_ == 0) return std::move(out_);
@@ -455,6 +461,10 @@ class Join {
     if (!look_ahead(step)) return false;
     plan_merges(step);
     merge_rows(step);
+    if (out_.over_memory_limit) {
+      out_.steps.push_back(step.stats);
+      return false;
+    }
     if (stop_.stop_requested()) {
       out_.cancelled = true;
       return false;
@@ -673,7 +683,32 @@ class Join {
       });
       if (stop_.stop_requested()) return;
       fold(step, first, last, false);
+      if (over_memory_limit(step)) return;
     }
+  }
+
+  // Records the rows held in the step's statistics. Whether they (every Einsum's groups, the left, this
+  // step's joined groups and their sources, the origins) exceed the limit; if so the outcome says where.
+  bool over_memory_limit(Step& step) {
+    const auto of = [](const std::vector<Group>& gs) {
+      std::size_t b = 0;
+      for (const auto& g : gs) b += g.bytes();
+      return b;
+    };
+    std::size_t held = of(left_) + of(step.next) + origins_.capacity() * sizeof(Origin);
+    for (const auto& gs : per_einsum_) held += of(gs);
+    for (const auto& s : step.sources) held += s.capacity() * sizeof(Step::Source);
+    step.stats.held_bytes = std::max(step.stats.held_bytes, held);
+    if (memory_limit_ == 0 || held <= memory_limit_) return false;
+    out_.over_memory_limit = true;
+    std::size_t rows = 0;
+    for (const auto& g : step.next) rows += g.rows();
+    out_.failure = fmt::format(
+        "the join outgrew its memory limit joining Einsum {}: its rows held {:.3g} MB (limit {:.3g} MB, "
+        "{} rows so far in this step)",
+        einsums_[step.j].name, static_cast<double>(held) / 1e6, static_cast<double>(memory_limit_) / 1e6,
+        rows);
+    return true;
   }
 
   // Tasks [first, last) join their groups' rows, in task order; a group is Pareto-pruned
@@ -932,6 +967,7 @@ class Join {
   const KeyMaker join_key_;
   const LessFused order_;
   const Ceilings ceilings_;
+  const std::size_t memory_limit_;
   std::vector<LeastAdded> rest_after_;  // per Einsum: what the Einsums after it add at the least
 
   JoinOutcome out_;

@@ -56,6 +56,11 @@ struct JoinSettings {
   // ranking objective than one of these can never be on the front: it goes as "ceiling". Only
   // sound when the join is exact (both tolerances 0). Empty: none.
   std::vector<std::vector<double>> ceilings;
+  // Bytes the join's rows may hold (0: no limit). A join over it ends as a stopped one does,
+  // with over_memory_limit set: with every memory's usage an objective (RESOURCE_USAGE) a
+  // fused join on a transformer keeps millions of rows and would otherwise grow until the
+  // system kills the process.
+  std::size_t memory_limit = 0;
 };
 
 struct JoinOutcome {
@@ -66,6 +71,8 @@ struct JoinOutcome {
   std::vector<std::uint64_t> ceiling_rows;  // per Einsum: pmappings the ceilings removed
   std::string failure;                      // why nothing joined, naming the Einsums
   bool cancelled = false;
+  // The rows outgrew JoinSettings::memory_limit; `failure` says where and how much.
+  bool over_memory_limit = false;
 };
 
 // `copies`: tensors that copy Einsums alias (source <-> each output), which share one

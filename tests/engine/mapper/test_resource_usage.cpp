@@ -136,6 +136,64 @@ class TestResourceUsage : public QObject {
     QCOMPARE(least, energy_only.front.front().energy());
   }
 
+  // With every memory's usage an objective a fused join keeps many rows; over its memory
+  // limit the run stops itself as a Stop would, saying where and what to change, and keeps
+  // what it found. A limit it stays under changes nothing.
+  void join_memory_limit_stops_the_run_and_says_why() {
+    const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/three_level_matmul_chain/";
+    const spec::Spec s = af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"});
+    mapper::MapperOptions o = mapper::options_from_spec(s);
+    o.threads = 2;
+    o.metrics = mapper::parse_metrics("energy|resource_usage");
+    const auto whole = mapper::map_workload(s, o);
+    QVERIFY(whole.found && !whole.cancelled && whole.stopped_because.empty());
+    QVERIFY(!whole.join_steps.empty());
+
+    o.join_memory_limit = 1;  // a byte: the first batch of joined rows is over it
+    const auto cut = mapper::map_workload(s, o);
+    QVERIFY(cut.cancelled);
+    QVERIFY2(cut.stopped_because.find("memory limit") != std::string::npos, cut.stopped_because.c_str());
+    QVERIFY2(cut.stopped_because.find("objective_tolerance") != std::string::npos,
+             cut.stopped_because.c_str());
+    // It names the Einsum whose step outgrew the limit: the first to join the left.
+    QVERIFY2(cut.stopped_because.find(whole.join_steps.front().einsum) != std::string::npos,
+             cut.stopped_because.c_str());
+    // What was found so far joins into whole mappings, none better than the whole run's best.
+    QVERIFY2(cut.found, cut.failure.c_str());
+    double best = whole.front.front().energy(), cut_best = cut.front.front().energy();
+    for (const auto& m : whole.front) best = std::min(best, m.energy());
+    for (const auto& m : cut.front) cut_best = std::min(cut_best, m.energy());
+    QVERIFY(cut_best >= best * (1 - 1e-9));
+
+    // Between what the exact join holds and what a rounded one does, the run joins again
+    // rounded and says so: the front is the rounded run's.
+    const auto most_held = [](const mapper::MapperResult& r) {
+      std::size_t most = 0;
+      for (const auto& step : r.join_steps) most = std::max(most, step.held_bytes);
+      return most;
+    };
+    mapper::MapperOptions rounding = o;
+    rounding.join_memory_limit = 0;
+    rounding.objective_tolerance = 0.05;
+    const auto rounded_run = mapper::map_workload(s, rounding);
+    qInfo("the join held %zu bytes at most, %zu rounded", most_held(whole), most_held(rounded_run));
+    QVERIFY(most_held(rounded_run) > 0);
+    QVERIFY(most_held(rounded_run) < most_held(whole));
+    o.join_memory_limit = (most_held(rounded_run) + most_held(whole)) / 2;
+    const auto rounded = mapper::map_workload(s, o);
+    QVERIFY(rounded.found && !rounded.cancelled && rounded.stopped_because.empty());
+    QVERIFY2(rounded.rounded_because.find("rounded") != std::string::npos, rounded.rounded_because.c_str());
+    QVERIFY2(rounded.rounded_because.find("memory limit") != std::string::npos,
+             rounded.rounded_because.c_str());
+    QCOMPARE(rounded.join_steps.back().rows_out, rounded_run.join_steps.back().rows_out);
+
+    o.join_memory_limit = std::size_t{1} << 30;
+    const auto roomy = mapper::map_workload(s, o);
+    QVERIFY(!roomy.cancelled && roomy.stopped_because.empty() && roomy.rounded_because.empty());
+    QCOMPARE(roomy.front.size(), whole.front.size());
+    QVERIFY(mapper::join_memory_limit(mapper::MapperOptions{}) > 0);
+  }
+
   void bundled_two_level_matmul() {
     const std::string ex = std::string(AF_SOURCE_DIR) + "/resources/examples/two_level_matmul/";
     check_slope(af::test::load_spec({ex + "arch.yaml", ex + "workload.yaml"}), "Scratchpad");

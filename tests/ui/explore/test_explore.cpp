@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -282,6 +283,36 @@ class TestExplore : public QObject {
     QVERIFY(table->topLevelItem(0)->text(2) != QStringLiteral("= V"));
     QCOMPARE(table->topLevelItem(1)->text(2), QStringLiteral("= V"));
     QVERIFY(table->topLevelItem(1)->toolTip(2).contains(QStringLiteral("V's search")));
+  }
+
+  // A run that ended at the join's memory limit says so, rounded or stopped, with the reason
+  // in the stage line's tooltip; a Stop of the user's reads as before.
+  void run_panel_says_when_the_join_outgrew_its_memory() {
+    MapperSettings settings;
+    RunPanel panel(&settings);
+    const auto finish = [&](auto set) {
+      auto run = std::make_shared<MapRun>();
+      run->result.found = true;
+      set(run->result);
+      panel.setFinished(run);
+      QLabel* stage = nullptr;
+      for (auto* l : panel.findChildren<QLabel*>())
+        if (l->text() == panel.stageText()) stage = l;
+      return stage ? stage->toolTip() : QString();
+    };
+    QString tip = finish([](af::mapper::MapperResult& r) { r.rounded_because = "held 3 GB; rounded"; });
+    QVERIFY2(panel.stageText().contains("rounded"), qPrintable(panel.stageText()));
+    QCOMPARE(tip, QStringLiteral("held 3 GB; rounded"));
+    tip = finish([](af::mapper::MapperResult& r) {
+      r.cancelled = true;
+      r.stopped_because = "held 3 GB; stopped";
+    });
+    QVERIFY2(panel.stageText().startsWith("Stopped itself"), qPrintable(panel.stageText()));
+    QVERIFY(panel.stageText().contains("memory limit"));
+    QCOMPARE(tip, QStringLiteral("held 3 GB; stopped"));
+    tip = finish([](af::mapper::MapperResult& r) { r.cancelled = true; });
+    QVERIFY2(panel.stageText().startsWith("Stopped after"), qPrintable(panel.stageText()));
+    QVERIFY(tip.isEmpty());
   }
 
   // Keep rates read as percentages with sensible digits, never "0.000".
