@@ -189,8 +189,9 @@ void add_map_options(CLI::App& app, MapArgs& args) {
       ->type_name("T")
       ->check(number_in(0, kInfinity, false, "a number, 0 or more"));
   cmd->add_option("--join-memory", args.join_memory_mb,
-                  "Megabytes the join's rows may hold before the run stops itself, warning, with what it "
-                  "found so far (default: half the physical memory)")
+                  "Megabytes the join's rows may hold: over it the join runs again rounded (objective "
+                  "tolerance 0.05), and over it even then the run stops with what it found; either warns "
+                  "(default: half the physical memory)")
       ->type_name("MB")
       ->check(number_in(1e-6, kInfinity, false, "a number greater than 0"));
   cmd->add_option(
