@@ -821,9 +821,12 @@ class MapRun {
         JoinSettings coarse = settings_;
         coarse.objective_tolerance = coarse.resource_usage_tolerance = kRoundedJoin;
         coarse.ceilings.clear();  // sound only for an exact join
+        if (observer_) observer_->on_join_restarted(outcome->failure);
         auto again = std::make_shared<JoinOutcome>(
             join_einsums(join_input_, tracked_, copies_, coarse, observer_, stop_));
-        if (!again->over_memory_limit && !again->cancelled) {
+        // A Stop pressed during the rounded join is the user's, not the limit's.
+        if (again->cancelled || stop_.stop_requested()) return std::nullopt;
+        if (!again->over_memory_limit) {
           result_.rounded_because = fmt::format(
               "{}. This front is of a join again with objectives and usages rounded as objective_tolerance "
               "{} rounds them (values within a factor {} count as equal): it may miss mappings up to that "

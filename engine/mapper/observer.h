@@ -42,6 +42,10 @@ class Observer {
   virtual void on_einsum_groups(const EinsumStats& stats) { (void)stats; }
   // After each join step: its counts (the join's funnel).
   virtual void on_join_step(const JoinStepStats& step) { (void)step; }
+  // The exact join outgrew its memory limit and starts again with rounded objectives: the
+  // steps reported so far belong to a join whose front will not be the run's. `why` is the
+  // limit's message (the Einsum, what its rows held).
+  virtual void on_join_restarted(const std::string& why) { (void)why; }
   // The joined front after each join step (`einsums_joined` of the workload so far): the
   // (energy, latency) Pareto front over every group.
   virtual void on_joined_front(std::size_t einsums_joined, const std::vector<FrontPoint>& front) {

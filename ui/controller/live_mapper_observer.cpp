@@ -111,9 +111,22 @@ void LiveMapperObserver::on_einsum_front(const std::string& einsum,
 void LiveMapperObserver::on_join_step(const mapper::JoinStepStats& step) {
   {
     const std::lock_guard lock(mutex_);
-    progress_.stage = QStringLiteral("join");
+    if (!progress_.stage.startsWith(QLatin1String("join"))) progress_.stage = QStringLiteral("join");
     progress_.joinSteps.push_back(step);
     estimate_.joinStep();
+    updateEstimate();
+  }
+  changed_();
+}
+
+void LiveMapperObserver::on_join_restarted(const std::string& why) {
+  (void)why;  // the finished run's rounded_because says it whole
+  {
+    const std::lock_guard lock(mutex_);
+    // The exact join's steps are void: the funnel shows the rounded join's as they come.
+    progress_.stage = QStringLiteral("join again, rounded: the exact join outgrew its memory limit");
+    progress_.joinSteps.clear();
+    estimate_.joinRestarted(seconds());
     updateEstimate();
   }
   changed_();
@@ -123,7 +136,7 @@ void LiveMapperObserver::on_joined_front(std::size_t einsums_joined,
                                          const std::vector<mapper::FrontPoint>& front) {
   {
     const std::lock_guard lock(mutex_);
-    progress_.stage = QStringLiteral("join");
+    if (!progress_.stage.startsWith(QLatin1String("join"))) progress_.stage = QStringLiteral("join");
     front_.joined = front;
     front_.einsumsJoined = einsums_joined;
     front_.provisional = false;

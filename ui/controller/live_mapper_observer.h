@@ -23,6 +23,7 @@ class LiveMapperObserver : public mapper::Observer {
   void on_template_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) override;
   void on_einsum_front(const std::string& einsum, const std::vector<mapper::FrontPoint>& front) override;
   void on_join_step(const mapper::JoinStepStats& step) override;
+  void on_join_restarted(const std::string& why) override;
   void on_joined_front(std::size_t einsums_joined, const std::vector<mapper::FrontPoint>& front) override;
   void finish(const mapper::MapperResult& result);
 

@@ -16,7 +16,8 @@
 namespace af::ui {
 
 struct MapperProgress {
-  QString stage;  // "templates", "tile shapes", "join", "done"
+  // "templates", "tile shapes", "join" (or "join again, rounded: ..." after the memory limit), "done"
+  QString stage;
   std::size_t templatesDone = 0, templatesTotal = 0;
   // Per Einsum, workload order: the running counts of the keep-rate funnel.
   std::vector<mapper::EinsumStats> stats;

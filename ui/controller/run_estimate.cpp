@@ -14,6 +14,11 @@ void RunEstimate::templateDone(double seconds) { done_.push_back(seconds); }
 
 void RunEstimate::joinStep() { ++joinSteps_; }
 
+void RunEstimate::joinRestarted(double seconds) {
+  joinSteps_ = 0;
+  joinRestart_ = seconds;
+}
+
 double RunEstimate::remaining(double seconds) const {
   if (templatesTotal_ == 0 || done_.empty()) return -1;
   const std::size_t doneCount = std::min(done_.size(), templatesTotal_);
@@ -36,9 +41,9 @@ double RunEstimate::remaining(double seconds) const {
   // The join: its steps so far say how long the rest takes; before the first, the share above.
   const double lastTemplate = done_[doneCount - 1];
   const double search = lastTemplate - searchStart_;
-  const double joining = seconds - lastTemplate;
+  const double joining = seconds - (joinRestart_ >= 0 ? joinRestart_ : lastTemplate);
   if (steps == 0) return 0;
-  if (joinSteps_ == 0) return std::max(kJoinShare * search - joining, 0.0);
+  if (joinSteps_ == 0) return joinRestart_ >= 0 ? -1 : std::max(kJoinShare * search - joining, 0.0);
   const double joined = static_cast<double>(std::min(joinSteps_, steps)) / static_cast<double>(steps);
   return joining * (1 - joined) / joined;
 }

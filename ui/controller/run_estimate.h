@@ -24,6 +24,8 @@ class RunEstimate {
   void templatesMade(std::size_t count, double seconds);  // one Einsum's templates
   void templateDone(double seconds);
   void joinStep();
+  // The join starts again (rounded, over its memory limit): its pace is measured afresh.
+  void joinRestarted(double seconds);
 
   // Seconds left at `seconds` after the start; < 0 while unknown.
   [[nodiscard]] double remaining(double seconds) const;
@@ -31,6 +33,7 @@ class RunEstimate {
  private:
   std::size_t einsums_ = 0, templatesTotal_ = 0, joinSteps_ = 0;
   double searchStart_ = 0;
+  double joinRestart_ = -1;   // when the join started again; < 0: it did not
   std::vector<double> done_;  // when each template was searched
 };
 

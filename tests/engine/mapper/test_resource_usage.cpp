@@ -7,6 +7,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
+#include <stop_token>
 
 #include "mapper/mapper.h"
 #include "support/load_spec.h"
@@ -186,6 +187,34 @@ class TestResourceUsage : public QObject {
     QVERIFY2(rounded.rounded_because.find("memory limit") != std::string::npos,
              rounded.rounded_because.c_str());
     QCOMPARE(rounded.join_steps.back().rows_out, rounded_run.join_steps.back().rows_out);
+
+    // The observer hears of the restart once, then the rounded join's steps. A Stop pressed
+    // then is the user's: the run says nothing of the memory limit.
+    struct Restarts : mapper::Observer {
+      std::stop_source stop;
+      bool stop_at_restart = false;
+      int restarts = 0;
+      std::size_t steps_after = 0;
+      void on_join_restarted(const std::string& why) override {
+        ++restarts;
+        steps_after = 0;
+        QVERIFY2(why.find("memory limit") != std::string::npos, why.c_str());
+        if (stop_at_restart) stop.request_stop();
+      }
+      void on_join_step(const mapper::JoinStepStats&) override { ++steps_after; }
+    };
+    Restarts heard;
+    const auto again = mapper::map_workload(s, o, &heard);
+    QCOMPARE(heard.restarts, 1);
+    QCOMPARE(heard.steps_after, again.join_steps.size());
+    QVERIFY(again.rounded_because == rounded.rounded_because);
+    Restarts stopping;
+    stopping.stop_at_restart = true;
+    const auto stopped = mapper::map_workload(s, o, &stopping, stopping.stop.get_token());
+    QCOMPARE(stopping.restarts, 1);
+    QVERIFY(stopped.cancelled);
+    QVERIFY2(stopped.stopped_because.empty(), stopped.stopped_because.c_str());
+    QVERIFY2(stopped.rounded_because.empty(), stopped.rounded_because.c_str());
 
     o.join_memory_limit = std::size_t{1} << 30;
     const auto roomy = mapper::map_workload(s, o);

@@ -83,6 +83,22 @@ class TestRunEstimate : public QObject {
     // 10% in 5 s: 45 s of search left, no join for one Einsum.
     QCOMPARE(e.remaining(5.5), 45.0);
   }
+
+  // A join that starts again (rounded, over its memory limit) is unknown until its first
+  // step, then paced from its own start, not the first join's.
+  void a_restarted_join_is_paced_afresh() {
+    RunEstimate e;
+    e.templatesMade(10, 0);
+    e.templatesMade(10, 0);
+    e.templatesMade(10, 0);  // three Einsums: two join steps
+    for (int i = 1; i <= 30; ++i) e.templateDone(i * 0.1);
+    e.joinStep();
+    QCOMPARE(e.remaining(5), 2.0);  // one of two steps in 2 s
+    e.joinRestarted(10);
+    QCOMPARE(e.remaining(11), -1.0);
+    e.joinStep();
+    QCOMPARE(e.remaining(12), 2.0);  // one of two steps in 2 s since the restart
+  }
 };
 
 QTEST_GUILESS_MAIN(TestRunEstimate)

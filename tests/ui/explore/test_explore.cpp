@@ -361,6 +361,19 @@ class TestExplore : public QObject {
     QCOMPARE(progress->joinSteps.size(), std::size_t{2});
     QCOMPARE(progress->joinSteps.back().rows_out, std::uint64_t{2});
     QCOMPARE(changes, 2);
+
+    // Over the memory limit the join starts again rounded: the exact join's steps go, the
+    // stage says why, and the rounded join's steps come in as before.
+    observer.on_join_restarted("the join outgrew its memory limit joining Einsum B");
+    auto restarted = observer.progress();
+    QVERIFY(restarted->joinSteps.empty());
+    QVERIFY2(restarted->stage.contains("rounded"), qPrintable(restarted->stage));
+    QCOMPARE(restarted->remainingSeconds, -1.0);
+    observer.on_join_step(step);
+    restarted = observer.progress();
+    QCOMPARE(restarted->joinSteps.size(), std::size_t{1});
+    QVERIFY2(restarted->stage.contains("rounded"), qPrintable(restarted->stage));
+    QCOMPARE(changes, 4);
   }
 
   // Before the fused search, the unfused optimum found for the ceilings moves the stage on:
