@@ -11,6 +11,7 @@
 #include "cli_main.h"
 #include "cli_output.h"
 #include "cli_store.h"
+#include "run_capture.h"
 
 namespace af::cli {
 
@@ -113,6 +114,8 @@ std::string show_text(const store::RunRecord& r) {
                      r.energy, r.latency, r.edp, r.area);
   else
     s += fmt::format("no valid mapping: {}\n", r.failure);
+  if (store::was_stopped(r)) s += "stopped: the front is of what the run had found by then\n";
+  for (const auto& why : store::warnings_of(r)) s += fmt::format("warning: {}\n", why);
   if (r.kind == store::RunKind::kMap) {
     s += fmt::format("front: {} mapping{}\n", r.front.size(), r.front.size() == 1 ? "" : "s");
     if (!r.mapping_yaml.empty()) s += "chosen mapping:\n" + r.mapping_yaml;

@@ -67,7 +67,27 @@ RunRecord capture_map(const Workspace& ws, const mapper::MapperOptions& options,
     r.front = io::pareto_json(io::pareto_rows(ws.spec(), result)).at("mappings");
   }
   r.stats = {{"stats", io::mapper_stats_json(result)}, {"join", io::mapper_join_json(result)}};
+  // What the run said besides its figures: a front from a rounded join, or a run that stopped
+  // itself (the join's memory limit) or was stopped, with what it had found.
+  nlohmann::json warnings = nlohmann::json::array();
+  for (const auto& why : {result.rounded_because, result.found ? result.stopped_because : std::string{}})
+    if (!why.empty()) warnings.push_back(why);
+  r.stats["run"] = {{"stopped", result.cancelled}, {"warnings", std::move(warnings)}};
   return r;
+}
+
+bool was_stopped(const RunRecord& record) {
+  const auto run = record.stats.is_object() ? record.stats.find("run") : record.stats.end();
+  return run != record.stats.end() && run->is_object() && run->value("stopped", false);
+}
+
+std::vector<std::string> warnings_of(const RunRecord& record) {
+  std::vector<std::string> out;
+  const auto run = record.stats.is_object() ? record.stats.find("run") : record.stats.end();
+  if (run == record.stats.end() || !run->is_object() || !run->contains("warnings")) return out;
+  for (const auto& w : run->at("warnings"))
+    if (w.is_string()) out.push_back(w.get<std::string>());
+  return out;
 }
 
 RunRecord capture_sweep(const sweep::Sweep& sweep, const std::vector<sweep::SweepRow>& rows, double seconds,

@@ -31,6 +31,12 @@ namespace af::store {
 [[nodiscard]] RunRecord capture_sweep(const sweep::Sweep& sweep, const std::vector<sweep::SweepRow>& rows,
                                       double seconds, const std::string& project = {});
 
+// Whether the map run was stopped (by the user or by the join's memory limit) with what it
+// had found, and what it warned of (a rounded join, why it stopped itself), as the CLI printed
+// them. Records stored before these were kept: false, none.
+[[nodiscard]] bool was_stopped(const RunRecord& record);
+[[nodiscard]] std::vector<std::string> warnings_of(const RunRecord& record);
+
 // The mapper settings the record ran with, as a project keeps them (the Mapper pane's
 // choices): re-running a record maps as it did.
 [[nodiscard]] ProjectMapperSettings settings_of(const RunRecord& record);

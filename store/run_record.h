@@ -48,7 +48,8 @@ struct RunRecord {
   // latency, edp, component_energy, yaml), the optimum first; sweep: one sweep::row_to_json
   // per point, in grid order.
   nlohmann::json front = nlohmann::json::array();
-  // map: {"stats": io::mapper_stats_json, "join": io::mapper_join_json}; sweep: null.
+  // map: {"stats": io::mapper_stats_json, "join": io::mapper_join_json, "run": {"stopped": bool,
+  // "warnings": [text]}} ("run" since 2026-12-07; run_capture.h reads it); sweep: null.
   nlohmann::json stats;
   std::string mapping_yaml;  // map: the chosen mapping; sweep: empty
   // sweep: [{"name": NAME, "values": [...]}] per varied variable, outermost first; map: null.

@@ -118,6 +118,14 @@ class TestCliStore : public QObject {
       QVERIFY2(r.out.contains(part), qPrintable(part + ("\n" + r.out)));
     r = cli({"history", "show", "3", "--store", db});
     QVERIFY2(r.out.contains("no valid mapping: ") && r.out.contains("Scratchpad"), qPrintable(r.out));
+    QVERIFY2(!r.out.contains("warning") && !r.out.contains("stopped"), qPrintable(r.out));
+    // A run that stopped itself at the join's memory limit says so when shown again.
+    r = cli(QStringList{"map"} + example("three_level_matmul_chain") +
+            QStringList{"--metric", "energy|resource_usage", "--join-memory", "0.000001", "--store", db});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = cli({"history", "show", "4", "--store", db});
+    QVERIFY2(r.out.contains("stopped: ") && r.out.contains("warning: the join outgrew its memory limit"),
+             qPrintable(r.out));
 
     const QString json = dir.filePath("run1.json");
     r = cli({"history", "export", "1", "--store", db, "--json", json});

@@ -188,6 +188,36 @@ class TestRunStore : public QObject {
     QVERIFY(store::record_from_json(nlohmann::json::parse(*text)) == r);
   }
 
+  // What a run warned of (a rounded join, a stop by the join's memory limit) is kept with it;
+  // a record from before they were kept reads as a run that neither stopped nor warned.
+  void stops_and_warnings_are_kept() {
+    QTemporaryDir dir;
+    const RunStore s(dir.filePath("runs.sqlite").toStdString());
+    const Workspace ws = Workspace::load({example_files("two_level_matmul"), {}, {"M=32"}, {}, true});
+    QVERIFY(ws.ok());
+    const mapper::MapperOptions o = ws.mapper_options();
+    mapper::MapperResult result = ws.map(o);
+    QVERIFY(result.found);
+    const RunRecord plain = store::capture_map(ws, o, result, 0.1);
+    QVERIFY(!store::was_stopped(plain));
+    QVERIFY(store::warnings_of(plain).empty());
+    result.cancelled = true;
+    result.rounded_because = "the join outgrew its memory limit; rounded";
+    result.stopped_because = "the join outgrew its memory limit; stopped";
+    const auto id = s.add(store::capture_map(ws, o, result, 0.1));
+    QVERIFY2(id.ok(), id.error.c_str());
+    const auto back = s.get(*id);
+    QVERIFY(back.ok());
+    QVERIFY(store::was_stopped(*back));
+    QCOMPARE(store::warnings_of(*back),
+             (std::vector<std::string>{result.rounded_because, result.stopped_because}));
+    RunRecord old = *back;
+    old.stats.erase("run");
+    QVERIFY(!store::was_stopped(old) && store::warnings_of(old).empty());
+    old.stats = nullptr;  // a sweep's
+    QVERIFY(!store::was_stopped(old) && store::warnings_of(old).empty());
+  }
+
   // A file's bytes come back exactly, whatever they are.
   void file_texts_are_kept_byte_for_byte() {
     QTemporaryDir dir;

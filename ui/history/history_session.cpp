@@ -232,6 +232,9 @@ void HistorySession::apply(const StoredRunPtr& run, bool rerun) {
   }
   if (rerun) pendingRerun_ = r.kind;
   emit reopened(run);
+  // What the run warned of when it ran (a rounded join, a stop) stays with it.
+  if (store::was_stopped(r)) note += tr(" It was stopped: its front is of what it had found by then.");
+  for (const auto& why : store::warnings_of(r)) note += tr(" Warning: %1.").arg(QString::fromStdString(why));
   emit message((rerun ? tr("Running %1 again.").arg(run->title()) : tr("Reopened %1.").arg(run->title())) +
                note);
 }

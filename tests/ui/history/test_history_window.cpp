@@ -27,6 +27,7 @@
 #include "main_window.h"
 #include "plots/accesses_plot.h"
 #include "qt_warnings.h"
+#include "run_capture.h"
 #include "run_store.h"
 #include "sweep/sweep_fronts_plot.h"
 #include "sweep/sweep_panel.h"
@@ -129,6 +130,34 @@ class TestHistoryWindow : public QObject {
     QVERIFY(qAbs(second->evaluation->total_latency - stored->front[1].latency) <=
             1e-9 * stored->front[1].latency);
     QVERIFY(storedRuns(storePath).size() == 1);  // reopening records nothing
+  }
+
+  // A run that stopped itself at the join's memory limit, or whose front is of a rounded join,
+  // says so when reopened, as it did when it ran.
+  void a_stopped_run_says_so_when_reopened() {
+    QTemporaryDir dir;
+    test::WindowFixture t;
+    const QString storePath = dir.filePath("runs.sqlite");
+    t.w.history()->setStorePath(storePath);
+    const QStringList files = test::exampleSpec(dir, "two_level_matmul");
+    const af::Workspace ws =
+        af::Workspace::load({{files[0].toStdString(), files[1].toStdString()}, {}, {}, {}, true});
+    QVERIFY(ws.ok());
+    const af::mapper::MapperOptions o = ws.mapper_options();
+    af::mapper::MapperResult result = ws.map(o);
+    QVERIFY(result.found);
+    result.cancelled = true;
+    result.stopped_because = "the join outgrew its memory limit joining Einsum Z";
+    const af::store::RunStore store(storePath.toStdString());
+    const auto id = store.add(af::store::capture_map(ws, o, result, 0.1));
+    QVERIFY2(id.ok(), id.error.c_str());
+    QSignalSpy reopened(t.w.history(), &HistorySession::reopened);
+    QSignalSpy said(t.w.history(), &HistorySession::message);
+    t.w.history()->reopen(*id);
+    QVERIFY(reopened.wait(kWaitMs));
+    QVERIFY(!said.isEmpty());
+    const QString text = said.last().at(0).toString();
+    QVERIFY2(text.contains("stopped") && text.contains("memory limit joining Einsum Z"), qPrintable(text));
   }
 
   // A sweep is stored; reopened, its points come back with their accesses and it is not
