@@ -506,6 +506,7 @@ void AccessesPlot::rebuild() {
   legendWanted_ = view_ != View::Latency || !pinnedBars_.isNull();
   updateLabelRotation();
   updateLegendWrap();
+  if (view_ != View::Occupancy) fitValueAxis(stacked());  // the keys' note, if they gave way, needs room
   applyHighlight();
 }
 
@@ -750,14 +751,19 @@ void AccessesPlot::fitValueAxis(bool stacked) {
     if (change.pinned > 0) minPositive = std::min(minPositive, change.pinned);
   }
   if (top <= 0) top = 1;
-  // With a pin, the share of the axis height above the tallest bar: a change label and the
-  // compute note above it, in pixels of the axis rect (estimated: the layout is only final
-  // after a replot, and a resize fits again).
+  // The share of the axis height above the tallest bar for the lines drawn there: with a pin,
+  // a change label and the compute note; else the compute note or the hidden keys' note. In
+  // pixels of the axis rect (estimated: the layout is only final after a replot, and a resize
+  // fits again): in a short pane (Playback) a fixed share left the notes over the bars.
+  const bool note = (view_ == View::Accesses && metric_ == AccessMetric::Count &&
+                     !computeOps(data_, einsum_, action_).isEmpty()) ||
+                    (!keysNote_.isNull() && keysNote_->visible());
+  const int lines = !changes_.isEmpty() ? 2 : (note ? 1 : 0);
   double share = 0;
-  if (!changes_.isEmpty()) {
+  if (lines > 0) {
     const QFontMetrics metrics(plot_->xAxis->tickLabelFont());
     const double axisPixels = std::max(60, plot_->height() - 70);
-    share = std::clamp(2.0 * (metrics.height() + 6) / axisPixels, 0.15, 0.6);
+    share = std::clamp(lines * (metrics.height() + 6) / axisPixels, lines == 2 ? 0.15 : 0.1, 0.6);
   }
   if (logScale()) {
     // Start at a whole decade (or power of two for bits) so the smallest bar is visible.
@@ -803,7 +809,7 @@ void AccessesPlot::followSize() {
   if (!showsEmptyState()) {
     updateLabelRotation();
     updateLegendWrap();
-    if (!changes_.isEmpty()) fitValueAxis(stacked());  // the labels' room is in pixels
+    if (view_ != View::Occupancy) fitValueAxis(stacked());  // the notes' room is in pixels
     plot_->replot(QCustomPlot::rpQueuedReplot);
   }
 }

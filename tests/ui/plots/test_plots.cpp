@@ -439,6 +439,33 @@ class TestPlots : public QObject {
     QVERIFY(keysNoteShown());
     const int shortBars = p->axisRect()->rect().height();
     QVERIFY2(shortBars >= 40, qPrintable(QString::number(shortBars)));
+    // The note has its own line above the tallest bar, not over it, however short the pane
+    // (the Playback page's Plots pane leaves the axis about 60 px).
+    const auto noteClearsBars = [&] {
+      double barsTop = std::numeric_limits<double>::infinity(), noteBottom = 0;
+      for (int i = 0; i < p->plottableCount(); ++i)
+        if (auto* bars = qobject_cast<QCPBars*>(p->plottable(i)))
+          for (int k = 0; k < bars->dataCount(); ++k)
+            barsTop = std::min(barsTop, bars->dataPixelPosition(k).y());
+      for (int i = 0; i < p->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->visible())
+          noteBottom = std::max(noteBottom, t->bottom->pixelPosition().y());
+      if (noteBottom <= barsTop + 1) return true;
+      qInfo("the note reaches y %.0f, the bars start at y %.0f (axis %d px)", noteBottom, barsTop,
+            p->axisRect()->rect().height());
+      return false;
+    };
+    QVERIFY(noteClearsBars());
+    // The widget's controls keep it taller than that: the plot alone is made short.
+    p->setMaximumHeight(100);
+    QTRY_VERIFY(p->height() <= 100);
+    p->replot();
+    QVERIFY2(p->axisRect()->rect().height() < 70,
+             qPrintable(QString::number(p->axisRect()->rect().height())));
+    QVERIFY(keysNoteShown());
+    QVERIFY(noteClearsBars());
+    p->setMaximumHeight(QWIDGETSIZE_MAX);
+    QTRY_VERIFY(p->axisRect()->rect().height() == shortBars);
     // A file is not bound to the pane: it is made tall enough for its keys, and the pane stays
     // as it was.
     QTemporaryDir dir;
