@@ -266,7 +266,8 @@ Outcome<std::vector<RunSummary>> RunStore::list(const std::optional<std::string>
   QSqlQuery q(db);
   q.prepare(
       QStringLiteral("SELECT id, kind, name, created, project, assignments, vary, points, found, energy, "
-                     "latency, edp, seconds, area FROM runs") +
+                     "latency, edp, seconds, area, json_extract(stats, '$.run.stopped'), "
+                     "json_array_length(stats, '$.run.warnings') FROM runs") +
       where + QStringLiteral(" ORDER BY created DESC, id DESC"));
   if (project) q.addBindValue(qs(*project));
   if (!q.exec()) return failed(error_text(q));
@@ -290,6 +291,8 @@ Outcome<std::vector<RunSummary>> RunStore::list(const std::optional<std::string>
       s.edp = q.value(11).toDouble();
       s.seconds = q.value(12).toDouble();
       s.area = q.value(13).toDouble();
+      s.stopped = q.value(14).toInt() != 0;  // NULL (no such key): 0
+      s.warnings = static_cast<std::size_t>(q.value(15).toLongLong());
       index[s.id] = runs.size();
       runs.push_back(std::move(s));
     }

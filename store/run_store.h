@@ -44,6 +44,10 @@ struct RunSummary {
   bool found = false;
   double energy = 0, latency = 0, edp = 0, seconds = 0;
   double area = 0;  // m^2 at the optimum; 0 for runs stored before area was recorded
+  // map: stopped with what it had found, and how many warnings it gave (run_capture.h's
+  // was_stopped and warnings_of, read in the list's query); false and 0 before they were kept.
+  bool stopped = false;
+  std::size_t warnings = 0;
   friend bool operator==(const RunSummary&, const RunSummary&) = default;
 };
 

@@ -214,8 +214,20 @@ class TestRunStore : public QObject {
     RunRecord old = *back;
     old.stats.erase("run");
     QVERIFY(!store::was_stopped(old) && store::warnings_of(old).empty());
+    const auto old_id = s.add(old);
     old.stats = nullptr;  // a sweep's
     QVERIFY(!store::was_stopped(old) && store::warnings_of(old).empty());
+    const auto null_id = s.add(old);
+    QVERIFY(old_id.ok() && null_id.ok());
+    // The list says it too, for the History dock's rows.
+    const auto listed = s.list();
+    QVERIFY(listed.ok());
+    QCOMPARE(listed->size(), std::size_t{3});
+    for (const auto& summary : *listed.value) {
+      const bool warned = summary.id == *id;
+      QCOMPARE(summary.stopped, warned);
+      QCOMPARE(summary.warnings, warned ? std::size_t{2} : std::size_t{0});
+    }
   }
 
   // A file's bytes come back exactly, whatever they are.

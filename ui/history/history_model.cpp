@@ -55,10 +55,15 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::EditRole && index.column() == Name) return QString::fromStdString(r.name);
   if (role == Qt::ToolTipRole) {
     return tr("Run #%1, %2\nfiles: %3\nvariables: %4%5")
-        .arg(r.id)
-        .arg(localTime(r.created), toList(r.files).join(QStringLiteral(", ")),
-             r.assignments.empty() ? tr("(defaults)") : toList(r.assignments).join(QStringLiteral(", ")),
-             r.project.empty() ? QString() : tr("\nproject: %1").arg(QString::fromStdString(r.project)));
+               .arg(r.id)
+               .arg(localTime(r.created), toList(r.files).join(QStringLiteral(", ")),
+                    r.assignments.empty() ? tr("(defaults)")
+                                          : toList(r.assignments).join(QStringLiteral(", ")),
+                    r.project.empty() ? QString()
+                                      : tr("\nproject: %1").arg(QString::fromStdString(r.project))) +
+           (r.warnings > 0
+                ? tr("\n%n warning(s): reopen the run to read them", "", static_cast<int>(r.warnings))
+                : QString());
   }
   if (role != Qt::DisplayRole) return {};
   switch (index.column()) {
@@ -91,10 +96,14 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const {
       for (const auto& v : r.varied) parts << tr("%1 varied").arg(QString::fromStdString(v));
       return parts.join(QStringLiteral(", "));
     }
-    case Optimum:
-      return r.found ? tr("%1, %2").arg(formatSi(r.energy, QStringLiteral("J")),
-                                        formatSi(r.latency, QStringLiteral("s")))
-                     : tr("no mapping");
+    case Optimum: {
+      const QString optimum = r.found ? tr("%1, %2").arg(formatSi(r.energy, QStringLiteral("J")),
+                                                         formatSi(r.latency, QStringLiteral("s")))
+                                      : tr("no mapping");
+      // A front of what a stopped run had found, or of a rounded join, is not the exact optimum.
+      if (r.stopped) return tr("%1 (stopped)").arg(optimum);
+      return r.warnings > 0 ? tr("%1 (rounded)").arg(optimum) : optimum;
+    }
     case Duration:
       return tr("%1 s").arg(r.seconds, 0, 'f', r.seconds < 10 ? 2 : 1);
     default:

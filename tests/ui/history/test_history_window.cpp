@@ -158,6 +158,16 @@ class TestHistoryWindow : public QObject {
     QVERIFY(!said.isEmpty());
     const QString text = said.last().at(0).toString();
     QVERIFY2(text.contains("stopped") && text.contains("memory limit joining Einsum Z"), qPrintable(text));
+    // Its row in the History dock says so before it is opened.
+    QSignalSpy listed(t.w.history(), &HistorySession::listed);
+    t.w.history()->refresh();
+    QVERIFY(listed.wait(kWaitMs));
+    HistoryModel* model = t.w.history()->model();
+    QCOMPARE(model->rowCount(), 1);
+    const QString optimum = model->data(model->index(0, HistoryModel::Optimum)).toString();
+    QVERIFY2(optimum.endsWith("(stopped)"), qPrintable(optimum));
+    const QString tip = model->data(model->index(0, HistoryModel::Optimum), Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains("1 warning"), qPrintable(tip));
   }
 
   // A sweep is stored; reopened, its points come back with their accesses and it is not
