@@ -559,7 +559,20 @@ void AccessesPlot::showKeys(bool fit) {
     keysNote_->setColor(QColor(0x55, 0x55, 0x55));
     keysNote_->setClipToAxisRect(true);
   }
-  if (!keysNote_.isNull()) keysNote_->setVisible(legendWanted_ && !fit);
+  if (keysNote_.isNull()) return;
+  keysNote_->setVisible(legendWanted_ && !fit);
+  // Beside the compute note it goes on the line below: a transformer's compute note names
+  // several units and runs across the plot, and the two were drawn into each other.
+  auto* position = keysNote_->position;
+  if (!computeNote_.isNull()) {
+    position->setTypeY(QCPItemPosition::ptAbsolute);
+    position->setParentAnchorY(computeNote_->bottom);
+    position->setCoords(0.005, 0);
+  } else {
+    position->setParentAnchorY(nullptr);
+    position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    position->setCoords(0.005, 0.01);
+  }
 }
 
 Figure AccessesPlot::figure() {
@@ -726,6 +739,7 @@ void AccessesPlot::drawComputeNote() {
   for (const auto& [component, count] : ops)
     parts << tr("%1: %2 operations").arg(component, formatCount(count));
   auto* text = new QCPItemText(plot_);
+  computeNote_ = text;
   text->position->setType(QCPItemPosition::ptAxisRectRatio);
   text->position->setCoords(0.995, 0.01);
   text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
@@ -755,10 +769,9 @@ void AccessesPlot::fitValueAxis(bool stacked) {
   // a change label and the compute note; else the compute note or the hidden keys' note. In
   // pixels of the axis rect (estimated: the layout is only final after a replot, and a resize
   // fits again): in a short pane (Playback) a fixed share left the notes over the bars.
-  const bool note = (view_ == View::Accesses && metric_ == AccessMetric::Count &&
-                     !computeOps(data_, einsum_, action_).isEmpty()) ||
-                    (!keysNote_.isNull() && keysNote_->visible());
-  const int lines = !changes_.isEmpty() ? 2 : (note ? 1 : 0);
+  // The keys' note goes below the compute note when both show (showKeys).
+  const int notes = (computeNote_.isNull() ? 0 : 1) + (!keysNote_.isNull() && keysNote_->visible() ? 1 : 0);
+  const int lines = !changes_.isEmpty() ? 2 + (notes == 2 ? 1 : 0) : notes;
   double share = 0;
   if (lines > 0) {
     const QFontMetrics metrics(plot_->xAxis->tickLabelFont());

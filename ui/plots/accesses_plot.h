@@ -194,6 +194,7 @@ class AccessesPlot : public QWidget {
   QPointer<QCPBars> pinnedBars_;
   QCPLayoutGrid* legendRow_ = nullptr;  // the keys' row above the axis rect (plot-owned)
   QPointer<QCPItemText> keysNote_;      // shown instead of the keys in a short pane
+  QPointer<QCPItemText> computeNote_;   // "MAC: N operations": compute moves no data
   bool legendWanted_ = true;
   QList<QPointer<QCPItemText>> changeLabels_;  // per category of table_
 };

@@ -421,6 +421,7 @@ class TestPlots : public QObject {
       for (const char* component : {"MainMemory", "GlobalBuffer", "Register"})
         d.actions << AccessRecord{"E",    component,        QStringLiteral("Tensor%1").arg(t),
                                   "read", 1000.0 * (t + 1), 1e-9};
+    d.actions << AccessRecord{"E", "MAC", "", "compute", 1e6, 1e-12};  // the compute note
     AccessesPlot plot;
     plot.setData(d);
     plot.show();
@@ -464,6 +465,16 @@ class TestPlots : public QObject {
              qPrintable(QString::number(p->axisRect()->rect().height())));
     QVERIFY(keysNoteShown());
     QVERIFY(noteClearsBars());
+    // The keys' note sits on the line below the compute note, not across it.
+    QCPItemText *keys = nullptr, *compute = nullptr;
+    for (int i = 0; i < p->itemCount(); ++i)
+      if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->visible())
+        (t->text().contains("Keys hidden") ? keys : compute) = t;
+    QVERIFY(keys && compute && compute->text().contains("operations"));
+    QVERIFY2(keys->top->pixelPosition().y() >= compute->bottom->pixelPosition().y() - 1,
+             qPrintable(QString("keys' note from y %1, compute note to y %2")
+                            .arg(keys->top->pixelPosition().y())
+                            .arg(compute->bottom->pixelPosition().y())));
     p->setMaximumHeight(QWIDGETSIZE_MAX);
     QTRY_VERIFY(p->axisRect()->rect().height() == shortBars);
     // A file is not bound to the pane: it is made tall enough for its keys, and the pane stays
