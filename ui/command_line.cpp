@@ -44,6 +44,11 @@ ParsedCommandLine parseExplorerArguments(const QStringList& arguments, const Pag
       "accelforge sweep --vary reads them: 1,2,4 or 1..8 or 64Ki..4Mi*2). With --screenshot: save "
       "the window when the sweep ends (--mid-run: once half of its points are done).",
       "NAME=VALUES");
+  const QCommandLineOption sweepPlotOption(
+      "sweep-plot",
+      "What the Sweep results' plot compares: fronts (each point's front), energy-area or "
+      "latency-area (each point's optimum against the chip's area, the best designs joined).",
+      "fronts|energy-area|latency-area");
   const QCommandLineOption storeOption(
       "store", "The run store the window records its runs in and lists (default: the user's data folder).",
       "DB");
@@ -73,8 +78,8 @@ ParsedCommandLine parseExplorerArguments(const QStringList& arguments, const Pag
       "view", "Show this view first (the views are listed below; repeatable: a page and a dock's view).",
       "NAME");
   parser.addOptions({setOption, screenshotOption, mapOption, metricOption, unfusedOption, threadsOption,
-                     midRunOption, varyOption, storeOption, compareOption, playAtOption, costsOption,
-                     cimMainMemoryOption, cimMacrosOption, sizeOption, viewOption});
+                     midRunOption, varyOption, sweepPlotOption, storeOption, compareOption, playAtOption,
+                     costsOption, cimMainMemoryOption, cimMacrosOption, sizeOption, viewOption});
   parser.addPositionalArgument("files",
                                "Spec files merged in order (arch, workload, mapping, ...), or one "
                                "project file (.afproj: files, variables, cost table, mapper settings).",
@@ -124,6 +129,10 @@ ParsedCommandLine parseExplorerArguments(const QStringList& arguments, const Pag
   }
   o.vary = parser.values(varyOption);
   if (o.vary.size() > 2) return usage(QStringLiteral("a sweep varies one or two variables"));
+  o.sweepPlot = parser.value(sweepPlotOption);
+  if (!o.sweepPlot.isEmpty() && !QStringList{"fronts", "energy-area", "latency-area"}.contains(o.sweepPlot))
+    return usage(
+        QStringLiteral("--sweep-plot is fronts, energy-area or latency-area, not '%1'").arg(o.sweepPlot));
   o.store = parser.value(storeOption);
   if (parser.isSet(compareOption)) {
     const QStringList ids = parser.value(compareOption).split(',');

@@ -22,8 +22,9 @@ struct ExplorerOptions {
   std::optional<unsigned> metrics;
   bool unfused = false;
   std::optional<int> threads;
-  QStringList vary;  // NAME=VALUES, at most two
-  QString store;     // empty: the default run store
+  QStringList vary;   // NAME=VALUES, at most two
+  QString sweepPlot;  // --sweep-plot: fronts, energy-area or latency-area; empty: as the window has it
+  QString store;      // empty: the default run store
   std::optional<std::pair<qint64, qint64>> compare;
   std::optional<double> playAt;
   QString screenshot;  // empty: open the window

@@ -16,6 +16,7 @@
 #include "main_window.h"
 #include "playback/playback_view.h"
 #include "screenshot.h"
+#include "sweep/sweep_fronts_plot.h"
 #include "sweep/sweep_panel.h"
 #include "sweep/sweep_session.h"
 
@@ -55,6 +56,11 @@ void openAndConfigure(MainWindow& window, const ExplorerOptions& o) {
   for (qsizetype i = 0; i < o.vary.size(); ++i)
     window.sweeps()->panel()->setVariation(static_cast<int>(i), o.vary[i].section('=', 0, 0).trimmed(),
                                            o.vary[i].section('=', 1));
+  if (!o.sweepPlot.isEmpty())
+    window.sweeps()->frontsPlot()->setAxes(o.sweepPlot == "energy-area" ? SweepFrontsPlot::Axes::EnergyArea
+                                           : o.sweepPlot == "latency-area"
+                                               ? SweepFrontsPlot::Axes::LatencyArea
+                                               : SweepFrontsPlot::Axes::Fronts);
 }
 
 // --screenshot: waits for what the picture should show, saves it and ends the event loop.

@@ -136,6 +136,24 @@ class TestCli : public QObject {
     QVERIFY2(r.err.contains("no-such-flag"), qPrintable(r.err));
   }
 
+  // `--sweep-plot` picks what the Sweep results' plot compares; a value it does not know is a
+  // usage error naming the three it does.
+  void explorer_sweep_plot_is_chosen_on_the_command_line() {
+    const auto bad = runProcess(AF_EXPLORER_EXE, {"--sweep-plot", "energy-latency"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("fronts, energy-area or latency-area, not 'energy-latency'"),
+             qPrintable(bad.err));
+    const QString ex = QStringLiteral(AF_SOURCE_DIR "/resources/examples/cim_analog_array/");
+    QTemporaryDir dir;
+    const QString out = dir.filePath("sweep.png");
+    const auto r = runProcess(AF_EXPLORER_EXE,
+                              {ex + "arch.yaml", ex + "workload.yaml", "--vary", "ArrayRows=8..256*2",
+                               "--sweep-plot", "energy-area", "--view", "sweep", "--screenshot", out},
+                              120000);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(!QImage(out).isNull());
+  }
+
   void explorer_screenshot_writes_png() {
     QTemporaryDir dir;
     const QString out = dir.filePath("shot.png");
