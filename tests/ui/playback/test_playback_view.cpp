@@ -114,7 +114,7 @@ class TestPlaybackView : public QObject {
         QTest::newRow(qPrintable(name)) << name << QStringList{"M=4", "K=4", "N=4", "KN=4", "TOKENS=4"};
     // At its own sizes the array takes several passes: partial sums pass the ADC and column
     // drivers (Tolls, which store nothing) once per pass over k, and the buffer reads them back.
-    QTest::newRow("cim_analog_array, 2 x 2 passes") << "cim_analog_array" << QStringList{};
+    QTest::newRow("cim_analog_array, 8 x 2 passes") << "cim_analog_array" << QStringList{};
     QTest::newRow("cim_analog_array, 16 rows") << "cim_analog_array" << QStringList{"ArrayRows=16"};
   }
   void counters_end_at_the_models_counts() {
