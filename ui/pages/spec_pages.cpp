@@ -23,6 +23,9 @@
 #include "pages/page_ids.h"
 #include "plots/accesses_plot.h"
 #include "plots/area_plot.h"
+#include "sweep/sweep_fronts_plot.h"
+#include "sweep/sweep_panel.h"
+#include "sweep/sweep_session.h"
 #include "views/architecture_view.h"
 #include "views/workload_view.h"
 
@@ -73,13 +76,22 @@ Page architecture() {
             return view;
           },
       // An analog array with its ADC, built as AccelForge's CiM arches are: the arch file says
-      // what to vary (rows, ADC bits) and the Architecture view shows what each part costs.
+      // what to vary (rows, ADC bits) and the Architecture view shows what each part costs. The
+      // lesson ends on a sweep of the rows, so the Sweep pane is set up for it, one press away.
       .actions = {{.objectName = QStringLiteral("lesson_cim_analog_array"),
                    .text = QObject::tr("4. Compute in memory: an analog array and its ADC"),
                    .menu = "Help/&Lessons: dataflow",
                    .trigger =
                        [](PageContext& c) {
-                         if (c.openExample(QStringLiteral("cim_analog_array"))) c.showView("architecture");
+                         if (!c.openExample(QStringLiteral("cim_analog_array"))) return;
+                         c.showView("architecture");
+                         c.sweeps()->panel()->setVariation(0, QStringLiteral("ArrayRows"),
+                                                           QStringLiteral("8..256*2"));
+                         c.sweeps()->panel()->setVariation(1, {}, {});
+                         c.sweeps()->frontsPlot()->setAxes(SweepFrontsPlot::Axes::EnergyArea);
+                         c.tell(QObject::tr("The Sweep pane is set to sweep ArrayRows from 8 to 256: press "
+                                            "Sweep to see the ADC against the array as a front"),
+                                15000);
                        }}},
   };
 }

@@ -74,6 +74,12 @@ class TestCimLesson : public QObject {
     for (const auto& d : opened->workspace->diagnostics())
       said = said || d.message.find("compute-in-memory arch") != std::string::npos;
     QVERIFY(said);
+    // The lesson ends on a sweep of the rows: the Sweep pane is set up for it.
+    const auto sweep = t.w.sweeps()->panel()->variations();
+    QCOMPARE(sweep.size(), std::size_t{1});
+    QCOMPARE(sweep[0].name, std::string("ArrayRows"));
+    QCOMPARE(sweep[0].values, (std::vector<std::string>{"8", "16", "32", "64", "128", "256"}));
+    QCOMPARE(t.w.sweeps()->frontsPlot()->axes(), SweepFrontsPlot::Axes::EnergyArea);
   }
 
   void a_taller_array_spends_less_on_its_adc() {
