@@ -177,6 +177,8 @@ void AccessesPlot::buildControls(QWidget* bar) {
 void AccessesPlot::setupPlot() {
   plot_->setMouseTracking(true);  // hover tooltips without a pressed button
   plot_->installEventFilter(this);
+  // The compute note's wording is chosen on the axis rect's laid-out width, just before drawing.
+  connect(plot_, &QCustomPlot::afterLayout, this, &AccessesPlot::fitComputeNote);
   plot_->setContextMenuPolicy(Qt::CustomContextMenu);
   connect(plot_, &QWidget::customContextMenuRequested, this, &AccessesPlot::showContextMenu);
   connect(plot_, &QCustomPlot::mouseMove, this, &AccessesPlot::onMouseMove);
@@ -734,18 +736,48 @@ void AccessesPlot::drawOccupancy() {
 
 void AccessesPlot::drawComputeNote() {
   const auto ops = computeOps(data_, einsum_, action_);
+  computeOps_.clear();
   if (ops.isEmpty()) return;
-  QStringList parts;
-  for (const auto& [component, count] : ops)
-    parts << tr("%1: %2 operations").arg(component, formatCount(count));
+  for (const auto& [component, count] : ops) computeOps_.append({component, count});
   auto* text = new QCPItemText(plot_);
   computeNote_ = text;
   text->position->setType(QCPItemPosition::ptAxisRectRatio);
   text->position->setCoords(0.995, 0.01);
   text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-  text->setText(tr("%1 (compute moves no data; see Energy)").arg(parts.join(QStringLiteral(", "))));
   text->setColor(QColor(0x55, 0x55, 0x55));
   text->setClipToAxisRect(true);
+  fitComputeNote();
+}
+
+void AccessesPlot::fitComputeNote() {
+  if (computeNote_.isNull() || computeOps_.isEmpty()) return;
+  // Right-aligned and clipped to the axis rect, a note wider than the plot loses its start (the
+  // units' names: a transformer on tpu_v4i names two). So the longest wording that fits: the
+  // full one, then without the pointer to Energy, then rounded counts ("1.2T ops"), then elided.
+  const auto joined = [&](bool exact) {
+    QStringList parts;
+    for (const auto& [component, count] : computeOps_)
+      parts << (exact ? tr("%1: %2 operations").arg(component, formatCount(count))
+                      : tr("%1: %2 ops").arg(component, formatSi(count, {}).remove(' ')));
+    return parts.join(QStringLiteral(", "));
+  };
+  const QString operations = joined(true);
+  const QString forms[] = {tr("%1 (compute moves no data; see Energy)").arg(operations), operations,
+                           joined(false)};
+  const QFontMetrics metrics(computeNote_->font());
+  const int laidOut = plot_->axisRect()->rect().width();
+  if (!plot_->isVisible() && laidOut <= 0) {  // not laid out yet: the layout will fit it
+    computeNote_->setText(forms[0]);
+    return;
+  }
+  const int room = std::max(80, (laidOut > 0 ? laidOut : plot_->width() - 90) - 12);  // the text's padding
+  for (const QString& form : forms) {
+    if (metrics.horizontalAdvance(form) <= room) {
+      computeNote_->setText(form);
+      return;
+    }
+  }
+  computeNote_->setText(metrics.elidedText(forms[2], Qt::ElideRight, room));
 }
 
 void AccessesPlot::fitValueAxis(bool stacked) {

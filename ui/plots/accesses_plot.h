@@ -11,6 +11,7 @@
 #include <QWidget>
 #include <array>
 #include <optional>
+#include <utility>
 
 #include "models/accesses_data.h"
 #include "models/accesses_query.h"
@@ -134,6 +135,7 @@ class AccessesPlot : public QWidget {
   void drawPinned(double width);
   void drawChangeLabels(bool stacked);
   void drawComputeNote();
+  void fitComputeNote();  // the longest wording that fits the plot's width
   void fitValueAxis(bool stacked);
   [[nodiscard]] QString occupancyToolTip(int category, const QString& series) const;
   [[nodiscard]] QString valueText(double value) const;
@@ -192,9 +194,10 @@ class AccessesPlot : public QWidget {
   QPointer<QCPItemRect> band_;
   QPointer<QCPBars> track_;
   QPointer<QCPBars> pinnedBars_;
-  QCPLayoutGrid* legendRow_ = nullptr;  // the keys' row above the axis rect (plot-owned)
-  QPointer<QCPItemText> keysNote_;      // shown instead of the keys in a short pane
-  QPointer<QCPItemText> computeNote_;   // "MAC: N operations": compute moves no data
+  QCPLayoutGrid* legendRow_ = nullptr;            // the keys' row above the axis rect (plot-owned)
+  QPointer<QCPItemText> keysNote_;                // shown instead of the keys in a short pane
+  QPointer<QCPItemText> computeNote_;             // "MAC: N operations": compute moves no data
+  QList<std::pair<QString, double>> computeOps_;  // the note's units and their counts
   bool legendWanted_ = true;
   QList<QPointer<QCPItemText>> changeLabels_;  // per category of table_
 };

@@ -415,6 +415,47 @@ class TestPlots : public QObject {
   // A transformer's 21 tensors wrap the keys into rows above the bars. In a short pane (the
   // Playback page gives the Plots most of the height) they give way to a note so the bars keep
   // their room; a taller pane shows them again, above the bars.
+  // The compute note is right-aligned and clipped to the axis rect: on tpu_v4i + GPT-3 it names
+  // two compute units and ran off the plot's left edge, losing the first name. It takes the
+  // longest wording that fits (rounded counts before it elides), and starts with the first name.
+  void compute_note_fits_the_plot() {
+    AccessesData d;
+    for (const char* component : {"MainMemory", "GlobalBuffer"})
+      d.actions << AccessRecord{"E", component, "A", "read", 1000.0, 1e-9};
+    d.actions << AccessRecord{"E", "SystolicArrayMultiplyAccumulate", "", "compute", 1.2e12, 1e-12}
+              << AccessRecord{"E", "VectorUnitElementwise", "", "compute", 3.4e9, 1e-12};
+    AccessesPlot plot;
+    plot.setData(d);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QCustomPlot* p = plot.customPlot();
+    const auto note = [&]() -> QCPItemText* {
+      for (int i = 0; i < p->itemCount(); ++i)
+        if (auto* t = qobject_cast<QCPItemText*>(p->item(i)); t && t->text().contains("Systolic")) return t;
+      return nullptr;
+    };
+    p->setMinimumWidth(0);
+    for (const int width : {1400, 800, 640, 300}) {
+      p->setMaximumWidth(width);  // the widget's controls keep it wider: the plot alone is narrowed
+      plot.resize(1400, 400);
+      QTRY_COMPARE(p->width(), width);
+      p->replot();
+      QCPItemText* t = note();
+      QVERIFY(t);
+      QVERIFY2(t->text().startsWith("SystolicArray"), qPrintable(t->text()));
+      if (width >= 640) QVERIFY2(t->text().contains("VectorUnitElementwise: 3"), qPrintable(t->text()));
+      const double left = t->left->pixelPosition().x(), edge = p->axisRect()->rect().left();
+      QVERIFY2(left >= edge, qPrintable(QString("at %1 px the note starts at x %2, the plot at x %3: %4")
+                                            .arg(width)
+                                            .arg(left)
+                                            .arg(edge)
+                                            .arg(t->text())));
+      if (width == 1400) QVERIFY2(t->text().contains("see Energy"), qPrintable(t->text()));
+      if (width == 640) QVERIFY2(t->text().contains("3.4G ops"), qPrintable(t->text()));     // rounded
+      if (width == 300) QVERIFY2(t->text().endsWith(QChar(0x2026)), qPrintable(t->text()));  // elided
+    }
+  }
+
   void keys_give_way_to_bars_in_a_short_pane() {
     AccessesData d;
     for (int t = 0; t < 21; ++t)
