@@ -6,6 +6,7 @@
 #include <QAbstractButton>
 #include <QFile>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -168,6 +169,20 @@ class TestHistoryWindow : public QObject {
     QVERIFY2(optimum.endsWith("(stopped)"), qPrintable(optimum));
     const QString tip = model->data(model->index(0, HistoryModel::Optimum), Qt::ToolTipRole).toString();
     QVERIFY2(tip.contains("1 warning"), qPrintable(tip));
+    // A run that finished on a rounded join: its row says "(rounded)", not "(stopped)".
+    result.cancelled = false;
+    result.stopped_because.clear();
+    result.rounded_because = "the exact join outgrew its memory limit";
+    const auto rounded = store.add(af::store::capture_map(ws, o, result, 0.1));
+    QVERIFY2(rounded.ok(), rounded.error.c_str());
+    t.w.history()->refresh();
+    QVERIFY(listed.wait(kWaitMs));
+    QCOMPARE(model->rowCount(), 2);
+    QStringList cells;
+    for (int row = 0; row < 2; ++row)
+      cells << model->data(model->index(row, HistoryModel::Optimum)).toString();
+    QCOMPARE(cells.filter(QRegularExpression("\\(rounded\\)$")).size(), 1);
+    QCOMPARE(cells.filter(QRegularExpression("\\(stopped\\)$")).size(), 1);
   }
 
   // A sweep is stored; reopened, its points come back with their accesses and it is not
