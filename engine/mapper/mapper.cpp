@@ -103,6 +103,15 @@ std::vector<double> final_objectives(const JoinedMapping& m, unsigned metrics) {
   return {r.values.begin(), r.values.begin() + static_cast<std::ptrdiff_t>(r.size)};
 }
 
+// Whether some mapping of the front is within a guessed ceiling (one ranking objective). The
+// guess prunes the tile search only: rows whose least could beat it survive and can join into
+// mappings that do not, while the optimum was pruned. Only a front that beats the guess holds
+// the optimum (README: "Guessed ceilings").
+bool beats_guess(const std::vector<JoinedMapping>& front, double guess, unsigned metrics) {
+  return std::any_of(front.begin(), front.end(),
+                     [&](const JoinedMapping& m) { return final_objectives(m, metrics).at(0) <= guess; });
+}
+
 // Which tensors copy Einsums alias (workload.get_tensor_copies): the source with each
 // output, both ways.
 std::map<std::string, std::set<std::string>> tensor_copies(const spec::Workload& w) {
@@ -296,7 +305,8 @@ class MapRun {
     timed("ceilings", [&] { know_before_search(); });
     if (stop_.stop_requested()) return stopped();
     // Each guessed ceiling, tightest first, then the ceilings known (README: "Guessed
-    // ceilings"). A guess that no mapping beats leaves no front: the next is tried.
+    // ceilings"). A guess that no mapping beats leaves no front, or only mappings worse than
+    // it (the search alone heeds it): the next is tried.
     const std::vector<EinsumStats> stats_before = result_.stats;
     for (std::size_t attempt = 0;; ++attempt) {
       const bool guessing = attempt < guesses_.size();
@@ -320,8 +330,8 @@ class MapRun {
       std::optional<JoinOutcome> joined;
       timed("join", [&] { joined = join(); });
       if (!joined || stop_.stop_requested()) return stopped();
+      if (guessing && !beats_guess(joined->front, guesses_[attempt], options_.metrics)) continue;
       if (joined->front.empty()) {
-        if (guessing) continue;
         result_.failure = joined->failure.empty() ? "no joined mapping is valid" : joined->failure;
         return std::move(result_);
       }
