@@ -356,7 +356,6 @@ std::optional<std::vector<CompiledPmapping::ExtentPoint>> CompiledPmapping::exte
   using detail::NodeKind;
   const auto& p = *prepared_;
   const auto& ctx = p.ctx;
-  const auto r = static_cast<std::size_t>(rank_variable);
   // Counts only grow with one another: energies, scales and leak powers are not negative,
   // and latency is a sum, max or min of counts over positive numbers.
   for (std::size_t c = 0; c < ctx.flat.size(); ++c) {
@@ -371,14 +370,30 @@ std::optional<std::vector<CompiledPmapping::ExtentPoint>> CompiledPmapping::exte
   }
   for (const auto& comp : ctx.arch->components)
     if (comp.leak_power < 0) return std::nullopt;
-  // Every projection entry using the rank variable is the bare variable.
-  for (const auto& proj : ctx.projection)
-    for (const auto& rank : proj) {
-      bool uses = false;
-      for (const auto& t : rank.terms) uses = uses || t.rv == rank_variable;
-      if (uses && (rank.terms.size() != 1 || rank.terms.front().coeff != 1 || rank.constant != 0))
-        return std::nullopt;
+  // Each tensor indexes the rank variable in at most one rank: the bare variable, or a
+  // sliding window `v + rest` of an input. Then a holder's count of the tensor, (bound / t) x
+  // (t - 1 + B) times what does not depend on t, falls as the tile t grows, because
+  // B = constant + sum of rest's (coeff x (tile - 1)) + 1 is at least 1 when nothing in it is
+  // negative; and the window's extent, its occupancy, grows with t. A stride on v itself
+  // (`2v + r`: (bound / t) x (2t - 1) grows with t) or a second rank using v would not fall.
+  std::vector<char> indexes(ctx.projection.size(), 0), windowed(ctx.projection.size(), 0);
+  for (std::size_t t = 0; t < ctx.projection.size(); ++t) {
+    int ranks_using = 0;
+    for (const auto& rank : ctx.projection[t]) {
+      const auto own = std::find_if(rank.terms.begin(), rank.terms.end(),
+                                    [&](const auto& term) { return term.rv == rank_variable; });
+      if (own == rank.terms.end()) continue;
+      ++ranks_using;
+      const bool bare = rank.terms.size() == 1 && own->coeff == 1 && rank.constant == 0;
+      const bool window =
+          own->coeff == 1 && rank.constant >= 0 && ctx.is_output[t] == 0 &&
+          std::all_of(rank.terms.begin(), rank.terms.end(), [](const auto& term) { return term.coeff >= 0; });
+      if (!bare && !window) return std::nullopt;
+      indexes[t] = 1;
+      windowed[t] = bare ? 0 : 1;
     }
+    if (ranks_using > 1) return std::nullopt;
+  }
   std::vector<int> ordinal(p.nodes.size(), -1);
   for (std::size_t i = 0; i < p.loops.size(); ++i) ordinal[p.loops[i]] = static_cast<int>(i);
   std::vector<ExtentPoint> out;
@@ -396,10 +411,9 @@ std::optional<std::vector<CompiledPmapping::ExtentPoint>> CompiledPmapping::exte
       if (tensor < 0) continue;
       if (n.kind != NodeKind::Storage && n.kind != NodeKind::Toll && n.kind != NodeKind::Reservation)
         continue;
-      const auto rel = ctx.relevancy[static_cast<std::size_t>(tensor)][r];
-      if (rel == spec::Relevancy::PartiallyRelevant) return false;
-      out.push_back({last, rel == spec::Relevancy::Relevant, n.kind == NodeKind::Reservation, n.component,
-                     n.kind == NodeKind::Storage && n.has_parent});
+      const auto t = static_cast<std::size_t>(tensor);
+      out.push_back({last, indexes[t] != 0, n.kind == NodeKind::Reservation, n.component,
+                     n.kind == NodeKind::Storage && n.has_parent, windowed[t] != 0});
     }
     return true;
   };

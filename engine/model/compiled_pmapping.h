@@ -131,11 +131,14 @@ class CompiledPmapping {
 
   // Where a rank variable's tiles reach the model, for the mapper's per-rank-variable
   // dominance (tile_shapes.cpp). With every projection entry that uses it being the bare
-  // variable, every count the model forms (README: Reuse per node) at a storage or toll node is the fill
-  // there times the iteration counts of the loops above; per rank variable that is its
-  // bound when it indexes the node's tensor, else bound / (its tile there) (times spatial
-  // loop counts where parent accesses are shared). Occupancies at reservations grow with
-  // its tile there when it indexes the tensor. So given its spatial loops' splits, all
+  // variable or an input's sliding window `v + rest` (rest's coefficients and the constant
+  // not negative; one such entry per tensor), every count the model forms (README: Reuse
+  // per node) at a storage or toll node is the fill there times the iteration counts of the
+  // loops above; per rank variable that is its bound when it indexes the node's tensor
+  // bare, bound / t x (t - 1 + rest's extent) through a window, else bound / t, with t its
+  // tile there (times spatial loop counts where parent accesses are shared): constant or
+  // falling as t grows. Occupancies at reservations grow with its tile there when it
+  // indexes the tensor. So given its spatial loops' splits, all
   // counts and occupancies depend on its chain only through these tiles. One entry per
   // storage, toll and reservation node of every tensor's view: the loop (mapping order)
   // whose tile it is there (-1: none above, the bound). Nullopt when that does not hold:
@@ -148,6 +151,8 @@ class CompiledPmapping {
     bool reservation = false;  // an occupancy; else a holder, where the counts are
     int component = -1;        // the node's component (component_index)
     bool fills = false;        // a holder with a parent: the counts are its fills
+    bool window = false;       // the tensor reads the rank variable through a sliding window:
+                               // its counts fall and its occupancy grows with the tile
   };
   [[nodiscard]] std::optional<std::vector<ExtentPoint>> extent_points(int rank_variable) const;
   // Whether the memory could be over capacity for some tiles: its reservations at whole

@@ -581,16 +581,16 @@ class TileSearch {
 
   // Per-rank-variable dominance. Given its spatial loops' splits, the model depends on a
   // rank variable's chain only through its tiles at a few points
-  // (CompiledPmapping::extent_points): holders of tensors it does not index, where every
-  // count falls as the tile grows, and reservations of tensors it indexes, whose
-  // occupancy grows with the tile. A chain no smaller at the first and no larger at the
-  // second than an earlier one (canonical order: tiles ascending) with the same spatial and
-  // fused splits gives, whatever the other rank variables do, objectives, reservations and
-  // usage no better and validity no easier: the earlier chain's pmapping dominates or ties
-  // and wins ties. Such chains are never searched. (AccelForge prunes partial tile shapes
-  // with symbolic goals, AccelForge's make_tile_shapes.py; this is that pruning for complete chains of
-  // one rank variable.) Perfect tiles only; chains of a rank variable beyond kMaxChains
-  // are all searched.
+  // (CompiledPmapping::extent_points): holders of tensors it does not index or reads through
+  // a sliding window, where every count falls as the tile grows, and reservations of tensors
+  // it indexes, whose occupancy grows with the tile. A chain no smaller at the first and no
+  // larger at the second than an earlier one (canonical order: tiles ascending) with the same
+  // spatial and fused splits gives, whatever the other rank variables do, objectives,
+  // reservations and usage no better and validity no easier: the earlier chain's pmapping
+  // dominates or ties and wins ties. Such chains are never searched. (AccelForge prunes
+  // partial tile shapes with symbolic goals, AccelForge's make_tile_shapes.py; this is that
+  // pruning for complete chains of one rank variable.) Perfect tiles only; chains of a rank
+  // variable beyond kMaxChains are all searched.
   void set_up_dominance() {
     static constexpr double kMaxChains = 20000;
     if (compiled_copy_) return;
@@ -614,7 +614,7 @@ class TileSearch {
         Feature f = Feature::None;
         if (pt.reservation && pt.relevant && occupancy_matters(pt.component))
           f = tracked_component(pt.component) ? Feature::Occupancy : Feature::CheckedOccupancy;
-        else if (!pt.reservation && !pt.relevant && pt.fills)
+        else if (!pt.reservation && (!pt.relevant || pt.window) && pt.fills)
           f = Feature::Refills;
         if (f == Feature::None) continue;
         features_of.push_back(

@@ -31,6 +31,7 @@ using namespace af;
 namespace {
 
 const std::string kWorkload = af::test::data_file("specs/matmul_chain.workload.yaml");
+const std::string kConvWorkload = af::test::data_file("specs/conv_chain.workload.yaml");
 
 // The project's own arches in tests/data/specs; every other name is an arch of AccelForge's
 // corpus.
@@ -59,13 +60,15 @@ void set_tiling(mapper::MapperOptions& o, const QString& tiling) {
   if (tiling == "coarse") o.tiling_coarseness = 1.5;
 }
 
-// `workload` is "matmuls" or "matvecs"; on the project's arches only "matmuls" (the chain).
+// `workload` is "matmuls" or "matvecs"; on the project's arches "matmuls" (the chain) or
+// "conv_chain" (a sliding-window convolution, then a pointwise layer).
 Loaded load(const QString& arch, const QString& workload, const QStringList& sets,
             const QString& tiling = "") {
   std::vector<std::string> files;
   std::string costs;  // FILE#SECTION, when the reference table has the arch
   if (own_arch(arch)) {
-    files = {af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"), kWorkload};
+    files = {af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"),
+             workload == "conv_chain" ? kConvWorkload : kWorkload};
   } else {
     const std::string ex = af::test::examples_dir().string() + "/";
     files = {ex + "arches/" + arch.toStdString() + ".yaml",
@@ -139,6 +142,29 @@ void cases() {
                                         << "matmuls" << mm << "";
   QTest::newRow("pe_array, imperfect") << "pe_array"
                                        << "matmuls" << odd << "imperfect";
+  // A sliding window (I[c, p + r, q + s]): p, q, r and s are pruned by their extent points,
+  // the window's fills falling and its occupancy growing with each of their tiles. With a
+  // stride (2p + r) p and q are searched outright and only r and s pruned.
+  const QStringList conv = {"P=5", "R=3"};
+  QTest::newRow("buffered_mac, conv") << "buffered_mac"
+                                      << "conv_chain" << conv << "";
+  QTest::newRow("buffered_mac, conv, small buffer")
+      << "buffered_mac"
+      << "conv_chain" << QStringList{"P=5", "R=3", "GlobalBufferSize=400"} << "";
+  const QStringList narrow_conv = {"P=5", "R=3", "C=2", "M=4"};  // pe_array's exhaustive search is long
+  QTest::newRow("pe_array, conv") << "pe_array"
+                                  << "conv_chain" << narrow_conv << "";
+  QTest::newRow("pe_array, strided conv")
+      << "pe_array"
+      << "conv_chain" << QStringList{"P=5", "R=3", "C=2", "M=4", "STRIDE=2"} << "";
+  // A strided 1 x 1 convolution (a residual shortcut's): the window's extent 2t - 1 per tile
+  // t of p grows faster than t, so a larger tile of p fetches more, not less.
+  QTest::newRow("buffered_mac, strided 1x1 conv")
+      << "buffered_mac"
+      << "conv_chain" << QStringList{"P=6", "R=1", "STRIDE=2"} << "";
+  QTest::newRow("pe_array, conv, imperfect")
+      << "pe_array"
+      << "conv_chain" << QStringList{"P=5", "R=2", "C=2", "M=4"} << "imperfect";
 }
 
 // A random candidate chain per rank variable (divisor chains when tiling is off), outer
@@ -326,6 +352,45 @@ class TestTileSearch : public QObject {
     qInfo("evaluated %.0f of %.0f pmappings with pruning", pruned, exhaustive);
   }
 
+  // A rank variable read through a sliding window of an input (p and r in I[c, p + r, ...])
+  // has extent points, the window's holders marked, in every template; with a stride on it
+  // (I[c, 2p + r, ...]) it has none, since the window's fills per tile of p, (2t - 1 + r) / t,
+  // grow with t when r is 1, while r keeps its points. (Rank variables are told apart by
+  // their bounds: p and q 5, r and s 3, c 4, m and n 8.)
+  void sliding_window_rank_variables_have_extent_points_data() {
+    QTest::addColumn<int>("stride");
+    QTest::newRow("stride 1") << 1;
+    QTest::newRow("stride 2") << 2;
+  }
+  void sliding_window_rank_variables_have_extent_points() {
+    QFETCH(int, stride);
+    const Loaded l =
+        load("buffered_mac", "conv_chain", {"P=5", "R=3", QStringLiteral("STRIDE=%1").arg(stride)});
+    std::size_t checked = 0, windows = 0;
+    for (const auto& p : l.problems)
+      for (const auto& t : mapper::all_templates(p, l.options)) {
+        const model::CompiledPmapping compiled(l.resolved,
+                                               mapper::to_mapping(t, std::vector<std::int64_t>(64, 1)));
+        for (std::size_t rv = 0; rv < compiled.rank_variable_count(); ++rv) {
+          const auto bound = compiled.rank_variable_bound(static_cast<int>(rv));
+          if (bound != 5 && bound != 3) continue;
+          const auto points = compiled.extent_points(static_cast<int>(rv));
+          if (bound == 5 && stride == 2) {
+            QVERIFY(!points.has_value());
+            continue;
+          }
+          QVERIFY2(points.has_value(), qPrintable(QString::fromStdString(t.describe())));
+          for (const auto& pt : *points) {
+            QVERIFY(!pt.window || pt.relevant);
+            windows += pt.window && !pt.reservation ? 1 : 0;
+          }
+          ++checked;
+        }
+      }
+    QVERIFY(checked > 0);
+    QVERIFY(windows > 0);
+  }
+
   // min_usage keeps only the rows of the best usage found, so a search that meets it late
   // evaluates valid pmappings only to drop them. With imperfect tiles an array's loops are
   // chosen inner to outer, largest tile first, which gives the least usage first (the pruned
@@ -421,13 +486,21 @@ class TestTileSearch : public QObject {
   // fused-loop limits the staircase's ends are the least energy and latency found.
   void least_rows_bound_every_row_data() {
     QTest::addColumn<QString>("arch");
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QStringList>("sets");
     for (const char* arch : {"buffered_mac", "eyeriss", "tpu_v4i", "simba"})
-      QTest::newRow(arch) << QString(arch);
+      QTest::newRow(arch) << QString(arch) << "matmuls" << QStringList{"KN=32", "M=16", "N_EINSUMS=2"};
+    QTest::newRow("buffered_mac, conv chain") << "buffered_mac"
+                                              << "conv_chain" << QStringList{"P=5", "R=3"};
+    QTest::newRow("pe_array, conv chain") << "pe_array"
+                                          << "conv_chain" << QStringList{"P=5", "R=3", "C=2", "M=4"};
   }
   void least_rows_bound_every_row() {
     QFETCH(QString, arch);
+    QFETCH(QString, workload);
+    QFETCH(QStringList, sets);
     REQUIRE_ARCH(arch);
-    Loaded l = load(arch, "matmuls", {"KN=32", "M=16", "N_EINSUMS=2"});
+    Loaded l = load(arch, workload, sets);
     l.options.unfused = false;  // fused templates: the first matmul's output is shared
     l.options.max_fused_loops = mapper::kUnlimited;
     l.options.max_fused_loops_per_rank_variable = mapper::kUnlimited;
@@ -470,8 +543,10 @@ class TestTileSearch : public QObject {
   void dominance_cache_changes_nothing_data() { least_rows_bound_every_row_data(); }
   void dominance_cache_changes_nothing() {
     QFETCH(QString, arch);
+    QFETCH(QString, workload);
+    QFETCH(QStringList, sets);
     REQUIRE_ARCH(arch);
-    Loaded l = load(arch, "matmuls", {"KN=32", "M=16", "N_EINSUMS=2"});
+    Loaded l = load(arch, workload, sets);
     l.options.unfused = false;
     l.options.max_fused_loops = mapper::kUnlimited;
     for (const auto& p : l.problems) {
