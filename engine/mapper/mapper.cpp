@@ -314,7 +314,10 @@ class MapRun {
         guess(guesses_[attempt]);
       } else if (attempt > 0) {
         set_ceilings(known_, known_.mappings, takers_, least_, options_.metrics);
-        if (options_.max_fused_loops == kUnlimited) timed("ceilings", [&] { one_loop_ceilings(); });
+        // A failed guess's mappings are fused ones found under tight ceilings: as good a
+        // ceiling as the one-fused-loop optimum, which costs a run.
+        if (options_.max_fused_loops == kUnlimited && !learned_from_guess_)
+          timed("ceilings", [&] { one_loop_ceilings(); });
         if (stop_.stop_requested()) return stopped();
       }
       result_.stats = stats_before;
@@ -330,7 +333,10 @@ class MapRun {
       std::optional<JoinOutcome> joined;
       timed("join", [&] { joined = join(); });
       if (!joined || stop_.stop_requested()) return stopped();
-      if (guessing && !beats_guess(joined->front, guesses_[attempt], options_.metrics)) continue;
+      if (guessing && !beats_guess(joined->front, guesses_[attempt], options_.metrics)) {
+        known_from_failed_guess(joined->front, attempt);
+        continue;
+      }
       if (joined->front.empty()) {
         result_.failure = joined->failure.empty() ? "no joined mapping is valid" : joined->failure;
         return std::move(result_);
@@ -577,6 +583,22 @@ class MapRun {
     auto mappings = known_.mappings;
     mappings.push_back({objective});
     set_ceilings(known_, mappings, takers_, least_, options_.metrics);
+  }
+
+  // A failed guess's front holds real mappings: ceilings for the attempts after it (as the
+  // unfused optimum is), and a later guess no lower than the best of them would prune less.
+  void known_from_failed_guess(const std::vector<JoinedMapping>& front, std::size_t attempt) {
+    if (front.empty()) return;
+    learned_from_guess_ = true;
+    for (const auto& m : front) known_.mappings.push_back(final_objectives(m, options_.metrics));
+    std::vector<std::vector<double>> best;
+    for (const auto i : pareto_indices(known_.mappings)) best.push_back(known_.mappings[i]);
+    known_.mappings = std::move(best);
+    double found = std::numeric_limits<double>::infinity();
+    for (const auto& m : front) found = std::min(found, final_objectives(m, options_.metrics).at(0));
+    guesses_.erase(std::remove_if(guesses_.begin() + static_cast<std::ptrdiff_t>(attempt) + 1, guesses_.end(),
+                                  [&](double g) { return g >= found; }),
+                   guesses_.end());
   }
 
   void count_ceiling_searches(const MapReuse& r) {
@@ -941,6 +963,7 @@ class MapRun {
   KnownBeforeSearch known_;
   std::vector<LeastAdded> least_;        // per Einsum, once known
   std::vector<double> guesses_;          // guessed ceilings to try, tightest first
+  bool learned_from_guess_ = false;      // known_ holds a failed guess's mappings
   std::vector<TemplateResult> results_;  // per job
   std::vector<JoinEinsum> join_input_;
   bool input_gathered_ = false, searched_own_ = false;
