@@ -14,7 +14,6 @@
 #include <random>
 
 #include "candidate_chains.h"
-#include "components/cost_table.h"
 #include "front_oracle.h"
 #include "mapper/mapper.h"
 #include "mapper/search/problem.h"
@@ -25,76 +24,17 @@
 #include "model/evaluate.h"
 #include "support/load_spec.h"
 #include "support/shared_corpus.h"
+#include "tile_search_case.h"
 
 using namespace af;
 
 namespace {
 
-const std::string kWorkload = af::test::data_file("specs/matmul_chain.workload.yaml");
-const std::string kConvWorkload = af::test::data_file("specs/conv_chain.workload.yaml");
-
-// The project's own arches in tests/data/specs; every other name is an arch of AccelForge's
-// corpus.
-bool own_arch(const QString& arch) {
-  return arch == "buffered_mac" || arch == "mac_row" || arch == "pe_array";
-}
-
-// Skips the current test (row) when `arch` is AccelForge's and its corpus is absent.
-#define REQUIRE_ARCH(arch)                    \
-  do {                                        \
-    if (!own_arch(arch)) AF_REQUIRE_CORPUS(); \
-  } while (false)
-
-struct Loaded {
-  spec::Spec spec;
-  spec::ResolvedSpec resolved;  // the first Einsum's arch, as the mapper resolves it
-  std::vector<mapper::EinsumProblem> problems;
-  mapper::MapperOptions options;
-};
-
-// `tiling`: "" (perfect), "imperfect" (both flags), "spatial" or "temporal" (one flag:
-// the outer tile of a rank variable may then be perfect over an imperfect inner one, and
-// pass the bound) or "coarse" (both flags, coarseness 1.5).
-void set_tiling(mapper::MapperOptions& o, const QString& tiling) {
-  mapper::set_imperfect_loops(o, tiling == "imperfect" || tiling == "coarse" ? "both" : tiling.toStdString());
-  if (tiling == "coarse") o.tiling_coarseness = 1.5;
-}
-
-// `workload` is "matmuls" or "matvecs"; on the project's arches "matmuls" (the chain) or
-// "conv_chain" (a sliding-window convolution, then a pointwise layer).
-Loaded load(const QString& arch, const QString& workload, const QStringList& sets,
-            const QString& tiling = "") {
-  std::vector<std::string> files;
-  std::string costs;  // FILE#SECTION, when the reference table has the arch
-  if (own_arch(arch)) {
-    files = {af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"),
-             workload == "conv_chain" ? kConvWorkload : kWorkload};
-  } else {
-    const std::string ex = af::test::examples_dir().string() + "/";
-    files = {ex + "arches/" + arch.toStdString() + ".yaml",
-             ex + "workloads/basic/" + workload.toStdString() + ".yaml"};
-    if (arch != "snowcat") files.push_back(ex + "workloads/_renames_default.yaml");
-    costs = af::test::reference_file("expected/component-costs.json#" + arch.toStdString());
-    try {
-      (void)components::load_cost_table(costs);
-    } catch (const core::SpecError&) {
-      costs.clear();  // no section for this arch
-    }
-  }
-  std::vector<std::string> assignments;
-  for (const auto& s : sets) assignments.push_back(s.toStdString());
-  Loaded l{af::test::load_spec(files, assignments, costs), {}, {}, {}};
-  const auto& einsum = l.spec.workload.workload.einsums.front();
-  l.resolved.workload = l.spec.workload.workload;
-  l.resolved.arch_by_einsum[einsum.name] = l.spec.arch_by_einsum.at(einsum.name).arch;
-  l.problems = mapper::make_problems(l.spec, einsum);
-  l.options = mapper::options_from_spec(l.spec);
-  l.options.unfused = true;
-  l.options.max_fused_loops = 1;
-  l.options.metrics = arch == "snowcat" ? mapper::kEnergy : mapper::kEdp;
-  set_tiling(l.options, tiling);
-  return l;
-}
+using test::kConvWorkload;
+using test::kWorkload;
+using test::load;
+using test::Loaded;
+using test::set_tiling;
 
 void cases() {
   QTest::addColumn<QString>("arch");
@@ -276,8 +216,6 @@ std::pair<double, double> compare_searches(const mapper::PmappingTemplate& t, co
 
 class TestTileSearch : public QObject {
   Q_OBJECT
-
-  std::size_t dominance_cache_bytes_ = 0;  // over dominance_cache_changes_nothing's rows
 
  private slots:
   void compiled_matches_model_data() { cases(); }
@@ -479,95 +417,6 @@ class TestTileSearch : public QObject {
     qInfo("%d of %d prefixes have a memory no completion fits", failed, prefixes);
     QVERIFY(failed > 0);
   }
-
-  // The least rows the search's ceilings take for an Einsum (RowsFor::Least: every template
-  // in one chain, fused-loop limits and the join's memories left out): every row any
-  // template's exhaustive search keeps lies above the staircase they make, and with no
-  // fused-loop limits the staircase's ends are the least energy and latency found.
-  void least_rows_bound_every_row_data() {
-    QTest::addColumn<QString>("arch");
-    QTest::addColumn<QString>("workload");
-    QTest::addColumn<QStringList>("sets");
-    for (const char* arch : {"buffered_mac", "eyeriss", "tpu_v4i", "simba"})
-      QTest::newRow(arch) << QString(arch) << "matmuls" << QStringList{"KN=32", "M=16", "N_EINSUMS=2"};
-    QTest::newRow("buffered_mac, conv chain") << "buffered_mac"
-                                              << "conv_chain" << QStringList{"P=5", "R=3"};
-    QTest::newRow("pe_array, conv chain") << "pe_array"
-                                          << "conv_chain" << QStringList{"P=5", "R=3", "C=2", "M=4"};
-  }
-  void least_rows_bound_every_row() {
-    QFETCH(QString, arch);
-    QFETCH(QString, workload);
-    QFETCH(QStringList, sets);
-    REQUIRE_ARCH(arch);
-    Loaded l = load(arch, workload, sets);
-    l.options.unfused = false;  // fused templates: the first matmul's output is shared
-    l.options.max_fused_loops = mapper::kUnlimited;
-    l.options.max_fused_loops_per_rank_variable = mapper::kUnlimited;
-    std::vector<mapper::PmappingRow> least_rows, all_rows;
-    std::size_t fused = 0, templates = 0;
-    for (const auto& p : l.problems) {
-      mapper::EarlierRows earlier;
-      for (const auto& t : mapper::all_templates(p, l.options)) {
-        fused += t.n_fused_loops > 0 ? 1 : 0;
-        ++templates;
-        auto least = mapper::explore_tile_shapes(t, p, l.resolved, l.options, {}, true, nullptr, &earlier,
-                                                 nullptr, mapper::RowsFor::Least);
-        earlier.add(least.front, l.options.metrics);
-        least_rows.insert(least_rows.end(), least.front.begin(), least.front.end());
-        const auto rows = mapper::explore_tile_shapes(t, p, l.resolved, l.options, {}, false).front;
-        all_rows.insert(all_rows.end(), rows.begin(), rows.end());
-      }
-    }
-    QVERIFY(fused > 0);
-    QVERIFY(!all_rows.empty());
-    const auto least = mapper::LeastAdded::of(least_rows);
-    double energy = all_rows[0].energy(), latency = all_rows[0].latency;
-    for (const auto& r : all_rows) {
-      QVERIFY(r.dynamic_energy >= least.dynamic);
-      QVERIFY(r.leak_energy >= least.leak);
-      QVERIFY(std::any_of(least.points.begin(), least.points.end(),
-                          [&](const auto& pt) { return pt.first <= r.energy() && pt.second <= r.latency; }));
-      energy = std::min(energy, r.energy());
-      latency = std::min(latency, r.latency);
-    }
-    QCOMPARE(least.points.front().first, energy);
-    QCOMPARE(least.points.back().second, latency);
-    qInfo("%zu least rows bound %zu rows of %zu templates (%zu fused)", least_rows.size(), all_rows.size(),
-          templates, fused);
-  }
-
-  // One ChainDominanceCache for every template of an Einsum, searched twice over (the second
-  // time every rank variable's chains come from it): the same rows and the same counts as
-  // searches without it, and it was used.
-  void dominance_cache_changes_nothing_data() { least_rows_bound_every_row_data(); }
-  void dominance_cache_changes_nothing() {
-    QFETCH(QString, arch);
-    QFETCH(QString, workload);
-    QFETCH(QStringList, sets);
-    REQUIRE_ARCH(arch);
-    Loaded l = load(arch, workload, sets);
-    l.options.unfused = false;
-    l.options.max_fused_loops = mapper::kUnlimited;
-    for (const auto& p : l.problems) {
-      mapper::ChainDominanceCache cache;
-      const auto templates = mapper::all_templates(p, l.options);
-      for (int pass = 0; pass < 2; ++pass)
-        for (const auto& t : templates) {
-          const auto plain = mapper::explore_tile_shapes(t, p, l.resolved, l.options);
-          const auto cached = mapper::explore_tile_shapes(t, p, l.resolved, l.options, {}, true, nullptr,
-                                                          nullptr, nullptr, mapper::RowsFor::Join, &cache);
-          QCOMPARE(cached.front.size(), plain.front.size());
-          for (std::size_t i = 0; i < plain.front.size(); ++i)
-            QCOMPARE(cached.front[i].tiles, plain.front[i].tiles);
-          QCOMPARE(cached.stats.pmappings_evaluated, plain.stats.pmappings_evaluated);
-          QCOMPARE(cached.stats.pmappings_dominated, plain.stats.pmappings_dominated);
-          QCOMPARE(cached.stats.removed, plain.stats.removed);
-        }
-      dominance_cache_bytes_ += cache.bytes();
-    }
-  }
-  void dominance_cache_was_used() { QVERIFY(dominance_cache_bytes_ > 0); }
 
   // The figure a run with no valid mapping is explained by: per capacity cause, the fewest
   // bits the search saw a memory asked to hold over its size. Pruned and exhaustive searches
