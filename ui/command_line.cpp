@@ -6,6 +6,7 @@
 
 #include "mapper/options.h"
 #include "pages/page_table.h"
+#include "sweep/sweep_fronts_plot.h"
 
 namespace af::ui {
 
@@ -48,7 +49,7 @@ ParsedCommandLine parseExplorerArguments(const QStringList& arguments, const Pag
       "sweep-plot",
       "What the Sweep results' plot compares: fronts (each point's front), energy-area or "
       "latency-area (each point's optimum against the chip's area, the best designs joined).",
-      "fronts|energy-area|latency-area");
+      SweepFrontsPlot::axesNames().join('|'));
   const QCommandLineOption storeOption(
       "store", "The run store the window records its runs in and lists (default: the user's data folder).",
       "DB");
@@ -130,9 +131,11 @@ ParsedCommandLine parseExplorerArguments(const QStringList& arguments, const Pag
   o.vary = parser.values(varyOption);
   if (o.vary.size() > 2) return usage(QStringLiteral("a sweep varies one or two variables"));
   o.sweepPlot = parser.value(sweepPlotOption);
-  if (!o.sweepPlot.isEmpty() && !QStringList{"fronts", "energy-area", "latency-area"}.contains(o.sweepPlot))
-    return usage(
-        QStringLiteral("--sweep-plot is fronts, energy-area or latency-area, not '%1'").arg(o.sweepPlot));
+  if (!o.sweepPlot.isEmpty() && !SweepFrontsPlot::axesNamed(o.sweepPlot)) {
+    const QStringList names = SweepFrontsPlot::axesNames();
+    return usage(QStringLiteral("--sweep-plot is %1 or %2, not '%3'")
+                     .arg(names.first(names.size() - 1).join(", "), names.back(), o.sweepPlot));
+  }
   o.store = parser.value(storeOption);
   if (parser.isSet(compareOption)) {
     const QStringList ids = parser.value(compareOption).split(',');

@@ -56,11 +56,8 @@ void openAndConfigure(MainWindow& window, const ExplorerOptions& o) {
   for (qsizetype i = 0; i < o.vary.size(); ++i)
     window.sweeps()->panel()->setVariation(static_cast<int>(i), o.vary[i].section('=', 0, 0).trimmed(),
                                            o.vary[i].section('=', 1));
-  if (!o.sweepPlot.isEmpty())
-    window.sweeps()->frontsPlot()->setAxes(o.sweepPlot == "energy-area" ? SweepFrontsPlot::Axes::EnergyArea
-                                           : o.sweepPlot == "latency-area"
-                                               ? SweepFrontsPlot::Axes::LatencyArea
-                                               : SweepFrontsPlot::Axes::Fronts);
+  if (const auto axes = SweepFrontsPlot::axesNamed(o.sweepPlot))
+    window.sweeps()->frontsPlot()->setAxes(*axes);
 }
 
 // --screenshot: waits for what the picture should show, saves it and ends the event loop.

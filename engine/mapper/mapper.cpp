@@ -590,12 +590,14 @@ class MapRun {
   void known_from_failed_guess(const std::vector<JoinedMapping>& front, std::size_t attempt) {
     if (front.empty()) return;
     learned_from_guess_ = true;
-    for (const auto& m : front) known_.mappings.push_back(final_objectives(m, options_.metrics));
+    double found = std::numeric_limits<double>::infinity();  // the front's best ranking objective
+    for (const auto& m : front) {
+      known_.mappings.push_back(final_objectives(m, options_.metrics));
+      found = std::min(found, known_.mappings.back().at(0));
+    }
     std::vector<std::vector<double>> best;
     for (const auto i : pareto_indices(known_.mappings)) best.push_back(known_.mappings[i]);
     known_.mappings = std::move(best);
-    double found = std::numeric_limits<double>::infinity();
-    for (const auto& m : front) found = std::min(found, final_objectives(m, options_.metrics).at(0));
     guesses_.erase(std::remove_if(guesses_.begin() + static_cast<std::ptrdiff_t>(attempt) + 1, guesses_.end(),
                                   [&](double g) { return g >= found; }),
                    guesses_.end());

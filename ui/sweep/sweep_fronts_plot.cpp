@@ -130,6 +130,16 @@ void SweepFrontsPlot::clear() {
   rebuild();
 }
 
+QStringList SweepFrontsPlot::axesNames() {
+  return {QStringLiteral("fronts"), QStringLiteral("energy-area"), QStringLiteral("latency-area")};
+}
+
+std::optional<SweepFrontsPlot::Axes> SweepFrontsPlot::axesNamed(const QString& name) {
+  const auto i = axesNames().indexOf(name);
+  if (i < 0) return std::nullopt;
+  return static_cast<Axes>(i);
+}
+
 void SweepFrontsPlot::setAxes(Axes axes) {
   axes_ = axes;
   axesCombo_->setCurrentIndex(axesCombo_->findData(static_cast<int>(axes)));

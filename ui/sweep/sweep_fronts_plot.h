@@ -4,7 +4,9 @@
 // its optimum marked. Or, across the points, each point's optimum against the chip's area
 // (energy or latency against area, the designs no other point beats on both joined as a
 // front): the design-space trade-off a sweep of a size shows. A click selects a point.
+#include <QStringList>
 #include <QWidget>
+#include <optional>
 
 #include "sweep/sweep_run.h"
 
@@ -26,6 +28,9 @@ class SweepFrontsPlot : public QWidget {
 
   // What the plot compares: each point's front, or the points' optima against their area.
   enum class Axes { Fronts, EnergyArea, LatencyArea };
+  // The axes' names on the explorer's command line (--sweep-plot), in the order of Axes.
+  [[nodiscard]] static QStringList axesNames();
+  [[nodiscard]] static std::optional<Axes> axesNamed(const QString& name);
   void setAxes(Axes axes);
   [[nodiscard]] Axes axes() const { return axes_; }
   // With the area axes: the points on the front across points, in order of area.
