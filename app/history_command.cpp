@@ -62,6 +62,15 @@ std::string variables_of(const store::RunSummary& s) {
   return parts.empty() ? "-" : joined(parts);
 }
 
+// The optimum's energy, marked as the window's history marks it when the front is not exact:
+// what a stopped run had found by then, or a join that rounded.
+std::string energy_of(const store::RunSummary& r) {
+  if (!r.found) return r.stopped ? "no mapping (stopped)" : "no mapping";
+  const std::string energy = fmt::format("{:.6g}", r.energy);
+  if (r.stopped) return energy + " (stopped)";
+  return r.warnings > 0 ? energy + " (rounded)" : energy;
+}
+
 int list(const store::RunStore& st, const HistoryArgs& args, std::ostream& out, std::ostream& err) {
   const auto runs = st.list(args.project);
   if (!runs) {
@@ -78,8 +87,7 @@ int list(const store::RunStore& st, const HistoryArgs& args, std::ostream& out, 
     std::vector<std::string> files;
     for (const auto& f : r.files) files.push_back(base_name(f));
     rows.push_back({std::to_string(r.id), date_of(r.created), std::string(store::kind_name(r.kind)),
-                    r.name.empty() ? "-" : r.name, joined(files), variables_of(r),
-                    r.found ? fmt::format("{:.6g}", r.energy) : "no mapping",
+                    r.name.empty() ? "-" : r.name, joined(files), variables_of(r), energy_of(r),
                     r.found ? fmt::format("{:.6g}", r.latency) : "-", fmt::format("{:.2f}", r.seconds)});
   }
   out << table(rows);

@@ -126,6 +126,13 @@ class TestCliStore : public QObject {
     r = cli({"history", "show", "4", "--store", db});
     QVERIFY2(r.out.contains("stopped: ") && r.out.contains("warning: the join outgrew its memory limit"),
              qPrintable(r.out));
+    // The list marks it too, and only it.
+    r = cli({"history", "list", "--store", db});
+    const QStringList marked = r.out.split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(marked.size(), 5);
+    QVERIFY2(marked[1].startsWith("4 ") && marked[1].contains(" (stopped)"), qPrintable(r.out));
+    QCOMPARE(r.out.count("(stopped)"), 1);
+    QVERIFY2(!r.out.contains("(rounded)"), qPrintable(r.out));
 
     const QString json = dir.filePath("run1.json");
     r = cli({"history", "export", "1", "--store", db, "--json", json});
