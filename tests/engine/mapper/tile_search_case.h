@@ -17,7 +17,6 @@
 namespace af::test {
 
 inline const std::string kWorkload = af::test::data_file("specs/matmul_chain.workload.yaml");
-inline const std::string kConvWorkload = af::test::data_file("specs/conv_chain.workload.yaml");
 
 // The project's own arches in tests/data/specs; every other name is an arch of AccelForge's
 // corpus.
@@ -46,15 +45,18 @@ inline void set_tiling(mapper::MapperOptions& o, const QString& tiling) {
   if (tiling == "coarse") o.tiling_coarseness = 1.5;
 }
 
-// `workload` is "matmuls" or "matvecs"; on the project's arches "matmuls" (the chain) or
-// "conv_chain" (a sliding-window convolution, then a pointwise layer).
+// `workload` is "matmuls" or "matvecs"; on the project's arches "matmuls" (the chain),
+// "conv_chain" (a sliding-window convolution, then a pointwise layer) or "scatter_chain" (a
+// copy to experts first, then a projection).
 inline Loaded load(const QString& arch, const QString& workload, const QStringList& sets,
                    const QString& tiling = "") {
   std::vector<std::string> files;
   std::string costs;  // FILE#SECTION, when the reference table has the arch
   if (own_arch(arch)) {
     files = {af::test::data_file("specs/" + arch.toStdString() + ".arch.yaml"),
-             workload == "conv_chain" ? kConvWorkload : kWorkload};
+             workload == "matmuls"
+                 ? kWorkload
+                 : af::test::data_file("specs/" + workload.toStdString() + ".workload.yaml")};
   } else {
     const std::string ex = af::test::examples_dir().string() + "/";
     files = {ex + "arches/" + arch.toStdString() + ".yaml",
