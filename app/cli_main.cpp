@@ -43,7 +43,7 @@ bool load(const SpecArgs& args, bool costs_required, std::optional<Workspace>& w
   ws = Workspace::load(
       spec_inputs(args.files, args.assignments, args.costs, args.price_with_model, costs_required, args.cim));
   if (ws->ok()) return true;
-  print_diagnostics(ws->diagnostics(), err);
+  print_load_failure(*ws, err);
   return false;
 }
 

@@ -10,9 +10,11 @@
 #include <fstream>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <utility>
 
 #include "spec/spec.h"
+#include "workspace/workspace.h"
 
 namespace af::cli {
 namespace {
@@ -73,6 +75,17 @@ void print_diagnostics(const std::vector<core::Diagnostic>& diagnostics, std::os
     if (d.severity == core::Severity::Error) ++errors;
   }
   err << errors << (errors == 1 ? " error\n" : " errors\n");
+}
+
+void print_load_failure(const Workspace& ws, std::ostream& err) {
+  print_diagnostics(ws.diagnostics(), err);
+  std::set<std::string> given;
+  for (const auto& a : ws.inputs().assignments) given.insert(a.substr(0, a.find('=')));
+  std::string names;
+  for (const auto& v : ws.template_variables())
+    if (!v.default_text && v.needed_now == true && !given.contains(v.name))
+      names += (names.empty() ? "" : ", ") + v.name;
+  if (!names.empty()) err << "hint: no value for " << names << "; give each with --set NAME=VALUE\n";
 }
 
 void print_warnings(const spec::Spec& spec, std::ostream& err) {

@@ -7,6 +7,9 @@
 
 #include "core/diagnostic.h"
 
+namespace af {
+class Workspace;
+}
 namespace af::spec {
 struct Spec;
 }
@@ -18,6 +21,10 @@ namespace af::cli {
 void print_warnings(const spec::Spec& spec, std::ostream& err);
 // Every diagnostic, one a line, then "N error(s)".
 void print_diagnostics(const std::vector<core::Diagnostic>& diagnostics, std::ostream& err);
+// A load that failed: its diagnostics, then the variables the files read with no value
+// (no --set, no default, needed whatever the others are) and how to give them: the first
+// thing a user meets who opens AccelForge's transformer workloads bare.
+void print_load_failure(const Workspace& ws, std::ostream& err);
 
 struct Output {
   std::string target;  // a path, or "-" for standard output

@@ -66,7 +66,7 @@ int run(const MapArgs& args, std::ostream& out, std::ostream& err, std::mutex* c
   const Workspace ws = Workspace::load(spec_inputs(args.files, args.assignments, args.costs,
                                                    args.price_with_model, /*costs_required=*/true, args.cim));
   if (!ws.ok()) {
-    print_diagnostics(ws.diagnostics(), err);
+    print_load_failure(ws, err);
     return kInvalidInput;
   }
   print_warnings(ws.spec(), err);

@@ -159,6 +159,24 @@ class TestCliMap : public QObject {
              qPrintable(r.err));
   }
 
+  // A variable the files read with no value and no default: the error, then a hint naming it
+  // and --set (map and validate load apart). One with a default (M, KN) is not named, nor one
+  // given whose value then fails.
+  void unset_variable_gets_a_hint() {
+    const QString hint = "hint: no value for N_EINSUMS; give each with --set NAME=VALUE";
+    for (const QString command : {"map", "validate"}) {
+      const auto r =
+          runProcess(AF_CLI_EXE, QStringList{command} + matmul_files() + QStringList{"--set", "M=16"});
+      QCOMPARE(r.exitCode, 1);
+      QVERIFY2(r.err.contains("'N_EINSUMS' is undefined"), qPrintable(r.err));
+      QVERIFY2(r.err.contains(hint), qPrintable(r.err));
+    }
+    const auto given = runProcess(
+        AF_CLI_EXE, QStringList{"validate"} + matmul_files() + QStringList{"--set", "N_EINSUMS=many"});
+    QCOMPARE(given.exitCode, 1);
+    QVERIFY2(!given.err.contains("hint:"), qPrintable(given.err));
+  }
+
   void objective_tolerance_flag() {
     const auto ok = runProcess(AF_CLI_EXE, QStringList{"map"} + matmul_files() + kSets +
                                                QStringList{"--objective-tolerance", "0.1", "--json", "-"});
